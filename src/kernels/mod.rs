@@ -1,0 +1,70 @@
+//! The algorithms, each written once: generic over [`ByteVector`](crate::simd::ByteVector)
+//! for the SIMD kernels, plus the fast scalar kernel. The per-ISA function tables
+//! the dispatcher chooses from are stamped out here by one macro, inside
+//! `#[target_feature]` functions, so the generic code is compiled once per ISA.
+
+pub(crate) mod scalar;
+pub(crate) mod utf8;
+
+use crate::dispatch::Table;
+use crate::Kernel;
+
+/// The scalar kernel's table. Safe functions coerce to the table's `unsafe fn`s.
+pub(crate) static SCALAR: Table = Table {
+    kernel: Kernel::Scalar,
+    validate_utf8: scalar::validate,
+    check_utf8: scalar::check,
+};
+
+/// Instantiates the generic algorithms for one vector type inside functions
+/// compiled for `$features`, and collects them into that kernel's [`Table`].
+macro_rules! simd_kernel {
+    ($module:ident, $kernel:expr, $vector:ty, $features:literal) => {
+        pub(crate) mod $module {
+            use super::{utf8, Kernel, Table};
+            use crate::error::Utf8Error;
+            #[allow(unused_imports)]
+            use core::arch::*;
+
+            /// # Safety
+            /// The CPU supports the kernel's features.
+            #[target_feature(enable = $features)]
+            unsafe fn validate_utf8(src: &[u8]) -> bool {
+                // SAFETY: this function is compiled for, and only called on, the ISA.
+                unsafe { utf8::validate::<$vector>(src) }
+            }
+
+            /// # Safety
+            /// The CPU supports the kernel's features.
+            #[target_feature(enable = $features)]
+            unsafe fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
+                // SAFETY: this function is compiled for, and only called on, the ISA.
+                unsafe { utf8::check::<$vector>(src) }
+            }
+
+            pub(crate) static TABLE: Table = Table {
+                kernel: $kernel,
+                validate_utf8,
+                check_utf8,
+            };
+        }
+    };
+}
+
+#[cfg(target_arch = "x86")]
+simd_kernel!(sse42, Kernel::Sse42, x86::__m128i, "sse4.2");
+#[cfg(target_arch = "x86_64")]
+simd_kernel!(sse42, Kernel::Sse42, x86_64::__m128i, "sse4.2");
+#[cfg(target_arch = "x86")]
+simd_kernel!(avx2, Kernel::Avx2, x86::__m256i, "avx2");
+#[cfg(target_arch = "x86_64")]
+simd_kernel!(avx2, Kernel::Avx2, x86_64::__m256i, "avx2");
+#[cfg(target_arch = "x86_64")]
+simd_kernel!(
+    avx512,
+    Kernel::Avx512,
+    x86_64::__m512i,
+    "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi1,bmi2"
+);
+#[cfg(target_arch = "aarch64")]
+simd_kernel!(neon, Kernel::Neon, aarch64::uint8x16_t, "neon");

@@ -1,0 +1,87 @@
+//! [`ByteVector`] for AVX2 (`__m256i`, 32 bytes: two 128-bit lanes).
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+use super::ByteVector;
+
+// SAFETY: every method uses AVX and AVX2 instructions only; callers guarantee the
+// CPU supports AVX2 (the trait's contract).
+unsafe impl ByteVector for __m256i {
+    const LANES: usize = 32;
+
+    #[inline(always)]
+    unsafe fn load(ptr: *const u8) -> Self {
+        _mm256_loadu_si256(ptr.cast())
+    }
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        _mm256_set1_epi8(b as i8)
+    }
+
+    #[inline(always)]
+    unsafe fn table16(table: &[u8; 16]) -> Self {
+        _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast()))
+    }
+
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        _mm256_or_si256(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn and(self, other: Self) -> Self {
+        _mm256_and_si256(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        _mm256_xor_si256(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn saturating_sub(self, other: Self) -> Self {
+        _mm256_subs_epu8(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn high_nibbles(self) -> Self {
+        _mm256_and_si256(_mm256_srli_epi16::<4>(self), Self::splat(0x0F))
+    }
+
+    #[inline(always)]
+    unsafe fn low_nibbles(self) -> Self {
+        _mm256_and_si256(self, Self::splat(0x0F))
+    }
+
+    #[inline(always)]
+    unsafe fn lookup16(self, table: Self) -> Self {
+        _mm256_shuffle_epi8(table, self)
+    }
+
+    #[inline(always)]
+    unsafe fn prev<const N: usize>(self, prev: Self) -> Self {
+        // `palignr` works within 128-bit lanes, so first build the vector "one lane
+        // earlier": [high lane of prev, low lane of self].
+        let earlier = _mm256_permute2x128_si256::<0x21>(prev, self);
+        match N {
+            1 => _mm256_alignr_epi8::<15>(self, earlier),
+            2 => _mm256_alignr_epi8::<14>(self, earlier),
+            3 => _mm256_alignr_epi8::<13>(self, earlier),
+            _ => unreachable!(),
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn is_ascii(self) -> bool {
+        _mm256_movemask_epi8(self) == 0
+    }
+
+    #[inline(always)]
+    unsafe fn any_nonzero(self) -> bool {
+        _mm256_testz_si256(self, self) == 0
+    }
+}

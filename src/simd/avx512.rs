@@ -1,0 +1,87 @@
+//! [`ByteVector`] for AVX-512 (`__m512i`, 64 bytes: four 128-bit lanes). Needs
+//! AVX512F and AVX512BW; the kernel as a whole also requires VL, VBMI and VBMI2 so
+//! that later algorithms may use them.
+
+use core::arch::x86_64::*;
+
+use super::ByteVector;
+
+// SAFETY: every method uses AVX512F/AVX512BW instructions only; callers guarantee
+// the CPU supports them (the trait's contract).
+unsafe impl ByteVector for __m512i {
+    const LANES: usize = 64;
+
+    #[inline(always)]
+    unsafe fn load(ptr: *const u8) -> Self {
+        _mm512_loadu_si512(ptr.cast())
+    }
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        _mm512_set1_epi8(b as i8)
+    }
+
+    #[inline(always)]
+    unsafe fn table16(table: &[u8; 16]) -> Self {
+        _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast()))
+    }
+
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        _mm512_or_si512(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn and(self, other: Self) -> Self {
+        _mm512_and_si512(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        _mm512_xor_si512(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn saturating_sub(self, other: Self) -> Self {
+        _mm512_subs_epu8(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn high_nibbles(self) -> Self {
+        _mm512_and_si512(_mm512_srli_epi16::<4>(self), Self::splat(0x0F))
+    }
+
+    #[inline(always)]
+    unsafe fn low_nibbles(self) -> Self {
+        _mm512_and_si512(self, Self::splat(0x0F))
+    }
+
+    #[inline(always)]
+    unsafe fn lookup16(self, table: Self) -> Self {
+        _mm512_shuffle_epi8(table, self)
+    }
+
+    #[inline(always)]
+    unsafe fn prev<const N: usize>(self, prev: Self) -> Self {
+        // "One lane earlier": [lane 3 of prev, lanes 0..=2 of self]. `valignq`
+        // concatenates self:prev (self high) and shifts right by 6 quadwords, so
+        // quadwords 6, 7 of prev come first, then quadwords 0..=5 of self.
+        let earlier = _mm512_alignr_epi64::<6>(self, prev);
+        match N {
+            1 => _mm512_alignr_epi8::<15>(self, earlier),
+            2 => _mm512_alignr_epi8::<14>(self, earlier),
+            3 => _mm512_alignr_epi8::<13>(self, earlier),
+            _ => unreachable!(),
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn is_ascii(self) -> bool {
+        _mm512_movepi8_mask(self) == 0
+    }
+
+    #[inline(always)]
+    unsafe fn any_nonzero(self) -> bool {
+        _mm512_test_epi8_mask(self, self) != 0
+    }
+}

@@ -1,0 +1,85 @@
+//! [`ByteVector`] for SSE4.2 (`__m128i`, 16 bytes); uses SSSE3 `pshufb`/`palignr`
+//! and SSE4.1 `ptest`, both implied by SSE4.2.
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+use super::ByteVector;
+
+// SAFETY: every method uses SSE2..SSE4.2 instructions only; callers guarantee the
+// CPU supports SSE4.2 (the trait's contract).
+unsafe impl ByteVector for __m128i {
+    const LANES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn load(ptr: *const u8) -> Self {
+        _mm_loadu_si128(ptr.cast())
+    }
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        _mm_set1_epi8(b as i8)
+    }
+
+    #[inline(always)]
+    unsafe fn table16(table: &[u8; 16]) -> Self {
+        Self::load(table.as_ptr())
+    }
+
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        _mm_or_si128(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn and(self, other: Self) -> Self {
+        _mm_and_si128(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        _mm_xor_si128(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn saturating_sub(self, other: Self) -> Self {
+        _mm_subs_epu8(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn high_nibbles(self) -> Self {
+        _mm_and_si128(_mm_srli_epi16::<4>(self), Self::splat(0x0F))
+    }
+
+    #[inline(always)]
+    unsafe fn low_nibbles(self) -> Self {
+        _mm_and_si128(self, Self::splat(0x0F))
+    }
+
+    #[inline(always)]
+    unsafe fn lookup16(self, table: Self) -> Self {
+        _mm_shuffle_epi8(table, self)
+    }
+
+    #[inline(always)]
+    unsafe fn prev<const N: usize>(self, prev: Self) -> Self {
+        match N {
+            1 => _mm_alignr_epi8::<15>(self, prev),
+            2 => _mm_alignr_epi8::<14>(self, prev),
+            3 => _mm_alignr_epi8::<13>(self, prev),
+            _ => unreachable!(),
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn is_ascii(self) -> bool {
+        _mm_movemask_epi8(self) == 0
+    }
+
+    #[inline(always)]
+    unsafe fn any_nonzero(self) -> bool {
+        _mm_testz_si128(self, self) == 0
+    }
+}
