@@ -34,10 +34,7 @@ fn count_newlines(bytes: &[u8]) -> usize {
 fn count_char_starts(bytes: &[u8]) -> usize {
     // Every byte except a continuation byte (10xxxxxx) starts a character; for
     // invalid input this counts each stray byte as one character.
-    bytes
-        .iter()
-        .map(|&b| usize::from((b as i8) >= -0x40))
-        .sum()
+    bytes.iter().map(|&b| usize::from((b as i8) >= -0x40)).sum()
 }
 
 /// The line and column of byte `offset` in `src` (clamped to `src.len()`).

@@ -82,8 +82,12 @@ impl<V: ByteVector> Checker<V> {
         // Bit 7 set where the byte two back leads a 3- or 4-byte sequence (>= E0)
         // or the byte three back leads a 4-byte one (>= F0): exactly where a
         // continuation must follow a continuation.
-        let third = input.prev::<2>(self.prev).saturating_sub(V::splat(0xE0 - 0x80));
-        let fourth = input.prev::<3>(self.prev).saturating_sub(V::splat(0xF0 - 0x80));
+        let third = input
+            .prev::<2>(self.prev)
+            .saturating_sub(V::splat(0xE0 - 0x80));
+        let fourth = input
+            .prev::<3>(self.prev)
+            .saturating_sub(V::splat(0xF0 - 0x80));
         let expected = third.or(fourth).and(V::splat(TWO_CONTINUATIONS));
         self.error = self.error.or(expected.xor(classes));
         self.prev = input;
@@ -198,7 +202,9 @@ mod tests {
     use crate::scalar::utf8::{check_char, is_continuation};
 
     fn lookup(prev: u8, next: u8) -> u8 {
-        PREV_HIGH[(prev >> 4) as usize] & PREV_LOW[(prev & 0xF) as usize] & NEXT_HIGH[(next >> 4) as usize]
+        PREV_HIGH[(prev >> 4) as usize]
+            & PREV_LOW[(prev & 0xF) as usize]
+            & NEXT_HIGH[(next >> 4) as usize]
     }
 
     /// Whether the reference rejects `next` right after `prev`, judged on the pair
