@@ -331,7 +331,16 @@ fn text() -> impl Strategy<Value = String> {
         1 => proptest::char::range('\u{800}', '\u{FFFF}'),
         1 => proptest::char::range('\u{10000}', '\u{10FFFF}'),
     ];
+    // Runs of one width, so that blocks of every width (ASCII, at most 2, 3 or 4
+    // bytes per character) follow each other and sequences straddle their edges.
+    let run = prop_oneof![
+        proptest::collection::vec(proptest::char::range(' ', '~'), 1..150),
+        proptest::collection::vec(proptest::char::range('\u{80}', '\u{7FF}'), 1..80),
+        proptest::collection::vec(proptest::char::range('\u{800}', '\u{FFFF}'), 1..60),
+        proptest::collection::vec(proptest::char::range('\u{10000}', '\u{10FFFF}'), 1..40),
+    ];
     prop_oneof![
+        proptest::collection::vec(run, 1..12).prop_map(|runs| runs.into_iter().flatten().collect()),
         proptest::collection::vec(ch.clone(), 0..100).prop_map(|v| v.into_iter().collect()),
         proptest::collection::vec(ch, 0..1200).prop_map(|v| v.into_iter().collect()),
         (

@@ -43,12 +43,28 @@ const fn incomplete_limits() -> [u8; BLOCK] {
     t
 }
 
+/// The longest UTF-8 sequence a block holds (by its lead bytes), which decides how
+/// much of the check it needs.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Width {
+    Ascii,
+    /// At most two bytes: no continuation may follow a continuation.
+    Two,
+    /// At most three bytes: a continuation may follow a continuation only where
+    /// the byte two back is a 3-byte lead.
+    Three,
+    Four,
+}
+
 /// The state carried from vector to vector.
 struct Checker<V> {
     /// The previous input vector (its last bytes precede the next vector).
     prev: V,
     /// Non-zero when the previous block ended inside a sequence.
     incomplete: V,
+    /// The previous block's width: the longest sequence it may have left
+    /// unfinished (see [`Checker::block`]).
+    carried: Width,
     /// Accumulated error bits: non-zero once any error has been seen.
     error: V,
     prev_high: V,
@@ -63,6 +79,7 @@ impl<V: ByteVector> Checker<V> {
         Checker {
             prev: zero,
             incomplete: zero,
+            carried: Width::Ascii,
             error: zero,
             prev_high: V::table16(&PREV_HIGH),
             prev_low: V::table16(&PREV_LOW),
@@ -70,15 +87,22 @@ impl<V: ByteVector> Checker<V> {
         }
     }
 
-    /// Checks one vector of input that follows `self.prev` in the stream.
+    /// The error classes of each byte pair (previous byte, byte): the AND of the
+    /// three nibble lookups.
     #[inline(always)]
-    unsafe fn check(&mut self, input: V) {
+    unsafe fn classes(&self, input: V) -> V {
         let prev1 = input.prev::<1>(self.prev);
-        let classes = prev1
+        prev1
             .high_nibbles()
             .lookup16(self.prev_high)
             .and(prev1.low_nibbles().lookup16(self.prev_low))
-            .and(input.high_nibbles().lookup16(self.next_high));
+            .and(input.high_nibbles().lookup16(self.next_high))
+    }
+
+    /// Checks one vector of input that follows `self.prev` in the stream.
+    #[inline(always)]
+    unsafe fn check_four(&mut self, input: V) {
+        let classes = self.classes(input);
         // Bit 7 set where the byte two back leads a 3- or 4-byte sequence (>= E0)
         // or the byte three back leads a 4-byte one (>= F0): exactly where a
         // continuation must follow a continuation.
@@ -93,33 +117,79 @@ impl<V: ByteVector> Checker<V> {
         self.prev = input;
     }
 
-    /// Checks the 64 bytes at `ptr`.
+    /// [`Checker::check_four`] for input with no 4-byte lead byte in it or in the
+    /// three bytes before it: only the byte two back can call for a continuation
+    /// pair.
+    #[inline(always)]
+    unsafe fn check_three(&mut self, input: V) {
+        let classes = self.classes(input);
+        let third = input
+            .prev::<2>(self.prev)
+            .saturating_sub(V::splat(0xE0 - 0x80));
+        let expected = third.and(V::splat(TWO_CONTINUATIONS));
+        self.error = self.error.or(expected.xor(classes));
+        self.prev = input;
+    }
+
+    /// [`Checker::check_four`] for input with no 3- or 4-byte lead byte in it or in
+    /// the three bytes before it: then no continuation may follow a continuation,
+    /// and every class bit is an error.
+    #[inline(always)]
+    unsafe fn check_two(&mut self, input: V) {
+        self.error = self.error.or(self.classes(input));
+        self.prev = input;
+    }
+
+    /// Checks the 64 bytes at `ptr`; returns true when they are all ASCII (then
+    /// only the end of the previous block needed checking).
+    ///
+    /// A block whose lead bytes are all short takes a shorter check: the
+    /// saturating subtractions that find 3- and 4-byte leads cost a quarter of
+    /// the work per vector, and text in most scripts has 2- or 3-byte characters
+    /// only. The width is the block's own, but never less than the previous
+    /// block's, since a sequence that began there may end here (its last three
+    /// bytes would be enough; the whole block's width is cheaper to keep and
+    /// rarely differs).
     ///
     /// # Safety
     /// `ptr..ptr + BLOCK` is readable; the CPU supports `V`.
     #[inline(always)]
-    unsafe fn block(&mut self, ptr: *const u8) {
+    unsafe fn block(&mut self, ptr: *const u8) -> bool {
         let n = BLOCK / V::LANES;
-        let mut any = V::load(ptr);
+        // SAFETY (all loads below): k * LANES < BLOCK, within the readable block.
+        let mut max = V::load(ptr);
         for k in 1..n {
-            // SAFETY: k * LANES < BLOCK, within the readable block.
-            any = any.or(V::load(ptr.add(k * V::LANES)));
+            max = max.max(V::load(ptr.add(k * V::LANES)));
         }
-        if any.is_ascii() {
+        if max.is_ascii() {
             // Nothing in this block continues a sequence the last block started.
             self.error = self.error.or(self.incomplete);
             self.incomplete = V::splat(0);
-            // SAFETY: the last vector of the block.
+            self.carried = Width::Ascii;
             self.prev = V::load(ptr.add(BLOCK - V::LANES));
-        } else {
-            for k in 0..n {
-                // SAFETY: as above.
-                self.check(V::load(ptr.add(k * V::LANES)));
-            }
-            // SAFETY: INCOMPLETE_LIMITS has BLOCK bytes; LANES <= BLOCK.
-            let limits = V::load(INCOMPLETE_LIMITS.as_ptr().add(BLOCK - V::LANES));
-            self.incomplete = self.prev.saturating_sub(limits);
+            return true;
         }
+        let has_lead_from = |lowest: u8| max.saturating_sub(V::splat(lowest - 1)).any_nonzero();
+        let width = if self.carried <= Width::Two && !has_lead_from(0xE0) {
+            Width::Two
+        } else if self.carried <= Width::Three && !has_lead_from(0xF0) {
+            Width::Three
+        } else {
+            Width::Four
+        };
+        for k in 0..n {
+            let input = V::load(ptr.add(k * V::LANES));
+            match width {
+                Width::Two => self.check_two(input),
+                Width::Three => self.check_three(input),
+                _ => self.check_four(input),
+            }
+        }
+        self.carried = width;
+        // SAFETY: INCOMPLETE_LIMITS has BLOCK bytes; LANES <= BLOCK.
+        let limits = V::load(INCOMPLETE_LIMITS.as_ptr().add(BLOCK - V::LANES));
+        self.incomplete = self.prev.saturating_sub(limits);
+        false
     }
 
     #[inline(always)]
@@ -128,8 +198,45 @@ impl<V: ByteVector> Checker<V> {
     }
 }
 
-/// Runs the block pass over `src`. With `EXACT`, stops at the first block that
-/// shows an error and returns its offset; otherwise returns `Some(0)` for any error.
+/// True when the `n` vectors at `ptr` are all ASCII.
+///
+/// # Safety
+/// `ptr..ptr + n * LANES` is readable; the CPU supports `V`.
+#[inline(always)]
+unsafe fn all_ascii<V: ByteVector>(ptr: *const u8, n: usize) -> bool {
+    let mut any = V::load(ptr);
+    for k in 1..n {
+        // SAFETY: k < n, within the readable range.
+        any = any.or(V::load(ptr.add(k * V::LANES)));
+    }
+    any.is_ascii()
+}
+
+/// The offset of the first 64-byte block at or after `offset` that is not all
+/// ASCII, or of the tail when fewer than 64 bytes remain: a tight loop over ASCII
+/// runs, 128 bytes a step.
+///
+/// # Safety
+/// `offset <= len`, `ptr..ptr + len` is readable; the CPU supports `V`.
+#[inline(always)]
+unsafe fn skip_ascii<V: ByteVector>(ptr: *const u8, mut offset: usize, len: usize) -> usize {
+    while len - offset >= 2 * BLOCK && all_ascii::<V>(ptr.add(offset), 2 * BLOCK / V::LANES) {
+        offset += 2 * BLOCK;
+    }
+    while len - offset >= BLOCK && all_ascii::<V>(ptr.add(offset), BLOCK / V::LANES) {
+        offset += BLOCK;
+    }
+    offset
+}
+
+/// Bytes between two looks at the error accumulator when the exact position is
+/// wanted: a failing group is re-read by the scalar reference, so groups stay
+/// small, but a test per block would cost time on valid input.
+const GROUP: usize = 4 * BLOCK;
+
+/// Runs the block pass over `src`. With `EXACT`, stops at the first group of
+/// blocks that shows an error and returns its offset; otherwise returns some
+/// offset for any error.
 ///
 /// # Safety
 /// The CPU supports `V`.
@@ -139,13 +246,41 @@ unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Optio
     let len = src.len();
     let ptr = src.as_ptr();
     let mut offset = 0;
+    // Start of the blocks not yet covered by a look at the accumulator.
+    let mut group = 0;
+    // Whether the previous block was all ASCII: a second ASCII block in a row
+    // starts a run, which a tighter loop then skips.
+    let mut after_ascii = false;
     while len - offset >= BLOCK {
         // SAFETY: offset + BLOCK <= len.
-        checker.block(ptr.add(offset));
-        if EXACT && checker.has_error() {
-            return Some(offset);
+        if checker.block(ptr.add(offset)) {
+            // An ASCII block can only add the previous block's cut-off sequence
+            // to the errors: look now, before any ASCII run is skipped.
+            if EXACT && checker.has_error() {
+                return Some(group);
+            }
+            offset += BLOCK;
+            if after_ascii {
+                // SAFETY: offset <= len.
+                let run_end = skip_ascii::<V>(ptr, offset, len);
+                if run_end != offset {
+                    offset = run_end;
+                    // SAFETY: offset >= BLOCK >= LANES bytes were read before it.
+                    checker.prev = V::load(ptr.add(offset - V::LANES));
+                }
+            }
+            after_ascii = true;
+            group = offset;
+        } else {
+            after_ascii = false;
+            offset += BLOCK;
+            if EXACT && offset - group >= GROUP {
+                if checker.has_error() {
+                    return Some(group);
+                }
+                group = offset;
+            }
         }
-        offset += BLOCK;
     }
     if offset < len {
         // The tail, padded with zeros: ASCII, which completes no sequence, so a
@@ -157,7 +292,7 @@ unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Optio
         checker.error = checker.error.or(checker.incomplete);
     }
     if checker.has_error() {
-        Some(if EXACT { offset } else { 0 })
+        Some(group)
     } else {
         None
     }
@@ -172,7 +307,8 @@ pub(crate) unsafe fn validate<V: ByteVector>(src: &[u8]) -> bool {
     first_bad_block::<V, false>(src).is_none()
 }
 
-/// `Ok` when `src` is valid UTF-8, otherwise the reference's exact error.
+/// `Ok` when `src` is valid UTF-8, otherwise the reference's exact error, found
+/// by the reference from the last character boundary before the failing group.
 ///
 /// # Safety
 /// The CPU supports `V`.

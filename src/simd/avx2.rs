@@ -43,6 +43,11 @@ unsafe impl ByteVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn max(self, other: Self) -> Self {
+        _mm256_max_epu8(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn saturating_sub(self, other: Self) -> Self {
         _mm256_subs_epu8(self, other)
     }

@@ -42,6 +42,11 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn max(self, other: Self) -> Self {
+        _mm512_max_epu8(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn saturating_sub(self, other: Self) -> Self {
         _mm512_subs_epu8(self, other)
     }

@@ -47,6 +47,9 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// Bitwise exclusive or.
     unsafe fn xor(self, other: Self) -> Self;
 
+    /// Unsigned maximum per byte.
+    unsafe fn max(self, other: Self) -> Self;
+
     /// Unsigned saturating subtraction per byte.
     unsafe fn saturating_sub(self, other: Self) -> Self;
 

@@ -40,6 +40,11 @@ unsafe impl ByteVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn max(self, other: Self) -> Self {
+        vmaxq_u8(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn saturating_sub(self, other: Self) -> Self {
         vqsubq_u8(self, other)
     }

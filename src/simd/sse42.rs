@@ -44,6 +44,11 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn max(self, other: Self) -> Self {
+        _mm_max_epu8(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn saturating_sub(self, other: Self) -> Self {
         _mm_subs_epu8(self, other)
     }

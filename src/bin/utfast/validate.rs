@@ -1,0 +1,313 @@
+//! `utfast validate`: checks each input in chunks of [`CHUNK`] bytes (constant
+//! memory, any size), carrying a character cut by a chunk boundary over into the
+//! next chunk so that offsets, lines and columns are those of the whole input;
+//! then reports each input as a line of text or a JSON object.
+
+use std::io::{self, ErrorKind, Read, Write};
+
+use utfast::{scalar::utf8::is_continuation, Utf8ErrorKind};
+
+use crate::args::{Input, Report, ValidateOptions};
+use crate::json;
+use crate::{warn, Status};
+
+/// Bytes validated at a time.
+pub const CHUNK: usize = 1 << 20;
+
+/// The longest UTF-8 sequence.
+const MAX_SEQUENCE: usize = 4;
+
+/// Validates every input and reports on it; returns the worst status. Read errors
+/// are reported and the next input is checked; errors writing to `out` end the run.
+pub fn run(options: &ValidateOptions, out: &mut impl Write) -> io::Result<Status> {
+    let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
+    let mut status = Status::Success;
+    for input in &options.inputs {
+        let verdict = input.open().and_then(|reader| check(reader, &mut buffer));
+        report(options.report, input, &verdict, out)?;
+        status = status.max(match verdict {
+            Ok(Verdict::Valid { .. }) => Status::Success,
+            Ok(Verdict::Invalid(_)) => Status::Invalid,
+            Err(_) => Status::Error,
+        });
+    }
+    Ok(status)
+}
+
+/// The result of checking one input.
+#[derive(Debug, PartialEq, Eq)]
+enum Verdict {
+    Valid { len: u64 },
+    Invalid(Invalid),
+}
+
+/// Where and why an input is not UTF-8.
+#[derive(Debug, PartialEq, Eq)]
+struct Invalid {
+    /// Bytes before the error: `valid_up_to()` of the whole input.
+    offset: u64,
+    position: Position,
+    kind: Utf8ErrorKind,
+    /// `error_len()` of the whole input.
+    error_len: Option<usize>,
+    /// The offending sequence: see [`offending_sequence`].
+    bytes: Vec<u8>,
+}
+
+/// A 1-based line and column (in characters), advanced over valid text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Position {
+    line: u64,
+    column: u64,
+}
+
+impl Position {
+    const START: Position = Position { line: 1, column: 1 };
+
+    /// Moves past `text`, which must be whole characters.
+    fn advance(&mut self, text: &[u8]) {
+        let end = utfast::line_column(text, text.len());
+        let (lines, columns) = (end.line as u64 - 1, end.column as u64 - 1);
+        if lines > 0 {
+            self.line += lines;
+            self.column = 1 + columns;
+        } else {
+            self.column += columns;
+        }
+    }
+}
+
+/// Validates everything `reader` yields, a chunk at a time, using `buffer`
+/// (`CHUNK + MAX_SEQUENCE` bytes) and stopping at the first error.
+fn check(mut reader: impl Read, buffer: &mut [u8]) -> io::Result<Verdict> {
+    // Input before `buffer[0]`, all of it valid.
+    let mut done: u64 = 0;
+    let mut position = Position::START;
+    // Bytes at the start of `buffer` carried over from the previous chunk.
+    let mut carried = 0;
+    loop {
+        let filled = carried + fill(&mut reader, &mut buffer[carried..CHUNK])?;
+        let at_end = filled < CHUNK;
+        let error = match utfast::from_utf8(&buffer[..filled]) {
+            Ok(_) if at_end => {
+                return Ok(Verdict::Valid {
+                    len: done + filled as u64,
+                })
+            }
+            Ok(_) => {
+                position.advance(&buffer[..filled]);
+                done += filled as u64;
+                carried = 0;
+                continue;
+            }
+            Err(error) => error,
+        };
+        let valid = error.valid_up_to();
+        position.advance(&buffer[..valid]);
+        if error.error_len().is_none() && !at_end {
+            // The chunk ends inside a character: finish it in the next chunk.
+            done += valid as u64;
+            buffer.copy_within(valid..filled, 0);
+            carried = filled - valid;
+            continue;
+        }
+        // Read the rest of the offending sequence, when the chunk cuts it.
+        let mut filled = filled;
+        if !at_end && filled < valid + MAX_SEQUENCE {
+            filled += fill(&mut reader, &mut buffer[filled..valid + MAX_SEQUENCE])?;
+        }
+        return Ok(Verdict::Invalid(Invalid {
+            offset: done + valid as u64,
+            position,
+            kind: error.kind(),
+            error_len: error.error_len(),
+            bytes: offending_sequence(&buffer[valid..filled], error.error_len()),
+        }));
+    }
+}
+
+/// Reads until `buffer` is full or the input ends; returns the bytes read.
+fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match reader.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// The bytes to show for an error at the start of `rest`: the `error_len` invalid
+/// bytes (all of `rest` when the input ends inside a character), extended by the
+/// continuation bytes that follow, up to the length the first byte announces
+/// (`ed a0 80` for an encoded surrogate, where `error_len` is 1).
+fn offending_sequence(rest: &[u8], error_len: Option<usize>) -> Vec<u8> {
+    let invalid = error_len.unwrap_or(rest.len()).min(rest.len());
+    let announced = match rest.first() {
+        Some(0xC0..=0xDF) => 2,
+        Some(0xE0..=0xEF) => 3,
+        Some(0xF0..=0xF7) => 4,
+        _ => 1,
+    };
+    let continued = rest[invalid..]
+        .iter()
+        .take(announced.max(invalid) - invalid)
+        .take_while(|&&b| is_continuation(b))
+        .count();
+    rest[..invalid + continued].to_vec()
+}
+
+/// Bytes as lower-case hex pairs separated by spaces: `ed a0 80`.
+fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes what `report` asks for about one input: text lines and JSON go to
+/// `out`, read errors (unless quiet) to standard error.
+fn report(
+    report: Report,
+    input: &Input,
+    verdict: &io::Result<Verdict>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let name = input.name();
+    if let (Err(error), Report::Text | Report::Json) = (verdict, report) {
+        warn(format_args!("cannot read '{name}': {error}"));
+    }
+    match (report, verdict) {
+        (Report::Json, _) => writeln!(out, "{}", json_report(&name, verdict)),
+        (Report::Text, Ok(Verdict::Invalid(invalid))) => writeln!(
+            out,
+            "{name}:{}:{}: invalid UTF-8 at byte {}: {} (bytes: {})",
+            invalid.position.line,
+            invalid.position.column,
+            invalid.offset,
+            invalid.kind,
+            hex(&invalid.bytes)
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// One input's JSON object.
+fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
+    let mut object = json::Object::new();
+    object.string("path", name);
+    match verdict {
+        Ok(Verdict::Valid { len }) => object.boolean("valid", true).number("bytes_checked", *len),
+        Ok(Verdict::Invalid(invalid)) => object
+            .boolean("valid", false)
+            .number("offset", invalid.offset)
+            .number("line", invalid.position.line)
+            .number("column", invalid.position.column)
+            .string("kind", invalid.kind.name())
+            .number_or_null("error_len", invalid.error_len.map(|n| n as u64))
+            .string("bytes", &hex(&invalid.bytes)),
+        Err(error) => object.null("valid").string("error", &error.to_string()),
+    };
+    object.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hands out `data` a few bytes per `read`, like a pipe.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    fn check_bytes(data: &[u8]) -> Verdict {
+        let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
+        check(data, &mut buffer).unwrap()
+    }
+
+    #[test]
+    fn reports_offset_position_and_sequence() {
+        let Verdict::Invalid(invalid) = check_bytes(b"ab\ncd\xED\xA0\x80ef") else {
+            panic!("invalid input passed");
+        };
+        assert_eq!(invalid.offset, 5);
+        assert_eq!(invalid.position, Position { line: 2, column: 3 });
+        assert_eq!(invalid.kind, Utf8ErrorKind::Surrogate);
+        assert_eq!(invalid.error_len, Some(1));
+        assert_eq!(hex(&invalid.bytes), "ed a0 80");
+        assert_eq!(check_bytes("héllo\n".as_bytes()), Verdict::Valid { len: 7 });
+        assert_eq!(check_bytes(b""), Verdict::Valid { len: 0 });
+    }
+
+    #[test]
+    fn offending_sequences() {
+        let cases: &[(&[u8], Option<usize>, &[u8])] = &[
+            (b"\xE2\x82A", Some(2), b"\xE2\x82"),
+            (b"\xE2\x82", None, b"\xE2\x82"),
+            (b"\xC0\xAF\xAF", Some(1), b"\xC0\xAF"),
+            (b"\xF5\x80\x80\x80\x80", Some(1), b"\xF5\x80\x80\x80"),
+            (b"\x80\x80", Some(1), b"\x80"),
+            (b"\xFF\x80", Some(1), b"\xFF"),
+            (b"\xF0\x9F\x98", Some(3), b"\xF0\x9F\x98"),
+        ];
+        for &(rest, error_len, expected) in cases {
+            assert_eq!(offending_sequence(rest, error_len), expected, "{rest:x?}");
+        }
+    }
+
+    #[test]
+    fn chunks_do_not_change_the_answer() {
+        // A character across each chunk boundary, then an error two chunks on.
+        let mut data = Vec::new();
+        while data.len() < 3 * CHUNK {
+            data.extend_from_slice("line of text, é and 🎉\n".as_bytes());
+        }
+        let bad = 2 * CHUNK + 100;
+        data[bad] = 0xFF;
+        let expected_line = 1 + data[..bad].iter().filter(|&&b| b == b'\n').count() as u64;
+        let line_start = data[..bad].iter().rposition(|&b| b == b'\n').unwrap() + 1;
+        let expected_column = 1 + std::str::from_utf8(&data[line_start..bad])
+            .unwrap()
+            .chars()
+            .count() as u64;
+        for step in [CHUNK, 4096, 4093] {
+            let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
+            let reader = Trickle { data: &data, step };
+            let Verdict::Invalid(invalid) = check(reader, &mut buffer).unwrap() else {
+                panic!("invalid input passed");
+            };
+            assert_eq!(invalid.offset, bad as u64);
+            assert_eq!(
+                invalid.position,
+                Position {
+                    line: expected_line,
+                    column: expected_column
+                }
+            );
+        }
+        // Truncated at the very end of a chunk-sized input.
+        let mut data = vec![b'a'; CHUNK - 1];
+        data.push(0xF0);
+        let Verdict::Invalid(invalid) = check_bytes(&data) else {
+            panic!("invalid input passed");
+        };
+        assert_eq!(
+            (invalid.offset, invalid.error_len),
+            ((CHUNK - 1) as u64, None)
+        );
+    }
+}
