@@ -52,8 +52,13 @@ pub use error::FromUtf8Error;
 pub use error::{UnsupportedKernel, Utf8Error, Utf8ErrorKind};
 pub use position::{line_column, LineColumn};
 
-/// Inputs shorter than this take the inlined scalar path of the free functions.
+/// Inputs shorter than this take the inlined path of the free functions: an ASCII
+/// test of a few overlapping words, no dispatch.
 const SHORT_INPUT: usize = 64;
+
+/// Short non-ASCII inputs at least this long still go to the vector kernel (one
+/// padded block beats the scalar loop); shorter ones stay scalar.
+const SHORT_VECTOR_MIN: usize = 16;
 
 /// Validates `src` with the active kernel, or inline when it is short.
 #[inline(always)]
@@ -62,7 +67,9 @@ fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
         if kernels::scalar::short_is_ascii(src) {
             return Ok(());
         }
-        return kernels::scalar::check(src);
+        if src.len() < SHORT_VECTOR_MIN {
+            return kernels::scalar::check(src);
+        }
     }
     Engine::active().check_utf8(src)
 }
@@ -79,7 +86,12 @@ fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
 #[inline]
 pub fn validate_utf8(src: &[u8]) -> bool {
     if src.len() < SHORT_INPUT {
-        return kernels::scalar::short_is_ascii(src) || kernels::scalar::validate(src);
+        if kernels::scalar::short_is_ascii(src) {
+            return true;
+        }
+        if src.len() < SHORT_VECTOR_MIN {
+            return kernels::scalar::validate(src);
+        }
     }
     Engine::active().validate_utf8(src)
 }

@@ -18,8 +18,10 @@ pub(crate) static SCALAR: Table = Table {
 
 /// Instantiates the generic algorithms for one vector type inside functions
 /// compiled for `$features`, and collects them into that kernel's [`Table`].
+/// Inputs shorter than one block use `$short`, a 16-byte vector, so that they
+/// need no padded copy.
 macro_rules! simd_kernel {
-    ($module:ident, $kernel:expr, $vector:ty, $features:literal) => {
+    ($module:ident, $kernel:expr, $vector:ty, $short:ty, $features:literal) => {
         pub(crate) mod $module {
             use super::{utf8, Kernel, Table};
             use crate::error::Utf8Error;
@@ -31,7 +33,13 @@ macro_rules! simd_kernel {
             #[target_feature(enable = $features)]
             unsafe fn validate_utf8(src: &[u8]) -> bool {
                 // SAFETY: this function is compiled for, and only called on, the ISA.
-                unsafe { utf8::validate::<$vector>(src) }
+                unsafe {
+                    if src.len() < utf8::BLOCK {
+                        utf8::validate::<$short>(src)
+                    } else {
+                        utf8::validate::<$vector>(src)
+                    }
+                }
             }
 
             /// # Safety
@@ -39,7 +47,13 @@ macro_rules! simd_kernel {
             #[target_feature(enable = $features)]
             unsafe fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
                 // SAFETY: this function is compiled for, and only called on, the ISA.
-                unsafe { utf8::check::<$vector>(src) }
+                unsafe {
+                    if src.len() < utf8::BLOCK {
+                        utf8::check::<$short>(src)
+                    } else {
+                        utf8::check::<$vector>(src)
+                    }
+                }
             }
 
             pub(crate) static TABLE: Table = Table {
@@ -52,19 +66,32 @@ macro_rules! simd_kernel {
 }
 
 #[cfg(target_arch = "x86")]
-simd_kernel!(sse42, Kernel::Sse42, x86::__m128i, "sse4.2");
+simd_kernel!(sse42, Kernel::Sse42, x86::__m128i, x86::__m128i, "sse4.2");
 #[cfg(target_arch = "x86_64")]
-simd_kernel!(sse42, Kernel::Sse42, x86_64::__m128i, "sse4.2");
+simd_kernel!(
+    sse42,
+    Kernel::Sse42,
+    x86_64::__m128i,
+    x86_64::__m128i,
+    "sse4.2"
+);
 #[cfg(target_arch = "x86")]
-simd_kernel!(avx2, Kernel::Avx2, x86::__m256i, "avx2");
+simd_kernel!(avx2, Kernel::Avx2, x86::__m256i, x86::__m128i, "avx2");
 #[cfg(target_arch = "x86_64")]
-simd_kernel!(avx2, Kernel::Avx2, x86_64::__m256i, "avx2");
+simd_kernel!(avx2, Kernel::Avx2, x86_64::__m256i, x86_64::__m128i, "avx2");
 #[cfg(target_arch = "x86_64")]
 simd_kernel!(
     avx512,
     Kernel::Avx512,
     x86_64::__m512i,
+    x86_64::__m128i,
     "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi1,bmi2"
 );
 #[cfg(target_arch = "aarch64")]
-simd_kernel!(neon, Kernel::Neon, aarch64::uint8x16_t, "neon");
+simd_kernel!(
+    neon,
+    Kernel::Neon,
+    aarch64::uint8x16_t,
+    aarch64::uint8x16_t,
+    "neon"
+);

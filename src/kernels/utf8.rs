@@ -90,8 +90,7 @@ impl<V: ByteVector> Checker<V> {
     /// The error classes of each byte pair (previous byte, byte): the AND of the
     /// three nibble lookups.
     #[inline(always)]
-    unsafe fn classes(&self, input: V) -> V {
-        let prev1 = input.prev::<1>(self.prev);
+    unsafe fn classes(&self, input: V, prev1: V) -> V {
         prev1
             .high_nibbles()
             .lookup16(self.prev_high)
@@ -99,21 +98,30 @@ impl<V: ByteVector> Checker<V> {
             .and(input.high_nibbles().lookup16(self.next_high))
     }
 
-    /// Checks one vector of input that follows `self.prev` in the stream.
+    /// The full check of `input`, given the vectors of the bytes one, two and
+    /// three positions before each of its bytes.
     #[inline(always)]
-    unsafe fn check_four(&mut self, input: V) {
-        let classes = self.classes(input);
+    unsafe fn check_with(&mut self, input: V, prev1: V, prev2: V, prev3: V) {
+        let classes = self.classes(input, prev1);
         // Bit 7 set where the byte two back leads a 3- or 4-byte sequence (>= E0)
         // or the byte three back leads a 4-byte one (>= F0): exactly where a
         // continuation must follow a continuation.
-        let third = input
-            .prev::<2>(self.prev)
-            .saturating_sub(V::splat(0xE0 - 0x80));
-        let fourth = input
-            .prev::<3>(self.prev)
-            .saturating_sub(V::splat(0xF0 - 0x80));
+        let third = prev2.saturating_sub(V::splat(0xE0 - 0x80));
+        let fourth = prev3.saturating_sub(V::splat(0xF0 - 0x80));
         let expected = third.or(fourth).and(V::splat(TWO_CONTINUATIONS));
         self.error = self.error.or(expected.xor(classes));
+    }
+
+    /// Checks one vector of input that follows `self.prev` in the stream.
+    #[inline(always)]
+    unsafe fn check_four(&mut self, input: V) {
+        let prev = self.prev;
+        self.check_with(
+            input,
+            input.prev::<1>(prev),
+            input.prev::<2>(prev),
+            input.prev::<3>(prev),
+        );
         self.prev = input;
     }
 
@@ -122,7 +130,7 @@ impl<V: ByteVector> Checker<V> {
     /// pair.
     #[inline(always)]
     unsafe fn check_three(&mut self, input: V) {
-        let classes = self.classes(input);
+        let classes = self.classes(input, input.prev::<1>(self.prev));
         let third = input
             .prev::<2>(self.prev)
             .saturating_sub(V::splat(0xE0 - 0x80));
@@ -136,7 +144,9 @@ impl<V: ByteVector> Checker<V> {
     /// and every class bit is an error.
     #[inline(always)]
     unsafe fn check_two(&mut self, input: V) {
-        self.error = self.error.or(self.classes(input));
+        self.error = self
+            .error
+            .or(self.classes(input, input.prev::<1>(self.prev)));
         self.prev = input;
     }
 
@@ -282,20 +292,60 @@ unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Optio
             }
         }
     }
-    if offset < len {
-        // The tail, padded with zeros: ASCII, which completes no sequence, so a
-        // sequence cut off by the end of input shows as an error here.
-        let mut padded = [0u8; BLOCK];
-        padded[..len - offset].copy_from_slice(&src[offset..]);
-        checker.block(padded.as_ptr());
-    } else {
-        checker.error = checker.error.or(checker.incomplete);
+    // The tail, shorter than a block: whole vectors first, in the stream as usual.
+    while len - offset >= V::LANES {
+        // SAFETY: offset + LANES <= len.
+        checker.check_four(V::load(ptr.add(offset)));
+        offset += V::LANES;
     }
+    let last = if offset == len {
+        checker.prev
+    } else if len >= V::LANES + 3 {
+        // The last vector ends at the end of input and overlaps bytes already
+        // checked; reading the three vectors before it at one-byte steps gives it
+        // its true context, so the overlap is checked again, correctly, and no
+        // copy is needed.
+        let end = ptr.add(len);
+        // SAFETY: len >= LANES + 3, so all four loads lie within `src`.
+        let last = V::load(end.sub(V::LANES));
+        let prev1 = V::load(end.sub(V::LANES + 1));
+        let prev2 = V::load(end.sub(V::LANES + 2));
+        let prev3 = V::load(end.sub(V::LANES + 3));
+        checker.check_with(last, prev1, prev2, prev3);
+        last
+    } else {
+        // A short input: pad with zeros, which are ASCII and complete nothing.
+        let mut padded = [0u8; BLOCK];
+        copy_short(&src[offset..], &mut padded);
+        // SAFETY: `padded` holds BLOCK >= LANES bytes.
+        let last = V::load(padded.as_ptr());
+        checker.check_four(last);
+        last
+    };
+    // The input must not end inside a sequence.
+    // SAFETY: INCOMPLETE_LIMITS has BLOCK bytes; LANES <= BLOCK.
+    let limits = V::load(INCOMPLETE_LIMITS.as_ptr().add(BLOCK - V::LANES));
+    checker.error = checker.error.or(last.saturating_sub(limits));
     if checker.has_error() {
         Some(group)
     } else {
         None
     }
+}
+
+/// Copies `src` (shorter than a vector) to the start of `dst` with two
+/// overlapping fixed-size copies instead of a call to `memcpy`.
+#[inline(always)]
+fn copy_short(src: &[u8], dst: &mut [u8]) {
+    let n = src.len();
+    for k in [32, 16, 8, 4] {
+        if n >= k {
+            dst[..k].copy_from_slice(&src[..k]);
+            dst[n - k..n].copy_from_slice(&src[n - k..]);
+            return;
+        }
+    }
+    dst[..n].copy_from_slice(src);
 }
 
 /// True when `src` is valid UTF-8.
