@@ -6,6 +6,11 @@
 use multiversion::multiversion;
 
 /// A 1-based line and column; the column counts characters (code points).
+///
+/// ```
+/// let pos = utfast::line_column(b"a\nbc", 3);
+/// assert_eq!(pos, utfast::LineColumn { line: 2, column: 2 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LineColumn {
     /// Line number, from 1; lines end at `\n`.

@@ -20,6 +20,12 @@
 use crate::error::{Utf8Error, Utf8ErrorKind};
 
 /// What a byte means when it stands where a character starts.
+///
+/// ```
+/// use utfast::scalar::utf8::{lead, Lead};
+/// assert_eq!(lead(b'A'), Lead::Ascii);
+/// assert_eq!(lead(0xE0), Lead::Multi { width: 3, lo: 0xA0, hi: 0xBF });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lead {
     /// A one-byte character (ASCII).
@@ -38,6 +44,12 @@ pub enum Lead {
 }
 
 /// The meaning of `b` as the first byte of a character: Table 3-7, row by row.
+///
+/// ```
+/// use utfast::{scalar::utf8::{lead, Lead}, Utf8ErrorKind};
+/// assert_eq!(lead(0xC1), Lead::Invalid(Utf8ErrorKind::Overlong));
+/// assert_eq!(lead(0xF4), Lead::Multi { width: 4, lo: 0x80, hi: 0x8F });
+/// ```
 pub const fn lead(b: u8) -> Lead {
     match b {
         0x00..=0x7F => Lead::Ascii,
@@ -60,6 +72,11 @@ const fn multi(width: u8, lo: u8, hi: u8) -> Lead {
 }
 
 /// True for a continuation byte, `10xxxxxx`.
+///
+/// ```
+/// assert!(utfast::scalar::utf8::is_continuation(0xBF));
+/// assert!(!utfast::scalar::utf8::is_continuation(0xC0));
+/// ```
 pub const fn is_continuation(b: u8) -> bool {
     b & 0xC0 == 0x80
 }
@@ -81,6 +98,13 @@ const fn second_byte_kind(lead: u8, b: u8) -> Utf8ErrorKind {
 ///
 /// Returns its width in bytes, or the length of the maximal invalid subpart
 /// (0 when `s` ends inside a sequence that could still complete) and the kind.
+///
+/// ```
+/// use utfast::{scalar::utf8::check_char, Utf8ErrorKind};
+/// assert_eq!(check_char("€uro".as_bytes()), Ok(3));
+/// assert_eq!(check_char(b"\xE2\x82"), Err((0, Utf8ErrorKind::TruncatedAtEnd)));
+/// assert_eq!(check_char(b"\xE2\x82!"), Err((2, Utf8ErrorKind::MissingContinuation)));
+/// ```
 pub fn check_char(s: &[u8]) -> Result<usize, (u8, Utf8ErrorKind)> {
     let first = s[0];
     let (width, lo, hi) = match lead(first) {
@@ -119,6 +143,11 @@ pub fn validate(src: &[u8]) -> Result<(), Utf8Error> {
 
 /// Validates `src[start..]`, where `start` is known to be a character boundary of
 /// a valid prefix; positions in the error count from the start of `src`.
+///
+/// ```
+/// let err = utfast::scalar::utf8::validate_from(b"ab\xFF", 1).unwrap_err();
+/// assert_eq!(err.valid_up_to(), 2);
+/// ```
 pub fn validate_from(src: &[u8], start: usize) -> Result<(), Utf8Error> {
     let mut i = start;
     while i < src.len() {
