@@ -36,6 +36,21 @@ pub enum Utf8ErrorKind {
 }
 
 impl Utf8ErrorKind {
+    /// Every kind, in declaration order.
+    ///
+    /// ```
+    /// assert!(utfast::Utf8ErrorKind::ALL.contains(&utfast::Utf8ErrorKind::Surrogate));
+    /// ```
+    pub const ALL: &'static [Utf8ErrorKind] = &[
+        Utf8ErrorKind::UnexpectedContinuation,
+        Utf8ErrorKind::MissingContinuation,
+        Utf8ErrorKind::TruncatedAtEnd,
+        Utf8ErrorKind::Overlong,
+        Utf8ErrorKind::Surrogate,
+        Utf8ErrorKind::TooLarge,
+        Utf8ErrorKind::InvalidByte,
+    ];
+
     /// A short lower-case description, as used by `Display` and the CLI.
     ///
     /// ```

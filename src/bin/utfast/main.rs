@@ -147,7 +147,7 @@ VALIDATE OPTIONS:
                    \"valid\":null and an \"error\" message.
 
 BENCH OPTIONS:
-    --quick        A rough measurement in about 2 seconds.
+    --quick        A rough measurement in about {quick} seconds.
 
 OPTIONS:
     -h, --help     Print this help (also after a command).
@@ -155,7 +155,8 @@ OPTIONS:
                      utfast {version} (kernel: avx2; available: scalar, sse4.2, avx2)
 
 ENVIRONMENT:
-    UTFAST_KERNEL  Use this kernel instead of the fastest one: {kernels}.
+    UTFAST_KERNEL  Use this kernel instead of the fastest one, one of:
+                     {kernels}
                    Ignored (with a warning from --version and bench) when this
                    CPU or build cannot run it.
 
@@ -166,7 +167,8 @@ EXIT STATUS:
        written). 2 wins over 1: every FILE is still checked.
 ",
         version = env!("CARGO_PKG_VERSION"),
-        full = 15,
+        full = bench::FULL.seconds(),
+        quick = bench::QUICK.seconds(),
         kernels = kernel_names(Kernel::ALL.iter().copied()),
     )
 }

@@ -2,8 +2,14 @@
 //! memory, any size), carrying a character cut by a chunk boundary over into the
 //! next chunk so that offsets, lines and columns are those of the whole input;
 //! then reports each input as a line of text or a JSON object.
+//!
+//! Counting lines and columns costs several times more than validating, and is
+//! only needed for an error: a regular file is validated first and read again up
+//! to the error to find its line and column; other inputs (standard input, pipes)
+//! can be read only once, so they count as they go.
 
-use std::io::{self, ErrorKind, Read, Write};
+use std::fs::File;
+use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
 
 use utfast::{scalar::utf8::is_continuation, Utf8ErrorKind};
 
@@ -23,7 +29,7 @@ pub fn run(options: &ValidateOptions, out: &mut impl Write) -> io::Result<Status
     let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
     let mut status = Status::Success;
     for input in &options.inputs {
-        let verdict = input.open().and_then(|reader| check(reader, &mut buffer));
+        let verdict = open(input).and_then(|reader| check(reader, &mut buffer));
         report(options.report, input, &verdict, out)?;
         status = status.max(match verdict {
             Ok(Verdict::Valid { .. }) => Status::Success,
@@ -46,6 +52,7 @@ enum Verdict {
 struct Invalid {
     /// Bytes before the error: `valid_up_to()` of the whole input.
     offset: u64,
+    /// The line and column of `offset`.
     position: Position,
     kind: Utf8ErrorKind,
     /// `error_len()` of the whole input.
@@ -64,7 +71,8 @@ struct Position {
 impl Position {
     const START: Position = Position { line: 1, column: 1 };
 
-    /// Moves past `text`, which must be whole characters.
+    /// Moves past `text`, a piece of valid UTF-8: characters cut at either end
+    /// are counted once, by their first byte.
     fn advance(&mut self, text: &[u8]) {
         let end = utfast::line_column(text, text.len());
         let (lines, columns) = (end.line as u64 - 1, end.column as u64 - 1);
@@ -77,16 +85,76 @@ impl Position {
     }
 }
 
+/// An open input.
+enum Reader {
+    /// A regular file, which can be read again to locate an error.
+    Rewindable(File),
+    /// Standard input, a pipe, a device: read once.
+    Once(Box<dyn Read>),
+}
+
+fn open(input: &Input) -> io::Result<Reader> {
+    let file = match input {
+        Input::File(path) => File::open(path)?,
+        Input::Stdin => match stdin_file() {
+            Some(file) => file,
+            None => return Ok(Reader::Once(input.open()?)),
+        },
+    };
+    Ok(if file.metadata()?.is_file() {
+        Reader::Rewindable(file)
+    } else {
+        Reader::Once(Box::new(file))
+    })
+}
+
+/// Standard input as a `File` (a duplicate of its descriptor), so that input
+/// redirected from a regular file (`< FILE`) can be read again.
+#[cfg(unix)]
+fn stdin_file() -> Option<File> {
+    use std::os::fd::AsFd;
+    Some(File::from(io::stdin().as_fd().try_clone_to_owned().ok()?))
+}
+
+#[cfg(not(unix))]
+fn stdin_file() -> Option<File> {
+    None
+}
+
+/// Validates the input, and finds the line and column of an error.
+fn check(reader: Reader, buffer: &mut [u8]) -> io::Result<Verdict> {
+    match reader {
+        Reader::Once(mut reader) => scan(&mut reader, buffer, true),
+        Reader::Rewindable(mut file) => {
+            // Not 0 for standard input that something else has read from.
+            let start = file.stream_position()?;
+            let mut verdict = scan(&mut file, buffer, false)?;
+            if let Verdict::Invalid(invalid) = &mut verdict {
+                file.seek(SeekFrom::Start(start))?;
+                invalid.position = locate(&mut file, invalid.offset, buffer)?;
+            }
+            Ok(verdict)
+        }
+    }
+}
+
 /// Validates everything `reader` yields, a chunk at a time, using `buffer`
-/// (`CHUNK + MAX_SEQUENCE` bytes) and stopping at the first error.
-fn check(mut reader: impl Read, buffer: &mut [u8]) -> io::Result<Verdict> {
+/// (`CHUNK + MAX_SEQUENCE` bytes) and stopping at the first error. Counts lines
+/// and columns when `count_position` is set (otherwise the error's position is
+/// left at the start).
+fn scan(reader: &mut impl Read, buffer: &mut [u8], count_position: bool) -> io::Result<Verdict> {
     // Input before `buffer[0]`, all of it valid.
     let mut done: u64 = 0;
     let mut position = Position::START;
+    let advance = |position: &mut Position, text: &[u8]| {
+        if count_position {
+            position.advance(text);
+        }
+    };
     // Bytes at the start of `buffer` carried over from the previous chunk.
     let mut carried = 0;
     loop {
-        let filled = carried + fill(&mut reader, &mut buffer[carried..CHUNK])?;
+        let filled = carried + fill(reader, &mut buffer[carried..CHUNK])?;
         let at_end = filled < CHUNK;
         let error = match utfast::from_utf8(&buffer[..filled]) {
             Ok(_) if at_end => {
@@ -95,7 +163,7 @@ fn check(mut reader: impl Read, buffer: &mut [u8]) -> io::Result<Verdict> {
                 })
             }
             Ok(_) => {
-                position.advance(&buffer[..filled]);
+                advance(&mut position, &buffer[..filled]);
                 done += filled as u64;
                 carried = 0;
                 continue;
@@ -103,7 +171,7 @@ fn check(mut reader: impl Read, buffer: &mut [u8]) -> io::Result<Verdict> {
             Err(error) => error,
         };
         let valid = error.valid_up_to();
-        position.advance(&buffer[..valid]);
+        advance(&mut position, &buffer[..valid]);
         if error.error_len().is_none() && !at_end {
             // The chunk ends inside a character: finish it in the next chunk.
             done += valid as u64;
@@ -114,7 +182,7 @@ fn check(mut reader: impl Read, buffer: &mut [u8]) -> io::Result<Verdict> {
         // Read the rest of the offending sequence, when the chunk cuts it.
         let mut filled = filled;
         if !at_end && filled < valid + MAX_SEQUENCE {
-            filled += fill(&mut reader, &mut buffer[filled..valid + MAX_SEQUENCE])?;
+            filled += fill(reader, &mut buffer[filled..valid + MAX_SEQUENCE])?;
         }
         return Ok(Verdict::Invalid(Invalid {
             offset: done + valid as u64,
@@ -124,6 +192,22 @@ fn check(mut reader: impl Read, buffer: &mut [u8]) -> io::Result<Verdict> {
             bytes: offending_sequence(&buffer[valid..filled], error.error_len()),
         }));
     }
+}
+
+/// The line and column of byte `offset`, from the start of `reader`, whose first
+/// `offset` bytes are valid UTF-8.
+fn locate(reader: &mut impl Read, offset: u64, buffer: &mut [u8]) -> io::Result<Position> {
+    let mut position = Position::START;
+    let mut left = offset;
+    while left > 0 {
+        let read = fill(reader, &mut buffer[..left.min(CHUNK as u64) as usize])?;
+        if read == 0 {
+            break; // The file shrank since it was validated.
+        }
+        position.advance(&buffer[..read]);
+        left -= read as u64;
+    }
+    Ok(position)
 }
 
 /// Reads until `buffer` is full or the input ends; returns the bytes read.
@@ -234,9 +318,16 @@ mod tests {
         }
     }
 
+    /// Scans `data` counting as it goes, and checks that locating the error
+    /// afterwards, as for a regular file, gives the same position.
     fn check_bytes(data: &[u8]) -> Verdict {
         let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
-        check(data, &mut buffer).unwrap()
+        let verdict = scan(&mut &data[..], &mut buffer, true).unwrap();
+        if let Verdict::Invalid(invalid) = &verdict {
+            let located = locate(&mut &data[..], invalid.offset, &mut buffer).unwrap();
+            assert_eq!(located, invalid.position);
+        }
+        verdict
     }
 
     #[test]
@@ -286,18 +377,19 @@ mod tests {
             .count() as u64;
         for step in [CHUNK, 4096, 4093] {
             let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
-            let reader = Trickle { data: &data, step };
-            let Verdict::Invalid(invalid) = check(reader, &mut buffer).unwrap() else {
+            let mut reader = Trickle { data: &data, step };
+            let Verdict::Invalid(invalid) = scan(&mut reader, &mut buffer, true).unwrap() else {
                 panic!("invalid input passed");
             };
+            let expected = Position {
+                line: expected_line,
+                column: expected_column,
+            };
             assert_eq!(invalid.offset, bad as u64);
-            assert_eq!(
-                invalid.position,
-                Position {
-                    line: expected_line,
-                    column: expected_column
-                }
-            );
+            assert_eq!(invalid.position, expected);
+            let mut reader = Trickle { data: &data, step };
+            let located = locate(&mut reader, invalid.offset, &mut buffer).unwrap();
+            assert_eq!(located, expected);
         }
         // Truncated at the very end of a chunk-sized input.
         let mut data = vec![b'a'; CHUNK - 1];
