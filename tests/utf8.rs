@@ -12,8 +12,9 @@ fn engines() -> Vec<Engine> {
         .collect()
 }
 
-/// Checks every implementation against std on `input`; returns std's verdict.
-fn check(input: &[u8], engines: &[Engine]) -> Result<(), (usize, Option<usize>)> {
+/// Checks every implementation against std on `input`; returns whether std found
+/// it valid.
+fn check(input: &[u8], engines: &[Engine]) -> bool {
     let std = std::str::from_utf8(input)
         .map(|_| ())
         .map_err(|e| (e.valid_up_to(), e.error_len()));
@@ -46,7 +47,7 @@ fn check(input: &[u8], engines: &[Engine]) -> Result<(), (usize, Option<usize>)>
         std.is_ok(),
         "free validate_utf8 on {input:02X?}"
     );
-    std
+    std.is_ok()
 }
 
 /// Offsets around the 16-, 32- and 64-byte edges (and the second 64-byte block).
@@ -391,7 +392,7 @@ proptest! {
     #[test]
     fn valid_text_is_accepted(s in text()) {
         let engines = engines();
-        prop_assert_eq!(check(s.as_bytes(), &engines), Ok(()));
+        prop_assert!(check(s.as_bytes(), &engines));
     }
 
     #[test]
