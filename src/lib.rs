@@ -52,6 +52,11 @@ pub use error::FromUtf8Error;
 pub use error::{UnsupportedKernel, Utf8Error, Utf8ErrorKind};
 pub use position::{line_column, LineColumn};
 
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Inputs shorter than this take the inlined path of the free functions: an ASCII
 /// test of a few overlapping words, no dispatch.
 const SHORT_INPUT: usize = 64;
