@@ -63,7 +63,7 @@ const SHORT_INPUT: usize = 64;
 
 /// Short non-ASCII inputs at least this long still go to the vector kernel (one
 /// padded block beats the scalar loop); shorter ones stay scalar.
-const SHORT_VECTOR_MIN: usize = 16;
+const SHORT_VECTOR_MIN: usize = 8;
 
 /// Validates `src` with the active kernel, or inline when it is short.
 #[inline(always)]

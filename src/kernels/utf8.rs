@@ -333,19 +333,34 @@ unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Optio
     }
 }
 
-/// Copies `src` (shorter than a vector) to the start of `dst` with two
-/// overlapping fixed-size copies instead of a call to `memcpy`.
+/// Copies `src` (shorter than a vector, at most 63 bytes) to the start of `dst`
+/// with two overlapping fixed-size copies instead of a call to `memcpy`.
 #[inline(always)]
 fn copy_short(src: &[u8], dst: &mut [u8]) {
     let n = src.len();
-    for k in [32, 16, 8, 4] {
-        if n >= k {
-            dst[..k].copy_from_slice(&src[..k]);
-            dst[n - k..n].copy_from_slice(&src[n - k..]);
-            return;
-        }
+    if n >= 32 {
+        copy_both_ends::<32>(src, dst);
+    } else if n >= 16 {
+        copy_both_ends::<16>(src, dst);
+    } else if n >= 8 {
+        copy_both_ends::<8>(src, dst);
+    } else if n >= 4 {
+        copy_both_ends::<4>(src, dst);
+    } else if n > 0 {
+        // Positions 0, n / 2 and n - 1 cover every byte of 1 to 3.
+        dst[0] = src[0];
+        dst[n / 2] = src[n / 2];
+        dst[n - 1] = src[n - 1];
     }
-    dst[..n].copy_from_slice(src);
+}
+
+/// Copies the first and the last `K` bytes of `src` (`K <= src.len() <= 2 * K`)
+/// to the same places in `dst`, which covers all of `src`.
+#[inline(always)]
+fn copy_both_ends<const K: usize>(src: &[u8], dst: &mut [u8]) {
+    let n = src.len();
+    dst[..K].copy_from_slice(&src[..K]);
+    dst[n - K..n].copy_from_slice(&src[n - K..]);
 }
 
 /// True when `src` is valid UTF-8.
