@@ -25,8 +25,6 @@ macro_rules! simd_kernel {
         pub(crate) mod $module {
             use super::{utf8, Kernel, Table};
             use crate::error::Utf8Error;
-            #[allow(unused_imports)]
-            use core::arch::*;
 
             /// # Safety
             /// The CPU supports the kernel's features.
@@ -65,33 +63,21 @@ macro_rules! simd_kernel {
     };
 }
 
-#[cfg(target_arch = "x86")]
-simd_kernel!(sse42, Kernel::Sse42, x86::__m128i, x86::__m128i, "sse4.2");
-#[cfg(target_arch = "x86_64")]
-simd_kernel!(
-    sse42,
-    Kernel::Sse42,
-    x86_64::__m128i,
-    x86_64::__m128i,
-    "sse4.2"
-);
-#[cfg(target_arch = "x86")]
-simd_kernel!(avx2, Kernel::Avx2, x86::__m256i, x86::__m128i, "avx2");
-#[cfg(target_arch = "x86_64")]
-simd_kernel!(avx2, Kernel::Avx2, x86_64::__m256i, x86_64::__m128i, "avx2");
-#[cfg(target_arch = "x86_64")]
-simd_kernel!(
-    avx512,
-    Kernel::Avx512,
-    x86_64::__m512i,
-    x86_64::__m128i,
-    "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi1,bmi2"
-);
-#[cfg(target_arch = "aarch64")]
-simd_kernel!(
-    neon,
-    Kernel::Neon,
-    aarch64::uint8x16_t,
-    aarch64::uint8x16_t,
-    "neon"
-);
+cfg_if::cfg_if! {
+    if #[cfg(target_arch = "x86_64")] {
+        simd_kernel!(sse42, Kernel::Sse42, core::arch::x86_64::__m128i, core::arch::x86_64::__m128i, "sse4.2");
+        simd_kernel!(avx2, Kernel::Avx2, core::arch::x86_64::__m256i, core::arch::x86_64::__m128i, "avx2");
+        simd_kernel!(
+            avx512,
+            Kernel::Avx512,
+            core::arch::x86_64::__m512i,
+            core::arch::x86_64::__m128i,
+            "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi1,bmi2"
+        );
+    } else if #[cfg(target_arch = "x86")] {
+        simd_kernel!(sse42, Kernel::Sse42, core::arch::x86::__m128i, core::arch::x86::__m128i, "sse4.2");
+        simd_kernel!(avx2, Kernel::Avx2, core::arch::x86::__m256i, core::arch::x86::__m128i, "avx2");
+    } else if #[cfg(target_arch = "aarch64")] {
+        simd_kernel!(neon, Kernel::Neon, core::arch::aarch64::uint8x16_t, core::arch::aarch64::uint8x16_t, "neon");
+    }
+}
