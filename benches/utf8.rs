@@ -33,6 +33,8 @@
 //! ```
 //!
 //! `UTFAST_BENCH_QUICK=1` shortens warm-up and measurement (see `common`).
+//! `UTFAST_BENCH_DUMP=DIR` writes the generated texts to `DIR/<script>-<size>.utf8.txt`
+//! (with `-- --list`, without running anything) to measure other tools on them.
 //! `UTFAST_KERNEL` chooses the dispatcher's kernel as usual; the per-kernel
 //! benchmarks are unaffected.
 
@@ -194,11 +196,22 @@ fn bench_text(c: &mut Criterion, id: &str, input: &[u8], engines: &[Engine]) {
     g.finish();
 }
 
-/// Generated text of every script and size.
+/// Generated text of every script and size; also written to the directory
+/// `UTFAST_BENCH_DUMP` names, if set, to feed the same bytes to other tools.
 fn bench_generated(c: &mut Criterion, engines: &[Engine]) {
+    let dump = std::env::var_os("UTFAST_BENCH_DUMP").filter(|v| !v.is_empty());
     for &script in Script::ALL {
         for &(size, size_name) in GENERATED_SIZES {
             let text = common::generate(script, size);
+            if let Some(dir) = &dump {
+                let path = std::path::Path::new(dir)
+                    .join(format!("{}-{size_name}.utf8.txt", script.name()));
+                if let Err(e) =
+                    std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &text))
+                {
+                    eprintln!("warning: cannot write {}: {e}", path.display());
+                }
+            }
             bench_text(
                 c,
                 &format!("gen/{}/{size_name}", script.name()),
