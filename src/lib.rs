@@ -57,13 +57,13 @@ pub use position::{line_column, LineColumn};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-/// Inputs shorter than this take the inlined path of the free functions: an ASCII
-/// test of a few overlapping words, no dispatch.
-const SHORT_INPUT: usize = 64;
+/// Inputs of up to one block (64 bytes) take the inlined path of the free
+/// functions: an ASCII test of a few overlapping words, no dispatch.
+const SHORT_INPUT: usize = 65;
 
-/// Short non-ASCII inputs at least this long still go to the vector kernel (one
-/// padded block beats the scalar loop); shorter ones stay scalar.
-const SHORT_VECTOR_MIN: usize = 8;
+/// Short non-ASCII inputs at least this long still go to the vector kernel (a few
+/// vectors beat the scalar loop); shorter ones run the scalar DFA inline.
+const SHORT_VECTOR_MIN: usize = 16;
 
 /// Validates `src` with the active kernel, or inline when it is short.
 #[inline(always)]
@@ -73,7 +73,7 @@ fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
             return Ok(());
         }
         if src.len() < SHORT_VECTOR_MIN {
-            return kernels::scalar::check(src);
+            return kernels::scalar::check_short(src);
         }
     }
     Engine::active().check_utf8(src)
@@ -95,7 +95,7 @@ pub fn validate_utf8(src: &[u8]) -> bool {
             return true;
         }
         if src.len() < SHORT_VECTOR_MIN {
-            return kernels::scalar::validate(src);
+            return kernels::scalar::check_short(src).is_ok();
         }
     }
     Engine::active().validate_utf8(src)
