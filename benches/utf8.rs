@@ -9,10 +9,12 @@
 //! Inputs (all valid UTF-8: this measures the common, successful case):
 //!
 //! - `gen/<script>/<size>`: generated text (ASCII, accented Latin, Cyrillic, CJK,
-//!   emoji, mixed scripts) of 64 KiB and 1 MiB, made by code from a fixed seed.
+//!   emoji, mixed scripts) of 64 KiB and 1 MiB, made by `utfast::sample` from a
+//!   fixed seed (the same bytes `utfast bench` measures).
 //! - `short/<ascii|mixed>/<NN>`: a batch of 1000 strings of NN bytes each (1 to 64),
-//!   at varying offsets in one buffer, validated one call each; throughput counts
-//!   the bytes of the strings, so time per call = time per iteration / 1000.
+//!   at varying offsets in one buffer (`utfast::sample::short_strings`), validated
+//!   one call each; throughput counts the bytes of the strings, so time per call =
+//!   time per iteration / 1000.
 //!   `UTFAST_BENCH_SHORT=all` measures every size from 1 to 64, or a list such as
 //!   `UTFAST_BENCH_SHORT=1,7,64` exactly those sizes.
 //! - `corpus/<dir>/<file>`: every `*.utf8.txt` under the directory `UTFAST_CORPUS`
@@ -44,9 +46,8 @@ use std::hint::black_box;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
+use utfast::sample::{self, Script};
 use utfast::{Engine, Kernel};
-
-use common::{Script, ShortKind};
 
 /// Sizes of the generated texts.
 const GENERATED_SIZES: &[(usize, &str)] = &[(64 << 10, "64KiB"), (1 << 20, "1MiB")];
@@ -56,6 +57,9 @@ const SHORT_SIZES: &[usize] = &[1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 63, 
 
 /// Strings per iteration of a short-string benchmark.
 const SHORT_BATCH: usize = 1000;
+
+/// The scripts of the short strings.
+const SHORT_SCRIPTS: [Script; 2] = [Script::Ascii, Script::Mixed];
 
 /// A validator's return value, reduced to "the input is valid" for the check that
 /// every implementation accepts the input before it is timed.
@@ -200,9 +204,9 @@ fn bench_text(c: &mut Criterion, id: &str, input: &[u8], engines: &[Engine]) {
 /// `UTFAST_BENCH_DUMP` names, if set, to feed the same bytes to other tools.
 fn bench_generated(c: &mut Criterion, engines: &[Engine]) {
     let dump = std::env::var_os("UTFAST_BENCH_DUMP").filter(|v| !v.is_empty());
-    for &script in Script::ALL {
+    for script in Script::ALL {
         for &(size, size_name) in GENERATED_SIZES {
-            let text = common::generate(script, size);
+            let text = sample::text(script, size, sample::SEED);
             if let Some(dir) = &dump {
                 let path = std::path::Path::new(dir)
                     .join(format!("{}-{size_name}.utf8.txt", script.name()));
@@ -215,7 +219,7 @@ fn bench_generated(c: &mut Criterion, engines: &[Engine]) {
             bench_text(
                 c,
                 &format!("gen/{}/{size_name}", script.name()),
-                &text,
+                text.as_bytes(),
                 engines,
             );
         }
@@ -242,11 +246,12 @@ fn short_sizes() -> Vec<usize> {
 /// and the rivals: this measures per-call overhead, which the kernels (called
 /// through `Engine`, without the short-input path) are not built for.
 fn bench_short(c: &mut Criterion) {
-    for &kind in ShortKind::ALL {
+    for script in SHORT_SCRIPTS {
         for size in short_sizes() {
-            let id = format!("short/{}/{size:02}", kind.name());
-            let (buf, ranges) = common::short_strings(kind, size, SHORT_BATCH);
-            let strings: Vec<&[u8]> = ranges.iter().map(|&(a, b)| &buf[a..b]).collect();
+            let id = format!("short/{}/{size:02}", script.name());
+            let (buf, ranges) =
+                sample::short_strings(script, size..=size, SHORT_BATCH, sample::SEED);
+            let strings: Vec<&[u8]> = ranges.into_iter().map(|r| &buf.as_bytes()[r]).collect();
             let mut g = c.benchmark_group(&id);
             g.throughput(Throughput::Bytes((size * SHORT_BATCH) as u64));
             rivals(

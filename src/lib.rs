@@ -43,6 +43,8 @@ mod dispatch;
 mod error;
 mod kernels;
 mod position;
+#[cfg(feature = "alloc")]
+pub mod sample;
 pub mod scalar;
 mod simd;
 

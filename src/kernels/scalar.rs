@@ -138,7 +138,8 @@ pub(crate) fn check(src: &[u8]) -> Result<(), Utf8Error> {
     let mut chunks = src.chunks_exact(CHUNK);
     let mut start = 0;
     for chunk in &mut chunks {
-        let ascii = (word(chunk, 0) | word(chunk, 8) | word(chunk, 16) | word(chunk, 24)) & HIGH_BITS == 0;
+        let ascii =
+            (word(chunk, 0) | word(chunk, 8) | word(chunk, 16) | word(chunk, 24)) & HIGH_BITS == 0;
         if !(ascii && s == state::ACCEPT) {
             s = run(s, chunk);
             if s == state::REJECT {

@@ -6,9 +6,10 @@
 
 use std::hint::black_box;
 use std::io::{self, Read, Write};
-use std::ops::{Range, RangeInclusive};
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
+use utfast::sample::{self, Script};
 use utfast::{Engine, Kernel};
 
 use crate::args::{BenchOptions, Input};
@@ -247,6 +248,11 @@ impl Sample {
         }
     }
 
+    /// The bytes validated in one pass: those of the pieces, not what lies between.
+    fn bytes(&self) -> usize {
+        self.pieces.iter().map(ExactSizeIterator::len).sum()
+    }
+
     fn pieces(&self) -> Vec<&[u8]> {
         self.pieces
             .iter()
@@ -277,275 +283,27 @@ fn read_samples(inputs: &[Input]) -> (Vec<Sample>, Status) {
     (samples, status)
 }
 
-/// The generated inputs: a text per script, then short strings cut from two of them.
+/// The generated inputs (`utfast::sample`): a text per script, then short strings
+/// of two scripts.
 fn generated_samples() -> Vec<Sample> {
-    let mut rng = Rng(0x5eed_0f07_fa57);
-    let texts: Vec<(&str, String)> = Script::ALL
-        .iter()
-        .map(|&(name, script)| (name, script.text(&mut rng, TEXT_LEN)))
+    let mut samples: Vec<Sample> = Script::ALL
+        .into_iter()
+        .map(|script| {
+            let text = sample::text(script, TEXT_LEN, sample::SEED);
+            Sample::whole(script.name().to_string(), text.into_bytes())
+        })
         .collect();
-    let mut samples: Vec<Sample> = texts
-        .iter()
-        .map(|(name, text)| Sample::whole(name.to_string(), text.clone().into_bytes()))
-        .collect();
-    for (name, text) in texts {
-        if name == "ascii" || name == "mixed" {
-            samples.push(short_strings(
-                format!("short {name} (1-{SHORT_MAX} B)"),
-                &text,
-                &mut rng,
-            ));
-        }
-    }
-    samples
-}
-
-/// `SHORT_COUNT` random pieces of `text`, each 1 to `SHORT_MAX` bytes of whole
-/// characters, stored one after the other.
-fn short_strings(name: String, text: &str, rng: &mut Rng) -> Sample {
-    let mut data = Vec::new();
-    let mut pieces = Vec::with_capacity(SHORT_COUNT);
-    for _ in 0..SHORT_COUNT {
-        let mut start = rng.below(text.len() - SHORT_MAX);
-        while !text.is_char_boundary(start) {
-            start += 1;
-        }
-        let mut end = start + 1 + rng.below(SHORT_MAX);
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        if end == start {
-            end = start + text[start..].chars().next().map_or(1, char::len_utf8);
-        }
-        pieces.push(data.len()..data.len() + (end - start));
-        data.extend_from_slice(&text.as_bytes()[start..end]);
-    }
-    Sample {
-        name,
-        data,
-        pieces,
-        invalid: false,
-    }
-}
-
-/// A deterministic pseudo-random generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, words: &[&'a str]) -> &'a str {
-        words[self.below(words.len())]
-    }
-
-    /// A character of `range`, which must hold no surrogates.
-    fn char_in(&mut self, range: RangeInclusive<u32>) -> char {
-        let span = (range.end() - range.start() + 1) as usize;
-        char::from_u32(range.start() + self.below(span) as u32).unwrap_or('\u{FFFD}')
-    }
-}
-
-const ASCII_WORDS: &[&str] = &[
-    "the",
-    "quick",
-    "brown",
-    "fox",
-    "jumps",
-    "over",
-    "a",
-    "lazy",
-    "dog",
-    "text",
-    "is",
-    "checked",
-    "at",
-    "memory",
-    "speed",
-    "and",
-    "every",
-    "answer",
-    "matches",
-    "std",
-    "exactly",
-    "lorem",
-    "ipsum",
-    "dolor",
-    "sit",
-    "amet",
-    "consectetur",
-    "adipiscing",
-    "elit",
-    "sed",
-    "do",
-    "eiusmod",
-    "tempor",
-    "incididunt",
-    "ut",
-    "labore",
-    "magna",
-    "aliqua",
-    "Unicode",
-    "UTF-8",
-    "1984",
-    "(see",
-    "below)",
-    "\"quoted\"",
-    "x=42;",
-];
-
-const ACCENTED_WORDS: &[&str] = &[
-    "été",
-    "déjà",
-    "où",
-    "français",
-    "garçon",
-    "naïve",
-    "élève",
-    "très",
-    "crème",
-    "brûlée",
-    "façade",
-    "Straße",
-    "über",
-    "schön",
-    "Größe",
-    "Zürich",
-    "mañana",
-    "niño",
-    "año",
-    "canção",
-    "coração",
-    "ação",
-    "São",
-    "Ångström",
-    "smörgåsbord",
-    "Kraków",
-    "łódź",
-    "příliš",
-    "žluťoučký",
-    "kůň",
-    "Ísland",
-    "Þór",
-];
-
-const CYRILLIC_WORDS: &[&str] = &[
-    "привет",
-    "мир",
-    "текст",
-    "быстро",
-    "проверка",
-    "память",
-    "скорость",
-    "ответ",
-    "точно",
-    "ядро",
-    "вектор",
-    "байт",
-    "строка",
-    "юникод",
-    "Москва",
-    "съешь",
-    "ещё",
-    "этих",
-    "мягких",
-    "французских",
-    "булок",
-    "да",
-    "выпей",
-    "же",
-    "чаю",
-    "и",
-    "в",
-];
-
-/// The kind of text to generate.
-#[derive(Clone, Copy)]
-enum Script {
-    Ascii,
-    /// Latin-script European languages: mostly ASCII, some accented letters.
-    Latin,
-    Cyrillic,
-    /// Chinese characters with some Japanese kana.
-    Cjk,
-    Emoji,
-    /// Words of all the others.
-    Mixed,
-}
-
-impl Script {
-    const ALL: [(&'static str, Script); 6] = [
-        ("ascii", Script::Ascii),
-        ("latin", Script::Latin),
-        ("cyrillic", Script::Cyrillic),
-        ("cjk", Script::Cjk),
-        ("emoji", Script::Emoji),
-        ("mixed", Script::Mixed),
-    ];
-
-    /// `len` bytes of text (less at most 3 so as to end on a whole character).
-    fn text(self, rng: &mut Rng, len: usize) -> String {
-        let mut text = String::with_capacity(len + 64);
-        while text.len() < len {
-            self.push_word(rng, &mut text);
-        }
-        let mut end = len;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        text.truncate(end);
-        text
-    }
-
-    /// Appends a word and what follows it (a space, punctuation, a line break).
-    fn push_word(self, rng: &mut Rng, text: &mut String) {
-        match self {
-            Script::Ascii => text.push_str(rng.pick(ASCII_WORDS)),
-            Script::Latin if rng.below(3) == 0 => text.push_str(rng.pick(ACCENTED_WORDS)),
-            Script::Latin => text.push_str(rng.pick(ASCII_WORDS)),
-            Script::Cyrillic => text.push_str(rng.pick(CYRILLIC_WORDS)),
-            Script::Cjk => {
-                for _ in 0..2 + rng.below(5) {
-                    text.push(if rng.below(5) == 0 {
-                        rng.char_in(0x3041..=0x3096) // hiragana
-                    } else {
-                        rng.char_in(0x4E00..=0x9FFF) // CJK unified ideographs
-                    });
-                }
-                let end = match rng.below(10) {
-                    0 => "。\n",
-                    1 | 2 => "，",
-                    _ => "",
-                };
-                text.push_str(end);
-                return;
-            }
-            Script::Emoji => {
-                for _ in 0..1 + rng.below(3) {
-                    text.push(rng.char_in(0x1F300..=0x1F64F));
-                }
-            }
-            Script::Mixed => {
-                let (_, script) = Script::ALL[rng.below(Script::ALL.len() - 1)];
-                return script.push_word(rng, text);
-            }
-        }
-        text.push_str(match rng.below(12) {
-            0 => ".\n",
-            1 => ", ",
-            _ => " ",
+    for script in [Script::Ascii, Script::Mixed] {
+        let (text, pieces) =
+            sample::short_strings(script, 1..=SHORT_MAX, SHORT_COUNT, sample::SEED);
+        samples.push(Sample {
+            name: format!("short {} (1-{SHORT_MAX} B)", script.name()),
+            data: text.into_bytes(),
+            pieces,
+            invalid: false,
         });
     }
+    samples
 }
 
 /// The results table: a column per implementation, and the ratio to std.
@@ -592,7 +350,7 @@ impl Table {
             .iter()
             .map(|gbps| format!("{gbps:.2}"))
             .chain([format!("{ratio:.2}x")]);
-        self.line(&name, &format_size(sample.data.len()), cells)
+        self.line(&name, &format_size(sample.bytes()), cells)
     }
 
     fn line(&self, name: &str, size: &str, cells: impl Iterator<Item = String>) -> String {
