@@ -10,6 +10,7 @@
 
 use crate::error::{UnsupportedKernel, Utf8Error};
 use crate::kernels;
+use crate::kernels::transcode::Transcoders;
 
 /// A UTF-8 validation and transcoding implementation.
 ///
@@ -236,6 +237,7 @@ pub(crate) struct Table {
     pub(crate) kernel: Kernel,
     pub(crate) validate_utf8: unsafe fn(&[u8]) -> bool,
     pub(crate) check_utf8: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
+    pub(crate) transcode: &'static Transcoders,
 }
 
 /// A kernel ready to run: a handle on its function table. `Copy`, one pointer wide.
@@ -364,6 +366,14 @@ impl Engine {
         self.check_utf8(src)?;
         // SAFETY: the kernel, checked against the reference, found `src` valid.
         Ok(unsafe { core::str::from_utf8_unchecked_mut(src) })
+    }
+
+    /// The kernel's transcoding functions. They are `unsafe` to call only because
+    /// they may use the kernel's instructions: an `Engine` exists only for a
+    /// kernel the CPU supports, so calling them through one is sound.
+    #[inline]
+    pub(crate) fn transcoders(&self) -> &'static Transcoders {
+        self.table.transcode
     }
 
     #[inline]

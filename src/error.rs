@@ -4,6 +4,13 @@
 //! (`valid_up_to`, `error_len`), so code written against std keeps working, plus a
 //! [`Utf8ErrorKind`] that says *why* the bytes are not UTF-8. Every kernel produces
 //! its errors through the scalar reference, so the values never depend on the kernel.
+//!
+//! The transcoding functions report errors in the same shape: [`Utf8Error`] for
+//! UTF-8 input, [`Utf16Error`] and [`Utf32Error`] for UTF-16 and UTF-32 input, and
+//! [`OutputTooSmall`] where only the output can fail (Latin-1 input, `&str` input).
+//! Each also says how much output was written for the valid prefix, and uses the
+//! kinds `OutputTooSmall` (the output slice ran out) and `NotLatin1` (a character
+//! above U+00FF on the way to Latin-1).
 
 use core::fmt;
 
@@ -33,6 +40,12 @@ pub enum Utf8ErrorKind {
     TooLarge,
     /// A byte that never occurs in UTF-8: `F8`–`FF`.
     InvalidByte,
+    /// Transcoding only: the output slice has no room for the character at
+    /// `valid_up_to()` (`error_len()` is `None`). The input may be valid.
+    OutputTooSmall,
+    /// Transcoding to Latin-1 only: the character at `valid_up_to()` (of
+    /// `error_len()` bytes) is valid UTF-8 but above U+00FF.
+    NotLatin1,
 }
 
 impl Utf8ErrorKind {
@@ -49,6 +62,8 @@ impl Utf8ErrorKind {
         Utf8ErrorKind::Surrogate,
         Utf8ErrorKind::TooLarge,
         Utf8ErrorKind::InvalidByte,
+        Utf8ErrorKind::OutputTooSmall,
+        Utf8ErrorKind::NotLatin1,
     ];
 
     /// A short lower-case description, as used by `Display` and the CLI.
@@ -65,6 +80,8 @@ impl Utf8ErrorKind {
             Utf8ErrorKind::Surrogate => "encoded surrogate",
             Utf8ErrorKind::TooLarge => "code point above U+10FFFF",
             Utf8ErrorKind::InvalidByte => "byte never valid in UTF-8",
+            Utf8ErrorKind::OutputTooSmall => OUTPUT_TOO_SMALL,
+            Utf8ErrorKind::NotLatin1 => NOT_LATIN1,
         }
     }
 
@@ -82,9 +99,14 @@ impl Utf8ErrorKind {
             Utf8ErrorKind::Surrogate => "surrogate",
             Utf8ErrorKind::TooLarge => "too_large",
             Utf8ErrorKind::InvalidByte => "invalid_byte",
+            Utf8ErrorKind::OutputTooSmall => "output_too_small",
+            Utf8ErrorKind::NotLatin1 => "not_latin1",
         }
     }
 }
+
+const OUTPUT_TOO_SMALL: &str = "output buffer too small";
+const NOT_LATIN1: &str = "character above U+00FF, not representable in Latin-1";
 
 impl fmt::Display for Utf8ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -96,7 +118,13 @@ impl fmt::Display for Utf8ErrorKind {
 /// is, and why.
 ///
 /// `valid_up_to()` and `error_len()` are exactly what `std::str::from_utf8` reports
-/// for the same input.
+/// for the same input. From a transcoding function, `written()` also tells how many
+/// output code units hold the conversion of the valid prefix.
+///
+/// Two errors are equal when they report the same position, length and kind;
+/// `written()` is not compared, so the error of
+/// [`Engine::utf8_to_utf16`](crate::Engine::utf8_to_utf16) equals the error of
+/// [`from_utf8`](crate::from_utf8) on the same input.
 ///
 /// ```
 /// let bytes = b"ok \xE2\x82 then";
@@ -105,21 +133,45 @@ impl fmt::Display for Utf8ErrorKind {
 /// assert_eq!((ours.valid_up_to(), ours.error_len()), (std.valid_up_to(), std.error_len()));
 /// assert_eq!(ours.kind(), utfast::Utf8ErrorKind::MissingContinuation);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct Utf8Error {
     pub(crate) valid_up_to: usize,
+    pub(crate) written: usize,
     /// 0 stands for `None`.
     pub(crate) error_len: u8,
     pub(crate) kind: Utf8ErrorKind,
 }
 
+impl PartialEq for Utf8Error {
+    fn eq(&self, other: &Utf8Error) -> bool {
+        (self.valid_up_to, self.error_len, self.kind)
+            == (other.valid_up_to, other.error_len, other.kind)
+    }
+}
+
+impl Eq for Utf8Error {}
+
+impl core::hash::Hash for Utf8Error {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.valid_up_to, self.error_len, self.kind).hash(state);
+    }
+}
+
 impl Utf8Error {
+    /// An error of validation: the "output" is the valid prefix itself.
     pub(crate) const fn new(valid_up_to: usize, error_len: u8, kind: Utf8ErrorKind) -> Self {
         Utf8Error {
             valid_up_to,
+            written: valid_up_to,
             error_len,
             kind,
         }
+    }
+
+    /// The same error, from a conversion that wrote `written` units for the prefix.
+    pub(crate) const fn with_written(mut self, written: usize) -> Self {
+        self.written = written;
+        self
     }
 
     /// The length of the longest prefix that is valid UTF-8.
@@ -134,6 +186,8 @@ impl Utf8Error {
     /// The length of the invalid sequence at `valid_up_to()` (1 to 3 bytes: the
     /// maximal subpart the Unicode Standard says to replace with one U+FFFD), or
     /// `None` when the input ends in a sequence that more bytes could complete.
+    /// For [`Utf8ErrorKind::NotLatin1`], the length of the character; for
+    /// [`Utf8ErrorKind::OutputTooSmall`], `None`.
     ///
     /// ```
     /// assert_eq!(utfast::from_utf8(b"\xE2\x82x").unwrap_err().error_len(), Some(2));
@@ -146,7 +200,8 @@ impl Utf8Error {
         }
     }
 
-    /// Why the bytes at `valid_up_to()` are not UTF-8.
+    /// Why the bytes at `valid_up_to()` are not UTF-8 (or, when transcoding, could
+    /// not be converted).
     ///
     /// ```
     /// use utfast::Utf8ErrorKind;
@@ -155,10 +210,38 @@ impl Utf8Error {
     pub const fn kind(&self) -> Utf8ErrorKind {
         self.kind
     }
+
+    /// Output code units written before the error: from a transcoding function, the
+    /// conversion of `input[..valid_up_to()]`, which is in place in the output
+    /// slice; from validation, `valid_up_to()` itself.
+    ///
+    /// ```
+    /// let mut out = [0u16; 8];
+    /// let err = utfast::utf8_to_utf16("h€".as_bytes().iter().chain(b"\xFF").copied()
+    ///     .collect::<Vec<u8>>().as_slice(), &mut out).unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.written()), (4, 2));
+    /// assert_eq!(&out[..2], &[0x68, 0x20AC]);
+    /// ```
+    pub const fn written(&self) -> usize {
+        self.written
+    }
 }
 
 impl fmt::Display for Utf8Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            Utf8ErrorKind::OutputTooSmall => {
+                return write!(
+                    f,
+                    "output buffer too small for the character at byte {}",
+                    self.valid_up_to
+                )
+            }
+            Utf8ErrorKind::NotLatin1 => {
+                return write!(f, "byte {}: {}", self.valid_up_to, NOT_LATIN1);
+            }
+            _ => {}
+        }
         match self.error_len() {
             Some(n) => write!(
                 f,
@@ -290,3 +373,232 @@ impl fmt::Display for UnsupportedKernel {
 
 #[cfg(feature = "std")]
 impl std::error::Error for UnsupportedKernel {}
+
+/// Why UTF-16 input could not be validated or converted.
+///
+/// ```
+/// let err = utfast::check_utf16(&[0x61, 0xDC00]).unwrap_err();
+/// assert_eq!(err.kind(), utfast::Utf16ErrorKind::UnpairedLowSurrogate);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Utf16ErrorKind {
+    /// A high (leading) surrogate, D800–DBFF, not followed by a low one.
+    UnpairedHighSurrogate,
+    /// A low (trailing) surrogate, DC00–DFFF, not preceded by a high one.
+    UnpairedLowSurrogate,
+    /// A high surrogate is the last code unit: more input could complete it.
+    TruncatedAtEnd,
+    /// Transcoding only: the output slice has no room for the character at
+    /// `valid_up_to()`. The input may be valid.
+    OutputTooSmall,
+    /// Transcoding to Latin-1 only: the character at `valid_up_to()` is above U+00FF.
+    NotLatin1,
+}
+
+/// Why UTF-32 input could not be validated or converted.
+///
+/// ```
+/// let err = utfast::check_utf32(&[0x61, 0x11_0000]).unwrap_err();
+/// assert_eq!(err.kind(), utfast::Utf32ErrorKind::TooLarge);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Utf32ErrorKind {
+    /// A surrogate code point, U+D800..U+DFFF, which is not a character.
+    Surrogate,
+    /// A value above U+10FFFF.
+    TooLarge,
+    /// Transcoding only: the output slice has no room for the character at
+    /// `valid_up_to()`. The input may be valid.
+    OutputTooSmall,
+    /// Transcoding to Latin-1 only: the character at `valid_up_to()` is above U+00FF.
+    NotLatin1,
+}
+
+impl Utf16ErrorKind {
+    /// A short lower-case description, as used by `Display` and the CLI.
+    ///
+    /// ```
+    /// assert_eq!(utfast::Utf16ErrorKind::TruncatedAtEnd.as_str(), "input ends after a high surrogate");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Utf16ErrorKind::UnpairedHighSurrogate => "unpaired high surrogate",
+            Utf16ErrorKind::UnpairedLowSurrogate => "unpaired low surrogate",
+            Utf16ErrorKind::TruncatedAtEnd => "input ends after a high surrogate",
+            Utf16ErrorKind::OutputTooSmall => OUTPUT_TOO_SMALL,
+            Utf16ErrorKind::NotLatin1 => NOT_LATIN1,
+        }
+    }
+
+    /// A stable machine-readable name (`snake_case`).
+    ///
+    /// ```
+    /// assert_eq!(utfast::Utf16ErrorKind::UnpairedLowSurrogate.name(), "unpaired_low_surrogate");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Utf16ErrorKind::UnpairedHighSurrogate => "unpaired_high_surrogate",
+            Utf16ErrorKind::UnpairedLowSurrogate => "unpaired_low_surrogate",
+            Utf16ErrorKind::TruncatedAtEnd => "truncated_at_end",
+            Utf16ErrorKind::OutputTooSmall => "output_too_small",
+            Utf16ErrorKind::NotLatin1 => "not_latin1",
+        }
+    }
+}
+
+impl Utf32ErrorKind {
+    /// A short lower-case description, as used by `Display` and the CLI.
+    ///
+    /// ```
+    /// assert_eq!(utfast::Utf32ErrorKind::Surrogate.as_str(), "surrogate code point");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Utf32ErrorKind::Surrogate => "surrogate code point",
+            Utf32ErrorKind::TooLarge => "value above U+10FFFF",
+            Utf32ErrorKind::OutputTooSmall => OUTPUT_TOO_SMALL,
+            Utf32ErrorKind::NotLatin1 => NOT_LATIN1,
+        }
+    }
+
+    /// A stable machine-readable name (`snake_case`).
+    ///
+    /// ```
+    /// assert_eq!(utfast::Utf32ErrorKind::TooLarge.name(), "too_large");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Utf32ErrorKind::Surrogate => "surrogate",
+            Utf32ErrorKind::TooLarge => "too_large",
+            Utf32ErrorKind::OutputTooSmall => "output_too_small",
+            Utf32ErrorKind::NotLatin1 => "not_latin1",
+        }
+    }
+}
+
+/// Defines an error for input in code units wider than a byte: where the valid
+/// prefix ends, how much output it became, and why.
+macro_rules! unit_error {
+    ($(#[$doc:meta])* $name:ident, $kind:ident, $unit:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $name {
+            pub(crate) valid_up_to: usize,
+            pub(crate) written: usize,
+            pub(crate) kind: $kind,
+        }
+
+        impl $name {
+            pub(crate) const fn new(valid_up_to: usize, written: usize, kind: $kind) -> Self {
+                $name { valid_up_to, written, kind }
+            }
+
+            /// Index, in code units, of the first unit that is not part of a valid
+            /// prefix (or, for `OutputTooSmall`, of the first character that did
+            /// not fit).
+            pub const fn valid_up_to(&self) -> usize {
+                self.valid_up_to
+            }
+
+            /// Output code units written for `input[..valid_up_to()]`; 0 from a
+            /// validation function.
+            pub const fn written(&self) -> usize {
+                self.written
+            }
+
+            /// Why the unit at `valid_up_to()` stopped the validation or conversion.
+            pub const fn kind(&self) -> $kind {
+                self.kind
+            }
+        }
+
+        impl fmt::Display for $kind {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{} at code unit {}: {}", $unit, self.valid_up_to, self.kind)
+            }
+        }
+
+        #[cfg(feature = "std")]
+        impl std::error::Error for $name {}
+    };
+}
+
+unit_error!(
+    /// UTF-16 input is ill-formed (an unpaired surrogate) or could not be converted.
+    ///
+    /// ```
+    /// use utfast::Utf16ErrorKind;
+    /// let mut out = [0u8; 16];
+    /// let err = utfast::utf16_to_utf8(&[0x41, 0xD800, 0x42], &mut out).unwrap_err();
+    /// assert_eq!(err.valid_up_to(), 1);
+    /// assert_eq!(err.written(), 1);
+    /// assert_eq!(err.kind(), Utf16ErrorKind::UnpairedHighSurrogate);
+    /// ```
+    Utf16Error,
+    Utf16ErrorKind,
+    "UTF-16"
+);
+
+unit_error!(
+    /// UTF-32 input holds a value that is not a Unicode scalar value, or could not
+    /// be converted.
+    ///
+    /// ```
+    /// use utfast::Utf32ErrorKind;
+    /// let mut out = [0u8; 16];
+    /// let err = utfast::utf32_to_utf8(&[0x41, 0xDFFF], &mut out).unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.written()), (1, 1));
+    /// assert_eq!(err.kind(), Utf32ErrorKind::Surrogate);
+    /// ```
+    Utf32Error,
+    Utf32ErrorKind,
+    "UTF-32"
+);
+
+/// The output slice has no room for the next character; the input (Latin-1 or an
+/// already valid `&str`) cannot be invalid.
+///
+/// ```
+/// let mut out = [0u8; 3];
+/// let err = utfast::latin1_to_utf8(b"a\xE9\xE9", &mut out).unwrap_err();
+/// assert_eq!((err.read(), err.written()), (2, 3));
+/// assert_eq!(&out, "aé".as_bytes());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OutputTooSmall {
+    pub(crate) read: usize,
+    pub(crate) written: usize,
+}
+
+impl OutputTooSmall {
+    /// Input code units converted (a character boundary).
+    pub const fn read(&self) -> usize {
+        self.read
+    }
+
+    /// Output code units written for them.
+    pub const fn written(&self) -> usize {
+        self.written
+    }
+}
+
+impl fmt::Display for OutputTooSmall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "output buffer too small: {} input units converted into {} output units",
+            self.read, self.written
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for OutputTooSmall {}

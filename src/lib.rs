@@ -47,12 +47,17 @@ mod position;
 pub mod sample;
 pub mod scalar;
 mod simd;
+mod transcode;
 
 pub use dispatch::{Engine, Kernel};
 #[cfg(feature = "alloc")]
 pub use error::FromUtf8Error;
-pub use error::{UnsupportedKernel, Utf8Error, Utf8ErrorKind};
+pub use error::{
+    OutputTooSmall, UnsupportedKernel, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind,
+    Utf8Error, Utf8ErrorKind,
+};
 pub use position::{line_column, LineColumn};
+pub use transcode::*;
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -4,6 +4,7 @@
 //! `#[target_feature]` functions, so the generic code is compiled once per ISA.
 
 pub(crate) mod scalar;
+pub(crate) mod transcode;
 pub(crate) mod utf8;
 
 use crate::dispatch::Table;
@@ -14,7 +15,13 @@ pub(crate) static SCALAR: Table = Table {
     kernel: Kernel::Scalar,
     validate_utf8: scalar::validate,
     check_utf8: scalar::check,
+    transcode: &scalar_transcode::TRANSCODERS,
 };
+
+/// The scalar kernel's transcoders: the portable code, compiled for the baseline.
+mod scalar_transcode {
+    super::transcode::transcoders!();
+}
 
 /// Instantiates the generic algorithms for one vector type inside functions
 /// compiled for `$features`, and collects them into that kernel's [`Table`].
@@ -54,10 +61,13 @@ macro_rules! simd_kernel {
                 }
             }
 
+            crate::kernels::transcode::transcoders!(#[target_feature(enable = $features)]);
+
             pub(crate) static TABLE: Table = Table {
                 kernel: $kernel,
                 validate_utf8,
                 check_utf8,
+                transcode: &TRANSCODERS,
             };
         }
     };

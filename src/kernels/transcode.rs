@@ -1,0 +1,425 @@
+//! Transcoding, generic over code-unit types, compiled into every kernel: ASCII runs
+//! are converted eight units at a time by a loop the compiler vectorises for the
+//! kernel's instruction set; each stretch of non-ASCII text between them goes to the
+//! scalar reference, so output and errors are the reference's by construction.
+//!
+//! A non-ASCII stretch handed to the reference always ends one unit past the next
+//! ASCII unit (or at the end of the input), so the reference sees what follows an
+//! incomplete sequence and names the error exactly as it would on the whole input.
+
+use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
+use crate::ByteOrder;
+
+/// An error whose positions can be moved by the input and output already converted.
+pub(crate) trait Offset {
+    /// The same error, `read` input units and `written` output units further on.
+    fn offset(self, read: usize, written: usize) -> Self;
+}
+
+/// `Offset` for the errors that count `valid_up_to` and `written`.
+macro_rules! offset_by_position {
+    ($($error:ty),*) => {$(
+        impl Offset for $error {
+            fn offset(mut self, read: usize, written: usize) -> Self {
+                self.valid_up_to += read;
+                self.written += written;
+                self
+            }
+        }
+    )*};
+}
+
+offset_by_position!(Utf8Error, Utf16Error, Utf32Error);
+
+impl Offset for OutputTooSmall {
+    fn offset(mut self, read: usize, written: usize) -> Self {
+        self.read += read;
+        self.written += written;
+        self
+    }
+}
+
+/// Units per step of the ASCII loop.
+const STEP: usize = 8;
+
+/// Converts `src` into `dst`: ASCII runs here (`ascii(u)` gives the byte value of
+/// an ASCII unit or `None`; `widen` makes an output unit of it), everything else by
+/// `reference` on stretches of the input.
+#[inline(always)]
+pub(crate) fn convert<U: Copy, T: Copy, E: Offset>(
+    src: &[U],
+    dst: &mut [T],
+    ascii: impl Fn(U) -> Option<u8>,
+    widen: impl Fn(u8) -> T,
+    reference: impl Fn(&[U], &mut [T]) -> Result<usize, E>,
+) -> Result<usize, E> {
+    let (mut read, mut written) = (0, 0);
+    while read < src.len() {
+        // An ASCII run, STEP units at a time, then unit by unit.
+        while read + STEP <= src.len() && written + STEP <= dst.len() {
+            let chunk = &src[read..read + STEP];
+            if !chunk.iter().all(|&u| ascii(u).is_some()) {
+                break;
+            }
+            let out: &mut [T] = &mut dst[written..written + STEP];
+            for (o, &u) in out.iter_mut().zip(chunk) {
+                *o = widen(ascii(u).unwrap_or(0));
+            }
+            read += STEP;
+            written += STEP;
+        }
+        while read < src.len() && written < dst.len() {
+            match ascii(src[read]) {
+                Some(b) => dst[written] = widen(b),
+                None => break,
+            }
+            read += 1;
+            written += 1;
+        }
+        if read == src.len() {
+            break;
+        }
+        // A non-ASCII stretch (or an ASCII unit without room), up to and including
+        // the next ASCII unit after a non-ASCII one.
+        let mut end = read + 1;
+        while end < src.len() && ascii(src[end]).is_none() {
+            end += 1;
+        }
+        let end = (end + 1).min(src.len());
+        match reference(&src[read..end], &mut dst[written..]) {
+            Ok(n) => {
+                read = end;
+                written += n;
+            }
+            Err(e) => return Err(e.offset(read, written)),
+        }
+    }
+    Ok(written)
+}
+
+/// A conversion from `S` units to `D` units.
+type Convert<S, D, E> = unsafe fn(&[S], &mut [D]) -> Result<usize, E>;
+
+/// A conversion with UTF-16 units (input or output) in a given byte order.
+type ConvertIn<S, D, E> = unsafe fn(&[S], &mut [D], ByteOrder) -> Result<usize, E>;
+
+/// The transcoding entry points of one kernel (a part of its
+/// [`Table`](crate::dispatch::Table)). `unsafe` because a kernel's functions may use
+/// instructions the CPU lacks.
+pub(crate) struct Transcoders {
+    pub(crate) utf8_to_utf16: ConvertIn<u8, u16, Utf8Error>,
+    pub(crate) utf8_to_utf32: Convert<u8, u32, Utf8Error>,
+    pub(crate) utf8_to_latin1: Convert<u8, u8, Utf8Error>,
+    pub(crate) utf16_to_utf8: ConvertIn<u16, u8, Utf16Error>,
+    pub(crate) utf16_to_utf32: ConvertIn<u16, u32, Utf16Error>,
+    pub(crate) utf16_to_latin1: ConvertIn<u16, u8, Utf16Error>,
+    pub(crate) utf32_to_utf8: Convert<u32, u8, Utf32Error>,
+    pub(crate) utf32_to_utf16: ConvertIn<u32, u16, Utf32Error>,
+    pub(crate) utf32_to_latin1: Convert<u32, u8, Utf32Error>,
+    pub(crate) latin1_to_utf8: Convert<u8, u8, OutputTooSmall>,
+    pub(crate) latin1_to_utf16: ConvertIn<u8, u16, OutputTooSmall>,
+    pub(crate) latin1_to_utf32: Convert<u8, u32, OutputTooSmall>,
+    pub(crate) check_utf16: unsafe fn(&[u16], ByteOrder) -> Result<(), Utf16Error>,
+    pub(crate) check_utf32: unsafe fn(&[u32]) -> Result<(), Utf32Error>,
+    pub(crate) count_chars: unsafe fn(&[u8]) -> usize,
+    pub(crate) utf16_len_from_utf8: unsafe fn(&[u8]) -> usize,
+    pub(crate) utf8_len_from_utf16: unsafe fn(&[u16], ByteOrder) -> usize,
+    pub(crate) utf32_len_from_utf16: unsafe fn(&[u16], ByteOrder) -> usize,
+    pub(crate) utf8_len_from_utf32: unsafe fn(&[u32]) -> usize,
+    pub(crate) utf16_len_from_utf32: unsafe fn(&[u32]) -> usize,
+    pub(crate) utf8_len_from_latin1: unsafe fn(&[u8]) -> usize,
+}
+
+/// The portable implementations: [`convert`] around the reference, and counting
+/// loops. All `#[inline(always)]`, so that each kernel compiles them for its
+/// instruction set.
+pub(crate) mod portable {
+    use super::{convert, Offset, STEP};
+    use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
+    use crate::scalar::transcode as reference;
+    use crate::ByteOrder;
+
+    #[inline(always)]
+    fn ascii_u8(b: u8) -> Option<u8> {
+        (b < 0x80).then_some(b)
+    }
+
+    #[inline(always)]
+    fn ascii_u16(order: ByteOrder) -> impl Fn(u16) -> Option<u8> {
+        move |u| {
+            let v = order.read_u16(u);
+            (v < 0x80).then_some(v as u8)
+        }
+    }
+
+    #[inline(always)]
+    fn ascii_u32(v: u32) -> Option<u8> {
+        (v < 0x80).then_some(v as u8)
+    }
+
+    #[inline(always)]
+    fn to_u16(order: ByteOrder) -> impl Fn(u8) -> u16 {
+        move |b| order.write_u16(b as u16)
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf8_to_utf16(
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf8Error> {
+        convert(src, dst, ascii_u8, to_u16(order), |s, d| {
+            reference::utf8_to_utf16(s, d, order)
+        })
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
+        convert(src, dst, ascii_u8, u32::from, reference::utf8_to_utf32)
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error> {
+        convert(src, dst, ascii_u8, |b| b, reference::utf8_to_latin1)
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf16_to_utf8(
+        src: &[u16],
+        dst: &mut [u8],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        convert(
+            src,
+            dst,
+            ascii_u16(order),
+            |b| b,
+            |s, d| reference::utf16_to_utf8(s, d, order),
+        )
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf16_to_utf32(
+        src: &[u16],
+        dst: &mut [u32],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        convert(src, dst, ascii_u16(order), u32::from, |s, d| {
+            reference::utf16_to_utf32(s, d, order)
+        })
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf16_to_latin1(
+        src: &[u16],
+        dst: &mut [u8],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        convert(
+            src,
+            dst,
+            ascii_u16(order),
+            |b| b,
+            |s, d| reference::utf16_to_latin1(s, d, order),
+        )
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+        convert(src, dst, ascii_u32, |b| b, reference::utf32_to_utf8)
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf32_to_utf16(
+        src: &[u32],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf32Error> {
+        convert(src, dst, ascii_u32, to_u16(order), |s, d| {
+            reference::utf32_to_utf16(s, d, order)
+        })
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+        convert(src, dst, ascii_u32, |b| b, reference::utf32_to_latin1)
+    }
+
+    #[inline(always)]
+    pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
+        convert(src, dst, ascii_u8, |b| b, reference::latin1_to_utf8)
+    }
+
+    /// Latin-1 to UTF-16 or UTF-32 is a widening of every byte: no ASCII split.
+    #[inline(always)]
+    fn widen<T: Copy>(
+        src: &[u8],
+        dst: &mut [T],
+        widen: impl Fn(u8) -> T,
+    ) -> Result<usize, OutputTooSmall> {
+        let n = src.len().min(dst.len());
+        for (o, &b) in dst[..n].iter_mut().zip(&src[..n]) {
+            *o = widen(b);
+        }
+        if n < src.len() {
+            return Err(OutputTooSmall {
+                read: n,
+                written: n,
+            });
+        }
+        Ok(n)
+    }
+
+    #[inline(always)]
+    pub(crate) fn latin1_to_utf16(
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, OutputTooSmall> {
+        widen(src, dst, to_u16(order))
+    }
+
+    #[inline(always)]
+    pub(crate) fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, OutputTooSmall> {
+        widen(src, dst, u32::from)
+    }
+
+    /// Skips STEP units at a time while none is a surrogate; the reference names
+    /// the first error from the unit where a step could not be skipped.
+    #[inline(always)]
+    pub(crate) fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
+        let surrogate = |u: u16| order.read_u16(u) & 0xF800 == 0xD800;
+        let mut i = 0;
+        while i < src.len() {
+            if i + STEP <= src.len() && !src[i..i + STEP].iter().any(|&u| surrogate(u)) {
+                i += STEP;
+                continue;
+            }
+            let u = order.read_u16(src[i]);
+            if u & 0xF800 != 0xD800 {
+                i += 1;
+            } else if u < 0xDC00
+                && src
+                    .get(i + 1)
+                    .is_some_and(|&n| order.read_u16(n) & 0xFC00 == 0xDC00)
+            {
+                i += 2;
+            } else {
+                return reference::check_utf16(&src[i..], order).map_err(|e| e.offset(i, 0));
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    pub(crate) fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
+        let bad = |v: u32| v > 0x10FFFF || v & 0xFFFF_F800 == 0xD800;
+        let mut i = 0;
+        while i + STEP <= src.len() && !src[i..i + STEP].iter().any(|&v| bad(v)) {
+            i += STEP;
+        }
+        reference::check_utf32(&src[i..]).map_err(|e| e.offset(i, 0))
+    }
+
+    #[inline(always)]
+    pub(crate) fn count_chars(src: &[u8]) -> usize {
+        src.iter().map(|&b| ((b as i8) >= -0x40) as usize).sum()
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
+        src.iter()
+            .map(|&b| ((b as i8) >= -0x40) as usize + (b >= 0xF0) as usize)
+            .sum()
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf8_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
+        src.iter()
+            .map(|&u| {
+                let v = order.read_u16(u);
+                let surrogate = v & 0xF800 == 0xD800;
+                1 + (v >= 0x80) as usize + (v >= 0x800 && !surrogate) as usize
+            })
+            .sum()
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf32_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
+        src.iter()
+            .map(|&u| (order.read_u16(u) & 0xFC00 != 0xDC00) as usize)
+            .sum()
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf8_len_from_utf32(src: &[u32]) -> usize {
+        src.iter()
+            .map(|&v| 1 + (v >= 0x80) as usize + (v >= 0x800) as usize + (v >= 0x10000) as usize)
+            .sum()
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
+        src.iter().map(|&v| 1 + (v > 0xFFFF) as usize).sum()
+    }
+
+    #[inline(always)]
+    pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
+        src.iter().map(|&b| 1 + (b >= 0x80) as usize).sum()
+    }
+}
+
+/// Stamps out a [`Transcoders`] table named `TRANSCODERS` whose functions are the
+/// [`portable`] ones compiled with the given attributes (a `#[target_feature]`).
+macro_rules! transcoders {
+    ($(#[$attr:meta])*) => {
+        crate::kernels::transcode::transcoders!(@table [$(#[$attr])*]
+            utf8_to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> Result<usize, Utf8Error>;
+            utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error>;
+            utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error>;
+            utf16_to_utf8(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Result<usize, Utf16Error>;
+            utf16_to_utf32(src: &[u16], dst: &mut [u32], order: ByteOrder) -> Result<usize, Utf16Error>;
+            utf16_to_latin1(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Result<usize, Utf16Error>;
+            utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error>;
+            utf32_to_utf16(src: &[u32], dst: &mut [u16], order: ByteOrder) -> Result<usize, Utf32Error>;
+            utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error>;
+            latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall>;
+            latin1_to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> Result<usize, OutputTooSmall>;
+            latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, OutputTooSmall>;
+            check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error>;
+            check_utf32(src: &[u32]) -> Result<(), Utf32Error>;
+            count_chars(src: &[u8]) -> usize;
+            utf16_len_from_utf8(src: &[u8]) -> usize;
+            utf8_len_from_utf16(src: &[u16], order: ByteOrder) -> usize;
+            utf32_len_from_utf16(src: &[u16], order: ByteOrder) -> usize;
+            utf8_len_from_utf32(src: &[u32]) -> usize;
+            utf16_len_from_utf32(src: &[u32]) -> usize;
+            utf8_len_from_latin1(src: &[u8]) -> usize;
+        );
+    };
+    (@fn [$(#[$attr:meta])*] $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+        /// # Safety
+        /// The CPU supports the kernel's features.
+        $(#[$attr])*
+        pub(super) unsafe fn $name($($arg: $ty),*) -> $ret {
+            portable::$name($($arg),*)
+        }
+    };
+    (@table $attrs:tt $($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+        mod transcode_fns {
+            #[allow(unused_imports)]
+            use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
+            use crate::kernels::transcode::portable;
+            use crate::ByteOrder;
+            $(
+                crate::kernels::transcode::transcoders!(@fn $attrs $name($($arg: $ty),*) -> $ret);
+            )*
+        }
+
+        pub(crate) static TRANSCODERS: crate::kernels::transcode::Transcoders =
+            crate::kernels::transcode::Transcoders {
+                $($name: transcode_fns::$name,)*
+            };
+    };
+}
+pub(crate) use transcoders;

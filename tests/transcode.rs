@@ -1,0 +1,768 @@
+//! Transcoding conformance: every kernel this CPU supports against the scalar
+//! reference (`utfast::scalar::transcode`), and the reference against std
+//! (`str::encode_utf16`, `str::chars`, `char::decode_utf16`, `char::from_u32`), for
+//! every direction and byte order: boundary cases placed around vector-block edges,
+//! every output-slice length on small texts, random corrupted text, and round
+//! trips over `../shared/corpus` (or `UTFAST_CORPUS`).
+
+use proptest::prelude::*;
+use std::fmt::Debug;
+use utfast::scalar::transcode as reference;
+use utfast::{ByteOrder, Engine, Kernel, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
+
+fn engines() -> Vec<Engine> {
+    Kernel::available()
+        .map(|k| Engine::new(k).expect("available kernels construct"))
+        .collect()
+}
+
+fn quick() -> bool {
+    std::env::var_os("UTFAST_TEST_QUICK").is_some_and(|v| v != "0")
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if quick() { 100 } else { 1000 })
+}
+
+const ORDERS: [ByteOrder; 2] = [ByteOrder::Little, ByteOrder::Big];
+
+/// Anything with a `written()` count: the transcoding errors.
+trait Written {
+    fn written(&self) -> usize;
+}
+
+macro_rules! written {
+    ($($t:ty),*) => {$(impl Written for $t {
+        fn written(&self) -> usize {
+            <$t>::written(self)
+        }
+    })*};
+}
+written!(
+    utfast::Utf8Error,
+    utfast::Utf16Error,
+    utfast::Utf32Error,
+    utfast::OutputTooSmall
+);
+
+/// Runs a conversion into a fresh output of `len` units pre-filled with `fill`;
+/// returns the result and the output the result vouches for (up to the count
+/// written, on success or error).
+fn run<T: Copy, E: Written>(
+    len: usize,
+    fill: T,
+    f: impl FnOnce(&mut [T]) -> Result<usize, E>,
+) -> (Result<usize, E>, Vec<T>) {
+    let mut out = vec![fill; len];
+    let result = f(&mut out);
+    let n = match &result {
+        Ok(n) => *n,
+        Err(e) => e.written(),
+    };
+    out.truncate(n);
+    (result, out)
+}
+
+/// Asserts two runs agree: result, `written` on error, and the output.
+fn agree<T: PartialEq + Debug, E: PartialEq + Debug + Written>(
+    what: &str,
+    got: &(Result<usize, E>, Vec<T>),
+    want: &(Result<usize, E>, Vec<T>),
+    input: &dyn Debug,
+) {
+    assert_eq!(got.0, want.0, "{what}: result differs on {input:X?}");
+    if let (Err(g), Err(w)) = (&got.0, &want.0) {
+        assert_eq!(
+            g.written(),
+            w.written(),
+            "{what}: written differs on {input:X?}"
+        );
+    }
+    assert_eq!(got.1, want.1, "{what}: output differs on {input:X?}");
+}
+
+// ---------------------------------------------------------------------------
+// The checks, one per input format.
+
+/// UTF-8 input: reference vs std, every engine vs the reference, every direction.
+fn check_utf8(input: &[u8], engines: &[Engine]) {
+    let n = input.len();
+    let std = std::str::from_utf8(input);
+
+    // The reference against std.
+    let r16 = run(n, 0u16, |o| {
+        reference::utf8_to_utf16(input, o, ByteOrder::NATIVE)
+    });
+    let r32 = run(n, 0u32, |o| reference::utf8_to_utf32(input, o));
+    let rl1 = run(n, 0u8, |o| reference::utf8_to_latin1(input, o));
+    match std {
+        Ok(s) => {
+            assert_eq!(r16.0, Ok(s.encode_utf16().count()));
+            assert_eq!(r16.1, s.encode_utf16().collect::<Vec<_>>());
+            assert_eq!(r32.1, s.chars().map(u32::from).collect::<Vec<_>>());
+            assert_eq!(reference::count_chars(input), s.chars().count());
+            assert_eq!(
+                reference::utf16_len_from_utf8(input),
+                s.encode_utf16().count()
+            );
+            match s.char_indices().find(|&(_, c)| c as u32 > 0xFF) {
+                None => assert_eq!(rl1.1, s.chars().map(|c| c as u8).collect::<Vec<_>>()),
+                Some((at, c)) => {
+                    let e = rl1.0.unwrap_err();
+                    assert_eq!(e.kind(), Utf8ErrorKind::NotLatin1);
+                    assert_eq!((e.valid_up_to(), e.error_len()), (at, Some(c.len_utf8())));
+                }
+            }
+        }
+        Err(e) => {
+            let want = (e.valid_up_to(), e.error_len());
+            for got in [r16.0.unwrap_err(), r32.0.unwrap_err()] {
+                assert_eq!((got.valid_up_to(), got.error_len()), want, "{input:X?}");
+                assert_eq!(Err(got), utfast::scalar::utf8::validate(input));
+            }
+            let prefix = std::str::from_utf8(&input[..e.valid_up_to()]).unwrap();
+            assert_eq!(r16.1, prefix.encode_utf16().collect::<Vec<_>>());
+        }
+    }
+
+    for engine in engines {
+        let k = engine.kernel().name();
+        agree(
+            k,
+            &run(n, 0xAAAA, |o| engine.utf8_to_utf16(input, o)),
+            &r16,
+            &input,
+        );
+        agree(
+            k,
+            &run(n, 7, |o| engine.utf8_to_utf32(input, o)),
+            &r32,
+            &input,
+        );
+        agree(
+            k,
+            &run(n, 7, |o| engine.utf8_to_latin1(input, o)),
+            &rl1,
+            &input,
+        );
+        for order in ORDERS {
+            let want = run(n, 0, |o| reference::utf8_to_utf16(input, o, order));
+            let got = run(n, 0x5555, |o| match order {
+                ByteOrder::Little => engine.utf8_to_utf16le(input, o),
+                ByteOrder::Big => engine.utf8_to_utf16be(input, o),
+            });
+            agree(k, &got, &want, &input);
+        }
+        assert_eq!(
+            engine.count_chars(input),
+            reference::count_chars(input),
+            "{k}"
+        );
+        assert_eq!(
+            engine.utf16_len_from_utf8(input),
+            reference::utf16_len_from_utf8(input),
+            "{k}"
+        );
+        if let Ok(s) = std {
+            let mut out = vec![0u16; n];
+            let m = engine.str_to_utf16(s, &mut out).unwrap();
+            assert_eq!(&out[..m], &r16.1[..]);
+        }
+    }
+}
+
+/// UTF-16 input given as code-unit values: stored in each byte order, every
+/// direction, against the reference and std.
+fn check_utf16(units: &[u16], engines: &[Engine]) {
+    let n = units.len();
+    // std: the decoded characters up to the first unpaired surrogate.
+    let mut chars = String::new();
+    let mut bad_at = None;
+    let mut at = 0;
+    for c in char::decode_utf16(units.iter().copied()) {
+        match c {
+            Ok(c) => {
+                chars.push(c);
+                at += c.len_utf16();
+            }
+            Err(_) => {
+                bad_at = Some(at);
+                break;
+            }
+        }
+    }
+
+    for order in ORDERS {
+        let stored: Vec<u16> = units.iter().map(|&u| order.write_u16(u)).collect();
+        let src = &stored[..];
+        let r8 = run(3 * n, 0u8, |o| reference::utf16_to_utf8(src, o, order));
+        let r32 = run(n, 0u32, |o| reference::utf16_to_utf32(src, o, order));
+        let rl1 = run(n, 0u8, |o| reference::utf16_to_latin1(src, o, order));
+        let check = reference::check_utf16(src, order);
+
+        // The reference against std.
+        match bad_at {
+            None => {
+                assert_eq!(check, Ok(()));
+                assert_eq!(r8.1, chars.as_bytes());
+                assert_eq!(r32.1, chars.chars().map(u32::from).collect::<Vec<_>>());
+                assert_eq!(reference::utf8_len_from_utf16(src, order), chars.len());
+                assert_eq!(
+                    reference::utf32_len_from_utf16(src, order),
+                    chars.chars().count()
+                );
+            }
+            Some(at) => {
+                assert_eq!(check.unwrap_err().valid_up_to(), at, "{units:X?}");
+                assert_eq!(r8.0.as_ref().unwrap_err().valid_up_to(), at);
+                assert_eq!(r8.1, chars.as_bytes());
+                let kind = check.unwrap_err().kind();
+                let unit = units[at];
+                let want = if (0xDC00..=0xDFFF).contains(&unit) {
+                    Utf16ErrorKind::UnpairedLowSurrogate
+                } else if at + 1 == n {
+                    Utf16ErrorKind::TruncatedAtEnd
+                } else {
+                    Utf16ErrorKind::UnpairedHighSurrogate
+                };
+                assert_eq!(kind, want);
+            }
+        }
+
+        for engine in engines {
+            let k = engine.kernel().name();
+            let le = order == ByteOrder::Little;
+            let native = order == ByteOrder::NATIVE;
+            let got8 = run(3 * n, 0xAA, |o| match le {
+                true => engine.utf16le_to_utf8(src, o),
+                false => engine.utf16be_to_utf8(src, o),
+            });
+            agree(k, &got8, &r8, &units);
+            let got32 = run(n, 9, |o| match le {
+                true => engine.utf16le_to_utf32(src, o),
+                false => engine.utf16be_to_utf32(src, o),
+            });
+            agree(k, &got32, &r32, &units);
+            let gotl1 = run(n, 9, |o| match le {
+                true => engine.utf16le_to_latin1(src, o),
+                false => engine.utf16be_to_latin1(src, o),
+            });
+            agree(k, &gotl1, &rl1, &units);
+            let (got_check, got_valid) = match le {
+                true => (engine.check_utf16le(src), engine.validate_utf16le(src)),
+                false => (engine.check_utf16be(src), engine.validate_utf16be(src)),
+            };
+            assert_eq!(got_check, check, "{k} check on {units:X?}");
+            assert_eq!(got_valid, check.is_ok(), "{k} validate on {units:X?}");
+            let len8 = match le {
+                true => engine.utf8_len_from_utf16le(src),
+                false => engine.utf8_len_from_utf16be(src),
+            };
+            assert_eq!(len8, reference::utf8_len_from_utf16(src, order), "{k}");
+            if native {
+                agree(
+                    k,
+                    &run(3 * n, 1, |o| engine.utf16_to_utf8(src, o)),
+                    &r8,
+                    &units,
+                );
+                assert_eq!(engine.check_utf16(src), check);
+                assert_eq!(
+                    engine.utf32_len_from_utf16(src),
+                    reference::utf32_len_from_utf16(src, order)
+                );
+            }
+        }
+    }
+}
+
+/// UTF-32 input: every direction, against the reference and std.
+fn check_utf32(values: &[u32], engines: &[Engine]) {
+    let n = values.len();
+    let first_bad = values.iter().position(|&v| char::from_u32(v).is_none());
+    let good: String = values[..first_bad.unwrap_or(n)]
+        .iter()
+        .map(|&v| char::from_u32(v).unwrap())
+        .collect();
+    let r8 = run(4 * n, 0u8, |o| reference::utf32_to_utf8(values, o));
+    let rl1 = run(n, 0u8, |o| reference::utf32_to_latin1(values, o));
+    let check = reference::check_utf32(values);
+    assert_eq!(r8.1, good.as_bytes());
+    match first_bad {
+        None => {
+            assert_eq!(check, Ok(()));
+            assert_eq!(reference::utf8_len_from_utf32(values), good.len());
+            assert_eq!(
+                reference::utf16_len_from_utf32(values),
+                good.encode_utf16().count()
+            );
+        }
+        Some(at) => {
+            let e = check.unwrap_err();
+            assert_eq!(e.valid_up_to(), at);
+            let want = if values[at] > 0x10FFFF {
+                Utf32ErrorKind::TooLarge
+            } else {
+                Utf32ErrorKind::Surrogate
+            };
+            assert_eq!(e.kind(), want);
+        }
+    }
+    for engine in engines {
+        let k = engine.kernel().name();
+        agree(
+            k,
+            &run(4 * n, 3, |o| engine.utf32_to_utf8(values, o)),
+            &r8,
+            &values,
+        );
+        agree(
+            k,
+            &run(n, 3, |o| engine.utf32_to_latin1(values, o)),
+            &rl1,
+            &values,
+        );
+        for order in ORDERS {
+            let want = run(2 * n, 0, |o| reference::utf32_to_utf16(values, o, order));
+            let got = run(2 * n, 3, |o| match order {
+                ByteOrder::Little => engine.utf32_to_utf16le(values, o),
+                ByteOrder::Big => engine.utf32_to_utf16be(values, o),
+            });
+            agree(k, &got, &want, &values);
+        }
+        assert_eq!(engine.check_utf32(values), check, "{k}");
+        assert_eq!(engine.validate_utf32(values), check.is_ok(), "{k}");
+        assert_eq!(
+            engine.utf8_len_from_utf32(values),
+            reference::utf8_len_from_utf32(values)
+        );
+        assert_eq!(
+            engine.utf16_len_from_utf32(values),
+            reference::utf16_len_from_utf32(values)
+        );
+    }
+}
+
+/// Latin-1 input: every direction, against the reference and std.
+fn check_latin1(bytes: &[u8], engines: &[Engine]) {
+    let n = bytes.len();
+    let s: String = bytes.iter().map(|&b| b as char).collect();
+    let r8 = run(2 * n, 0u8, |o| reference::latin1_to_utf8(bytes, o));
+    assert_eq!(r8.1, s.as_bytes());
+    assert_eq!(reference::utf8_len_from_latin1(bytes), s.len());
+    for engine in engines {
+        let k = engine.kernel().name();
+        agree(
+            k,
+            &run(2 * n, 1, |o| engine.latin1_to_utf8(bytes, o)),
+            &r8,
+            &bytes,
+        );
+        let want32 = run(n, 0, |o| reference::latin1_to_utf32(bytes, o));
+        agree(
+            k,
+            &run(n, 1, |o| engine.latin1_to_utf32(bytes, o)),
+            &want32,
+            &bytes,
+        );
+        for order in ORDERS {
+            let want = run(n, 0, |o| reference::latin1_to_utf16(bytes, o, order));
+            let got = run(n, 1, |o| match order {
+                ByteOrder::Little => engine.latin1_to_utf16le(bytes, o),
+                ByteOrder::Big => engine.latin1_to_utf16be(bytes, o),
+            });
+            agree(k, &got, &want, &bytes);
+        }
+        assert_eq!(engine.utf8_len_from_latin1(bytes), s.len());
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Placement around block edges.
+
+/// Filler before a case: ASCII, or non-ASCII of the format's own kind.
+fn utf8_cases(seq: &[u8]) -> Vec<Vec<u8>> {
+    let offsets: &[usize] = if quick() {
+        &[0, 15, 16, 31, 63, 64]
+    } else {
+        &[0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65]
+    };
+    let mut out = Vec::new();
+    for &offset in offsets {
+        for filler in ["a", "é", "€"] {
+            let mut buf: Vec<u8> = filler.repeat(offset / filler.len()).into_bytes();
+            buf.resize(offset, b'x');
+            buf.extend_from_slice(seq);
+            for suffix in [0, 1, 20] {
+                let mut b = buf.clone();
+                b.resize(b.len() + suffix, b'z');
+                out.push(b);
+            }
+        }
+    }
+    out
+}
+
+fn unit_cases<T: Copy>(seq: &[T], fillers: &[T]) -> Vec<Vec<T>> {
+    let offsets: &[usize] = if quick() {
+        &[0, 7, 8, 15, 31, 32]
+    } else {
+        &[0, 1, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33]
+    };
+    let mut out = Vec::new();
+    for &offset in offsets {
+        for &filler in fillers {
+            let mut buf = vec![filler; offset];
+            buf.extend_from_slice(seq);
+            for suffix in [0, 1, 9] {
+                let mut b = buf.clone();
+                b.extend(std::iter::repeat_n(fillers[0], suffix));
+                out.push(b);
+            }
+        }
+    }
+    out
+}
+
+/// Bytes at the edges of Table 3-7's ranges.
+const EDGE_BYTES: &[u8] = &[
+    0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4,
+    0xF5, 0xFF,
+];
+
+#[test]
+fn utf8_input_one_and_two_bytes_at_edges() {
+    let engines = engines();
+    for a in 0..=255u8 {
+        for case in utf8_cases(&[a]) {
+            check_utf8(&case, &engines);
+        }
+        let seconds: Vec<u8> = if quick() {
+            EDGE_BYTES.to_vec()
+        } else {
+            (0..=255).collect()
+        };
+        for b in seconds {
+            for case in utf8_cases(&[a, b]).into_iter().step_by(5) {
+                check_utf8(&case, &engines);
+            }
+        }
+    }
+}
+
+#[test]
+fn utf8_input_three_and_four_bytes_at_edges() {
+    let engines = engines();
+    let leads: &[u8] = &[
+        0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5,
+    ];
+    for &a in leads {
+        for &b in EDGE_BYTES {
+            for &c in EDGE_BYTES {
+                for case in utf8_cases(&[a, b, c]).into_iter().step_by(3) {
+                    check_utf8(&case, &engines);
+                }
+                if a >= 0xF0 {
+                    for &d in EDGE_BYTES {
+                        for case in utf8_cases(&[a, b, c, d]).into_iter().step_by(7) {
+                            check_utf8(&case, &engines);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_input_every_unit_and_surrogate_edges() {
+    let engines = engines();
+    // Every code unit alone (a lone surrogate is an error), then in blocks.
+    let step = if quick() { 61 } else { 1 };
+    for u in (0..=0xFFFFu16).step_by(step) {
+        check_utf16(&[u], &engines);
+        check_utf16(&[0x41, u, 0x42], &engines);
+    }
+    let edges: &[u16] = &[
+        0x0000, 0x007F, 0x0080, 0x00FF, 0x0100, 0x07FF, 0x0800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00,
+        0xDFFF, 0xE000, 0xFFFF,
+    ];
+    for &a in edges {
+        for &b in edges {
+            for case in unit_cases(&[a, b], &[0x61, 0xE9, 0x4E16]) {
+                check_utf16(&case, &engines);
+            }
+        }
+    }
+}
+
+#[test]
+fn utf32_input_edges() {
+    let engines = engines();
+    let edges: &[u32] = &[
+        0,
+        0x7F,
+        0x80,
+        0xFF,
+        0x100,
+        0x7FF,
+        0x800,
+        0xD7FF,
+        0xD800,
+        0xDFFF,
+        0xE000,
+        0xFFFF,
+        0x10000,
+        0x10FFFF,
+        0x110000,
+        0xFFFF_FFFF,
+    ];
+    for &a in edges {
+        for &b in edges {
+            for case in unit_cases(&[a, b], &[0x61, 0xE9, 0x1F600]) {
+                check_utf32(&case, &engines);
+            }
+        }
+    }
+}
+
+#[test]
+fn latin1_input_every_byte() {
+    let engines = engines();
+    for b in 0..=255u8 {
+        for case in unit_cases(&[b], &[b'a', 0xE9]) {
+            check_latin1(&case, &engines);
+        }
+    }
+    let all: Vec<u8> = (0..=255).collect();
+    check_latin1(&all, &engines);
+}
+
+#[test]
+fn every_output_length_on_short_texts() {
+    let engines = engines();
+    let texts = [
+        "a",
+        "hello, world, this is longer than a vector!",
+        "é€😀aé€😀",
+        "日本語のテキスト, with ASCII after it and more",
+        "😀😀😀😀😀😀😀😀😀😀😀😀",
+    ];
+    for text in texts {
+        let utf8 = text.as_bytes();
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        let utf32: Vec<u32> = text.chars().map(u32::from).collect();
+        for len in 0..=utf8.len() {
+            let want16 = run(len, 0, |o| {
+                reference::utf8_to_utf16(utf8, o, ByteOrder::NATIVE)
+            });
+            let want32 = run(len, 0, |o| reference::utf8_to_utf32(utf8, o));
+            let want8 = run(len, 0, |o| {
+                reference::utf16_to_utf8(&utf16, o, ByteOrder::NATIVE)
+            });
+            let want8_32 = run(len, 0, |o| reference::utf32_to_utf8(&utf32, o));
+            if len < utf16.len() {
+                let e = want16.0.as_ref().unwrap_err();
+                assert_eq!(e.kind(), Utf8ErrorKind::OutputTooSmall);
+                assert!(text.is_char_boundary(e.valid_up_to()));
+            }
+            for engine in &engines {
+                let k = engine.kernel().name();
+                agree(
+                    k,
+                    &run(len, 1, |o| engine.utf8_to_utf16(utf8, o)),
+                    &want16,
+                    &len,
+                );
+                agree(
+                    k,
+                    &run(len, 1, |o| engine.utf8_to_utf32(utf8, o)),
+                    &want32,
+                    &len,
+                );
+                agree(
+                    k,
+                    &run(len, 1, |o| engine.utf16_to_utf8(&utf16, o)),
+                    &want8,
+                    &len,
+                );
+                agree(
+                    k,
+                    &run(len, 1, |o| engine.utf32_to_utf8(&utf32, o)),
+                    &want8_32,
+                    &len,
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn owned_conversions_match_std() {
+    let text = "Grüße, 世界! 🎉 and ASCII";
+    let utf16: Vec<u16> = text.encode_utf16().collect();
+    assert_eq!(utfast::utf8_to_utf16_vec(text.as_bytes()).unwrap(), utf16);
+    assert_eq!(utfast::str_to_utf16_vec(text), utf16);
+    assert_eq!(utfast::utf16_to_string(&utf16).unwrap(), text);
+    let utf32: Vec<u32> = text.chars().map(u32::from).collect();
+    assert_eq!(utfast::str_to_utf32_vec(text), utf32);
+    assert_eq!(utfast::utf8_to_utf32_vec(text.as_bytes()).unwrap(), utf32);
+    assert_eq!(utfast::utf32_to_string(&utf32).unwrap(), text);
+    let le: Vec<u16> = utf16.iter().map(|u| u.to_le()).collect();
+    assert_eq!(utfast::utf16le_to_string(&le).unwrap(), text);
+    let be: Vec<u16> = utf16.iter().map(|u| u.to_be()).collect();
+    assert_eq!(utfast::utf16be_to_string(&be).unwrap(), text);
+    assert_eq!(utfast::latin1_to_string(b"\xC0 la carte"), "À la carte");
+    // Invalid input reports its first error, not a lack of room.
+    let err = utfast::utf8_to_utf16_vec(b"abc\xF0\x9F\x98").unwrap_err();
+    assert_eq!(
+        (err.valid_up_to(), err.kind()),
+        (3, Utf8ErrorKind::TruncatedAtEnd)
+    );
+    let err = utfast::utf16_to_string(&[0x61, 0xDC00, 0x62]).unwrap_err();
+    assert_eq!(err.kind(), Utf16ErrorKind::UnpairedLowSurrogate);
+}
+
+// ---------------------------------------------------------------------------
+// Random text with random corruption.
+
+/// Text from a mix of 1- to 4-byte characters.
+fn text() -> impl Strategy<Value = String> {
+    let ch = prop_oneof![
+        4 => proptest::char::range('\u{0}', '\u{7F}'),
+        2 => proptest::char::range('\u{80}', '\u{7FF}'),
+        2 => proptest::char::range('\u{800}', '\u{FFFF}'),
+        1 => proptest::char::range('\u{10000}', '\u{10FFFF}'),
+    ];
+    proptest::collection::vec(ch, 0..300).prop_map(|v| v.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn random_utf8_with_corruption(s in text(), at in any::<usize>(), byte in any::<u8>(), cut in any::<bool>()) {
+        let engines = engines();
+        let mut bytes = s.into_bytes();
+        check_utf8(&bytes, &engines);
+        if !bytes.is_empty() {
+            let i = at % bytes.len();
+            if cut {
+                bytes.truncate(i);
+            } else {
+                bytes[i] = byte;
+            }
+            check_utf8(&bytes, &engines);
+        }
+    }
+
+    #[test]
+    fn random_utf16_with_corruption(s in text(), at in any::<usize>(), unit in 0xD800u16..0xE000) {
+        let engines = engines();
+        let mut units: Vec<u16> = s.encode_utf16().collect();
+        check_utf16(&units, &engines);
+        if !units.is_empty() {
+            let i = at % units.len();
+            units[i] = unit;
+            check_utf16(&units, &engines);
+        }
+    }
+
+    #[test]
+    fn random_utf32_and_latin1(s in text(), at in any::<usize>(), value in any::<u32>()) {
+        let engines = engines();
+        let mut values: Vec<u32> = s.chars().map(u32::from).collect();
+        let latin1: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+        check_latin1(&latin1, &engines);
+        check_utf32(&values, &engines);
+        if !values.is_empty() {
+            let i = at % values.len();
+            values[i] = value;
+            check_utf32(&values, &engines);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The corpus.
+
+fn corpus_files(suffix: &str) -> Vec<std::path::PathBuf> {
+    let dir = std::env::var_os("UTFAST_CORPUS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+        });
+    let mut files = Vec::new();
+    for sub in ["lipsum", "wikipedia_mars"] {
+        if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.to_string_lossy().ends_with(suffix) {
+                    files.push(path);
+                }
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn corpus_round_trips() {
+    let files = corpus_files(".utf8.txt");
+    if files.is_empty() {
+        eprintln!("no corpus found: set UTFAST_CORPUS; skipping the round trips");
+        return;
+    }
+    let engines = engines();
+    for path in files {
+        let utf8 = std::fs::read(&path).unwrap();
+        let text = std::str::from_utf8(&utf8).unwrap();
+        let utf16_path = path.to_string_lossy().replace(".utf8.txt", ".utf16.txt");
+        let stored = std::fs::read(&utf16_path).unwrap();
+        // UTF-16LE with a byte-order mark.
+        assert_eq!(&stored[..2], &[0xFF, 0xFE], "{utf16_path}");
+        let file_units: Vec<u16> = stored[2..]
+            .chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .collect();
+        assert_eq!(
+            file_units,
+            text.encode_utf16().collect::<Vec<_>>(),
+            "{utf16_path}"
+        );
+        let le_units: Vec<u16> = file_units.iter().map(|u| u.to_le()).collect();
+        for engine in &engines {
+            let k = engine.kernel().name();
+            let mut u16s = vec![0u16; utf8.len()];
+            let n = engine.utf8_to_utf16le(&utf8, &mut u16s).unwrap();
+            assert_eq!(&u16s[..n], &le_units[..], "{k} {path:?}");
+            let mut back = vec![0u8; 3 * n];
+            let m = engine.utf16le_to_utf8(&u16s[..n], &mut back).unwrap();
+            assert_eq!(&back[..m], &utf8[..], "{k} {path:?}");
+            let mut u32s = vec![0u32; utf8.len()];
+            let c = engine.utf8_to_utf32(&utf8, &mut u32s).unwrap();
+            assert_eq!(c, engine.count_chars(&utf8));
+            let mut back = vec![0u8; 4 * c];
+            let m = engine.utf32_to_utf8(&u32s[..c], &mut back).unwrap();
+            assert_eq!(&back[..m], &utf8[..], "{k} {path:?}");
+            assert_eq!(engine.utf8_len_from_utf16le(&le_units), utf8.len());
+            assert_eq!(engine.utf16_len_from_utf8(&utf8), n);
+        }
+    }
+    for path in corpus_files(".latin1.txt") {
+        let latin1 = std::fs::read(&path).unwrap();
+        for engine in &engines {
+            let mut utf8 = vec![0u8; 2 * latin1.len()];
+            let n = engine.latin1_to_utf8(&latin1, &mut utf8).unwrap();
+            let expected: String = latin1.iter().map(|&b| b as char).collect();
+            assert_eq!(&utf8[..n], expected.as_bytes());
+            let mut back = vec![0u8; n];
+            let m = engine.utf8_to_latin1(&utf8[..n], &mut back).unwrap();
+            assert_eq!(&back[..m], &latin1[..], "{path:?}");
+        }
+    }
+}
