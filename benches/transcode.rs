@@ -1,0 +1,378 @@
+//! Transcoding: every utfast kernel and the dispatcher against the C++ simdutf
+//! (x86-64 only), encoding_rs and std, side by side, per direction.
+//!
+//! Groups are `<direction>/<input>`, where direction is `utf8-utf16le`,
+//! `utf16le-utf8`, `utf8-utf32`, `utf32-utf8`, `latin1-utf8` or `utf8-latin1`, and
+//! input is `corpus/<file>` (with `UTFAST_CORPUS`) or `gen/<script>`. Functions:
+//!
+//! - `utfast/<kernel>` and `utfast` (the free function: the dispatcher), with
+//!   validation; `utfast/str` the `&str` path that skips it (UTF-8 input only);
+//! - `simdutf/convert` (`convert_utf8_to_utf16le`, ..., validating) and
+//!   `simdutf/valid` (`convert_valid_*`, input known valid);
+//! - `encoding_rs` (`encoding_rs::mem`: `convert_utf8_to_utf16`,
+//!   `convert_utf16_to_utf8`, `convert_latin1_to_utf8`; no validation of UTF-16);
+//! - `std` (`str::encode_utf16`, `char::decode_utf16`, `str::chars`, into a buffer).
+//!
+//! Throughput is counted in bytes of the *input*. Every output buffer has the
+//! worst-case size, allocated once outside the timing loop.
+//!
+//! Run: `UTFAST_CORPUS=../shared/corpus cargo bench --bench transcode`
+//! (`UTFAST_BENCH_QUICK=1` for a run of a few minutes).
+
+mod common;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput};
+use std::hint::black_box;
+use utfast::sample::{self, Script};
+use utfast::{Engine, Kernel};
+
+/// One direction's input: the text, and the same text in the source format.
+struct Input {
+    text: String,
+    utf16le: Vec<u16>,
+    utf32: Vec<u32>,
+    latin1: Option<Vec<u8>>,
+}
+
+impl Input {
+    fn new(text: String) -> Input {
+        let utf16le = text.encode_utf16().map(u16::to_le).collect();
+        let utf32 = text.chars().map(u32::from).collect();
+        let latin1 = text
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).ok())
+            .collect();
+        Input {
+            text,
+            utf16le,
+            utf32,
+            latin1,
+        }
+    }
+}
+
+/// Benchmarks `f` over `input` into a worst-case `out`, as function `name`.
+fn run<S, D: Copy + Default, R>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    input: &[S],
+    out_len: usize,
+    f: impl Fn(&[S], &mut [D]) -> R,
+) {
+    let mut out = vec![D::default(); out_len];
+    g.bench_function(name, |b| {
+        b.iter(|| black_box(f(black_box(input), black_box(&mut out))))
+    });
+}
+
+fn group<'a>(
+    c: &'a mut Criterion,
+    direction: &str,
+    id: &str,
+    bytes: usize,
+) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(format!("{direction}/{id}"));
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g
+}
+
+/// Every direction on `input`; only the Latin-1 ones when `latin1_only`.
+fn bench_input(c: &mut Criterion, id: &str, input: &Input, engines: &[Engine], latin1_only: bool) {
+    let utf8 = input.text.as_bytes();
+    if !latin1_only {
+        bench_unicode(c, id, input, engines);
+    }
+
+    if let Some(latin1) = &input.latin1 {
+        bench_latin1(c, id, latin1, utf8, engines);
+    }
+}
+
+/// UTF-8 to and from UTF-16LE and UTF-32.
+fn bench_unicode(c: &mut Criterion, id: &str, input: &Input, engines: &[Engine]) {
+    let utf8 = input.text.as_bytes();
+    let n8 = utf8.len();
+    let n16 = input.utf16le.len();
+    let n32 = input.utf32.len();
+
+    // UTF-8 -> UTF-16LE
+    let mut g = group(c, "utf8-utf16le", id, n8);
+    for &e in engines {
+        run(
+            &mut g,
+            &format!("utfast/{}", e.kernel()),
+            utf8,
+            n8,
+            |s, d| e.utf8_to_utf16le(s, d),
+        );
+    }
+    run(&mut g, "utfast", utf8, n8, |s, d| {
+        utfast::utf8_to_utf16le(s, d)
+    });
+    let text = input.text.as_str();
+    run(&mut g, "utfast/str", utf8, n8, |_, d| {
+        utfast::str_to_utf16le(black_box(text), d)
+    });
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: `d` has room for `s.len()` units, simdutf's worst case.
+        run(
+            &mut g,
+            "simdutf/convert",
+            utf8,
+            n8,
+            |s, d: &mut [u16]| unsafe {
+                simdutf::convert_utf8_to_utf16le(s.as_ptr(), s.len(), d.as_mut_ptr())
+            },
+        );
+        // SAFETY: as above; the input is valid UTF-8.
+        run(
+            &mut g,
+            "simdutf/valid",
+            utf8,
+            n8,
+            |s, d: &mut [u16]| unsafe {
+                simdutf::convert_valid_utf8_to_utf16le(s.as_ptr(), s.len(), d.as_mut_ptr())
+            },
+        );
+    }
+    run(&mut g, "encoding_rs", utf8, n8 + 1, |s, d| {
+        encoding_rs::mem::convert_utf8_to_utf16(s, d)
+    });
+    run(&mut g, "std", utf8, n8, |_, d: &mut [u16]| {
+        let mut n = 0;
+        for (o, u) in d.iter_mut().zip(black_box(text).encode_utf16()) {
+            *o = u.to_le();
+            n += 1;
+        }
+        n
+    });
+    g.finish();
+
+    // UTF-16LE -> UTF-8
+    let src16 = &input.utf16le[..];
+    let mut g = group(c, "utf16le-utf8", id, 2 * n16);
+    for &e in engines {
+        run(
+            &mut g,
+            &format!("utfast/{}", e.kernel()),
+            src16,
+            3 * n16,
+            |s, d| e.utf16le_to_utf8(s, d),
+        );
+    }
+    run(&mut g, "utfast", src16, 3 * n16, |s, d| {
+        utfast::utf16le_to_utf8(s, d)
+    });
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: `d` has room for 3 bytes per unit, simdutf's worst case.
+        run(
+            &mut g,
+            "simdutf/convert",
+            src16,
+            3 * n16,
+            |s, d: &mut [u8]| unsafe {
+                simdutf::convert_utf16le_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr())
+            },
+        );
+        // SAFETY: as above; the input is valid UTF-16LE.
+        run(
+            &mut g,
+            "simdutf/valid",
+            src16,
+            3 * n16,
+            |s, d: &mut [u8]| unsafe {
+                simdutf::convert_valid_utf16le_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr())
+            },
+        );
+    }
+    if cfg!(target_endian = "little") {
+        run(&mut g, "encoding_rs", src16, 3 * n16, |s, d| {
+            encoding_rs::mem::convert_utf16_to_utf8(s, d)
+        });
+    }
+    run(&mut g, "std", src16, 3 * n16, |s, d: &mut [u8]| {
+        let mut n = 0;
+        for c in char::decode_utf16(s.iter().map(|&u| u16::from_le(u))) {
+            let Ok(c) = c else { break };
+            n += c.encode_utf8(&mut d[n..]).len();
+        }
+        n
+    });
+    g.finish();
+
+    // UTF-8 -> UTF-32
+    let mut g = group(c, "utf8-utf32", id, n8);
+    for &e in engines {
+        run(
+            &mut g,
+            &format!("utfast/{}", e.kernel()),
+            utf8,
+            n8,
+            |s, d| e.utf8_to_utf32(s, d),
+        );
+    }
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `d` has room for one value per byte, simdutf's worst case.
+    run(
+        &mut g,
+        "simdutf/convert",
+        utf8,
+        n8,
+        |s, d: &mut [u32]| unsafe {
+            simdutf::convert_utf8_to_utf32(s.as_ptr(), s.len(), d.as_mut_ptr())
+        },
+    );
+    run(&mut g, "std", utf8, n8, |_, d: &mut [u32]| {
+        let mut n = 0;
+        for (o, c) in d.iter_mut().zip(black_box(text).chars()) {
+            *o = c as u32;
+            n += 1;
+        }
+        n
+    });
+    g.finish();
+
+    // UTF-32 -> UTF-8
+    let src32 = &input.utf32[..];
+    let mut g = group(c, "utf32-utf8", id, 4 * n32);
+    for &e in engines {
+        run(
+            &mut g,
+            &format!("utfast/{}", e.kernel()),
+            src32,
+            4 * n32,
+            |s, d| e.utf32_to_utf8(s, d),
+        );
+    }
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `d` has room for 4 bytes per value, simdutf's worst case.
+    run(
+        &mut g,
+        "simdutf/convert",
+        src32,
+        4 * n32,
+        |s, d: &mut [u8]| unsafe {
+            simdutf::convert_utf32_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr())
+        },
+    );
+    run(&mut g, "std", src32, 4 * n32, |s, d: &mut [u8]| {
+        let mut n = 0;
+        for &v in s {
+            let Some(c) = char::from_u32(v) else { break };
+            n += c.encode_utf8(&mut d[n..]).len();
+        }
+        n
+    });
+    g.finish();
+}
+
+/// Latin-1 to UTF-8 and back.
+fn bench_latin1(c: &mut Criterion, id: &str, latin1: &[u8], utf8: &[u8], engines: &[Engine]) {
+    let n8 = utf8.len();
+    {
+        let nl = latin1.len();
+        let mut g = group(c, "latin1-utf8", id, nl);
+        for &e in engines {
+            run(
+                &mut g,
+                &format!("utfast/{}", e.kernel()),
+                latin1,
+                2 * nl,
+                |s, d| e.latin1_to_utf8(s, d),
+            );
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `d` has room for 2 bytes per byte, simdutf's worst case.
+        run(
+            &mut g,
+            "simdutf/convert",
+            latin1,
+            2 * nl,
+            |s, d: &mut [u8]| unsafe {
+                simdutf::convert_latin1_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr())
+            },
+        );
+        run(&mut g, "encoding_rs", latin1, 2 * nl, |s, d| {
+            encoding_rs::mem::convert_latin1_to_utf8(s, d)
+        });
+        g.finish();
+
+        let mut g = group(c, "utf8-latin1", id, n8);
+        for &e in engines {
+            run(
+                &mut g,
+                &format!("utfast/{}", e.kernel()),
+                utf8,
+                n8,
+                |s, d| e.utf8_to_latin1(s, d),
+            );
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `d` has room for one byte per byte.
+        run(
+            &mut g,
+            "simdutf/convert",
+            utf8,
+            n8,
+            |s, d: &mut [u8]| unsafe {
+                simdutf::convert_utf8_to_latin1(s.as_ptr(), s.len(), d.as_mut_ptr())
+            },
+        );
+        g.finish();
+    }
+}
+
+fn main() {
+    eprintln!(
+        "CPU: {} ({} logical CPUs)",
+        common::cpu_model(),
+        common::cpu_count()
+    );
+    let engines: Vec<Engine> = Kernel::available()
+        .map(|k| Engine::new(k).expect("available kernels make engines"))
+        .collect();
+    let mut c = common::criterion();
+    for script in Script::ALL {
+        let text = sample::text(script, 64 * 1024, sample::SEED);
+        let id = format!("gen/{}", script.name());
+        bench_input(&mut c, &id, &Input::new(text), &engines, false);
+    }
+    if let Some(dir) = common::corpus_dir() {
+        for (rel, path) in common::corpus_files(&dir, ".utf8.txt") {
+            let Ok(bytes) = std::fs::read(&path) else {
+                eprintln!("warning: cannot read {}", path.display());
+                continue;
+            };
+            let Ok(text) = String::from_utf8(bytes) else {
+                eprintln!("warning: {} is not UTF-8", path.display());
+                continue;
+            };
+            bench_input(
+                &mut c,
+                &format!("corpus/{rel}"),
+                &Input::new(text),
+                &engines,
+                false,
+            );
+        }
+        for (rel, path) in common::corpus_files(&dir, ".latin1.txt") {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let text: String = bytes.iter().map(|&b| b as char).collect();
+            bench_input(
+                &mut c,
+                &format!("corpus/{rel}"),
+                &Input::new(text),
+                &engines,
+                true,
+            );
+        }
+    } else {
+        eprintln!("UTFAST_CORPUS is not set: no corpus benchmarks");
+    }
+    c.final_summary();
+}
