@@ -1,7 +1,8 @@
 //! The `utfast` command line, run as a process: exit statuses, the text and JSON
 //! reports (exact offsets, lines, columns, kinds and bytes), standard input,
 //! inputs larger than the validation chunk, usage errors, `--version`, `--help`
-//! and a quick `bench`.
+//! and a quick `bench`; `convert` between every pair of encodings, byte order
+//! marks, its error reports, its output file, and inputs of several blocks.
 
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
@@ -334,6 +335,9 @@ fn help_documents_commands_exit_status_and_environment() {
         for expected in [
             "utfast validate",
             "utfast bench",
+            "utfast convert --from ENC --to ENC",
+            "utf-16le",
+            "--bom",
             "--json",
             "EXIT STATUS",
             "UTFAST_KERNEL",
@@ -461,4 +465,506 @@ fn closed_standard_output_is_not_a_panic() {
     let output = child.wait_with_output().unwrap();
     assert_exit(&output, 2);
     assert_eq!(stderr(&output), "");
+}
+
+/// The encodings of `utfast convert`, by their command-line names.
+const ENCODINGS: [&str; 6] = [
+    "utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be", "latin1",
+];
+
+/// `text` encoded by std, in the encoding `utfast convert` calls `encoding`.
+fn encode(text: &str, encoding: &str) -> Vec<u8> {
+    match encoding {
+        "utf-8" => text.as_bytes().to_vec(),
+        "utf-16le" => text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+        "utf-16be" => text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        "utf-32le" => text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect(),
+        "utf-32be" => text
+            .chars()
+            .flat_map(|c| u32::from(c).to_be_bytes())
+            .collect(),
+        "latin1" => text.chars().map(|c| u8::try_from(c).unwrap()).collect(),
+        _ => panic!("no encoding {encoding}"),
+    }
+}
+
+fn bom(encoding: &str) -> &'static [u8] {
+    match encoding {
+        "utf-8" => b"\xEF\xBB\xBF",
+        "utf-16le" => b"\xFF\xFE",
+        "utf-16be" => b"\xFE\xFF",
+        "utf-32le" => b"\xFF\xFE\x00\x00",
+        "utf-32be" => b"\x00\x00\xFE\xFF",
+        _ => b"",
+    }
+}
+
+/// `utfast convert --from FROM --to TO ARGS... FILE`.
+fn convert_file(from: &str, to: &str, args: &[&str], file: &TempFile) -> Output {
+    utfast()
+        .args(["convert", "--from", from, "--to", to])
+        .args(args)
+        .arg(file.path())
+        .output()
+        .unwrap()
+}
+
+const MIXED: &str =
+    "ASCII, é, €, 😀 and \u{10FFFF}\nnext line\r\n\u{FFFD}\u{0}\u{7FF}\u{800}\u{FFFF}";
+const LATIN: &str = "naïve café, ÿ\u{80}\u{FF}\n\0end";
+
+#[test]
+fn convert_round_trips_every_pair_exactly() {
+    for from in ENCODINGS {
+        for to in ENCODINGS {
+            let text = if from == "latin1" || to == "latin1" {
+                LATIN
+            } else {
+                MIXED
+            };
+            let input = TempFile::new(&format!("pair.{from}"), &encode(text, from));
+            let output = convert_file(from, to, &[], &input);
+            assert_exit(&output, 0);
+            assert_eq!(output.stdout, encode(text, to), "{from} -> {to}");
+            assert_eq!(stderr(&output), "");
+            // And back, through standard input.
+            let back = run_with_stdin(&["convert", "-f", to, "-t", from], &output.stdout);
+            assert_exit(&back, 0);
+            assert_eq!(back.stdout, encode(text, from), "{from} -> {to} -> {from}");
+        }
+    }
+    // Names in any case, without the dash, and the other names of Latin-1.
+    let input = TempFile::new("names.txt", "é€".as_bytes());
+    let output = convert_file("UTF8", "Utf-16BE", &[], &input);
+    assert_exit(&output, 0);
+    assert_eq!(output.stdout, encode("é€", "utf-16be"));
+    let latin = TempFile::new("names.latin1", b"caf\xE9");
+    let output = convert_file("ISO-8859-1", "utf32le", &[], &latin);
+    assert_exit(&output, 0);
+    assert_eq!(output.stdout, encode("café", "utf-32le"));
+}
+
+#[test]
+fn convert_drops_and_writes_byte_order_marks() {
+    for from in ENCODINGS {
+        for to in ENCODINGS {
+            let text = if from == "latin1" || to == "latin1" {
+                LATIN
+            } else {
+                MIXED
+            };
+            let input = TempFile::new("bom.txt", &[bom(from), &encode(text, from)].concat());
+            let output = convert_file(from, to, &[], &input);
+            assert_exit(&output, 0);
+            assert_eq!(output.stdout, encode(text, to), "{from} -> {to}");
+            if to != "latin1" {
+                let output = convert_file(from, to, &["--bom"], &input);
+                assert_exit(&output, 0);
+                assert_eq!(output.stdout, [bom(to), &encode(text, to)].concat());
+            }
+        }
+    }
+    let input = TempFile::new("bom-latin1.txt", b"x");
+    let output = convert_file("utf-8", "latin1", &["--bom"], &input);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("Latin-1 has no byte order mark"));
+
+    // A mark of another encoding than --from.
+    for (from, marked, other) in [
+        ("utf-8", "utf-16le", "utf-16le"),
+        ("utf-16le", "utf-8", "utf-8"),
+        ("utf-16le", "utf-32le", "utf-32le"),
+        ("utf-32be", "utf-16be", "utf-16be"),
+        ("latin1", "utf-8", "utf-8"),
+    ] {
+        let input = TempFile::new(
+            "foreign-bom.txt",
+            &[bom(marked), &encode("hi", marked)].concat(),
+        );
+        let output = convert_file(from, "utf-8", &[], &input);
+        assert_exit(&output, 1);
+        let label = other.to_uppercase();
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "utfast: {}: the input starts with a {label} byte order mark (bytes: {}), but \
+                 '--from {from}' was given; if the input is {label}, use '--from {other}'\n",
+                input.shown(),
+                hex(bom(marked)),
+            )
+        );
+        assert_eq!(output.stdout, b"");
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn convert_reports_invalid_utf8_with_offset_line_column_and_bytes() {
+    let file = TempFile::new("convert-surrogate.txt", SURROGATE_TEXT);
+    let output = convert_file("utf-8", "utf-16le", &[], &file);
+    assert_exit(&output, 1);
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "utfast: {}:2:3: invalid UTF-8 at byte 5: encoded surrogate (bytes: ed a0 80)\n\
+             utfast: standard output has only the conversion of the input before byte 5\n",
+            file.shown()
+        )
+    );
+    assert_eq!(output.stdout, encode("ab\ncd", "utf-16le"));
+
+    // The offset counts a byte order mark; the column does not.
+    let marked = TempFile::new(
+        "convert-bom-surrogate.txt",
+        &[bom("utf-8"), SURROGATE_TEXT].concat(),
+    );
+    let output = convert_file("utf-8", "utf-32be", &[], &marked);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).starts_with(&format!(
+        "utfast: {}:2:3: invalid UTF-8 at byte 8: encoded surrogate (bytes: ed a0 80)\n",
+        marked.shown()
+    )));
+    let piped = run_with_stdin(
+        &["convert", "-f", "utf-8", "-t", "latin1"],
+        &[bom("utf-8"), SURROGATE_TEXT].concat(),
+    );
+    assert_exit(&piped, 1);
+    assert!(stderr(&piped).starts_with(
+        "utfast: <stdin>:2:3: invalid UTF-8 at byte 8: encoded surrogate (bytes: ed a0 80)\n"
+    ));
+
+    // Standard input redirected from a file, which is read again to locate.
+    let redirected = utfast()
+        .args(["convert", "-f", "utf-8", "-t", "utf-16be", "-"])
+        .stdin(std::fs::File::open(marked.path()).unwrap())
+        .output()
+        .unwrap();
+    assert_exit(&redirected, 1);
+    assert!(stderr(&redirected)
+        .starts_with("utfast: <stdin>:2:3: invalid UTF-8 at byte 8: encoded surrogate"));
+
+    let quiet = convert_file("utf-8", "utf-16le", &["--quiet"], &file);
+    assert_exit(&quiet, 1);
+    assert_eq!(stderr(&quiet), "");
+}
+
+#[test]
+fn convert_reports_unpaired_surrogates_and_incomplete_units() {
+    let units = |units: &[u16]| -> Vec<u8> { units.iter().flat_map(|u| u.to_le_bytes()).collect() };
+    let cases: &[(&str, Vec<u8>, &str)] = &[
+        (
+            "utf-16le",
+            units(&[0x41, 0xD800, 0x42]),
+            "invalid UTF-16LE at byte 2: unpaired high surrogate (bytes: 00 d8)",
+        ),
+        (
+            "utf-16le",
+            [bom("utf-16le"), &units(&[0x41, 0xDC00, 0x42])].concat(),
+            "invalid UTF-16LE at byte 4: unpaired low surrogate (bytes: 00 dc)",
+        ),
+        (
+            "utf-16be",
+            b"\x00A\xD8\x3D".to_vec(),
+            "invalid UTF-16BE at byte 2: input ends after a high surrogate (bytes: d8 3d)",
+        ),
+        (
+            "utf-16le",
+            b"A\x00B\x00C".to_vec(),
+            "invalid UTF-16LE at byte 4: input ends 1 byte into a 2-byte code unit (bytes: 43)",
+        ),
+        (
+            "utf-32le",
+            b"A\0\0\0\0\xD8\0\0".to_vec(),
+            "invalid UTF-32LE at byte 4: surrogate code point (bytes: 00 d8 00 00)",
+        ),
+        (
+            "utf-32be",
+            b"\0\0\0A\0\0\0B\0\0\0".to_vec(),
+            "invalid UTF-32BE at byte 8: input ends 3 bytes into a 4-byte code unit (bytes: 00 00 00)",
+        ),
+    ];
+    for (from, input, message) in cases {
+        let file = TempFile::new("units.txt", input);
+        for to in ["utf-8", "utf-16be", "utf-32le"] {
+            let output = convert_file(from, to, &[], &file);
+            assert_exit(&output, 1);
+            assert!(
+                stderr(&output).starts_with(&format!("utfast: {}: {message}\n", file.shown())),
+                "{from} -> {to}: {}",
+                stderr(&output)
+            );
+        }
+    }
+}
+
+#[test]
+fn convert_to_latin1_rejects_characters_above_u00ff() {
+    let file = TempFile::new("euro.txt", "café\n5 €".as_bytes());
+    let output = convert_file("utf-8", "latin1", &[], &file);
+    assert_exit(&output, 1);
+    assert!(
+        stderr(&output).starts_with(&format!(
+            "utfast: {}:2:3: character U+20AC '€' at byte 8 cannot be written in Latin-1 (bytes: e2 82 ac)",
+            file.shown()
+        )),
+        "{}",
+        stderr(&output)
+    );
+    let utf16 = TempFile::new("emoji.utf16", &encode("é😀", "utf-16be"));
+    let output = convert_file("utf-16be", "latin1", &[], &utf16);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).contains(
+        ": character U+1F600 '😀' at byte 2 cannot be written in Latin-1 (bytes: d8 3d de 00)"
+    ));
+}
+
+/// A directory in the temporary directory, unique to this test run, removed
+/// with its contents on drop.
+struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("utfast-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir(&path).expect("create temporary directory");
+        TempDir { path }
+    }
+
+    fn entries(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.path)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+#[test]
+fn convert_output_file_is_replaced_only_on_success() {
+    let dir = TempDir::new("convert-out");
+    let out = dir.path.join("out.txt");
+    std::fs::write(&out, b"original").unwrap();
+    let invalid = TempFile::new("invalid-for-out.txt", SURROGATE_TEXT);
+    let output = convert_file(
+        "utf-8",
+        "utf-16le",
+        &["-o", out.to_str().unwrap()],
+        &invalid,
+    );
+    assert_exit(&output, 1);
+    assert_eq!(std::fs::read(&out).unwrap(), b"original");
+    assert_eq!(dir.entries(), ["out.txt"]);
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "utfast: {}:2:3: invalid UTF-8 at byte 5: encoded surrogate (bytes: ed a0 80)\n\
+             utfast: '{}' is left unchanged\n",
+            invalid.shown(),
+            out.display()
+        )
+    );
+
+    // An error past the first block, and a missing input: neither leaves a trace.
+    let (data, _) = multi_chunk_input();
+    let big = TempFile::new("big-invalid-for-out.txt", &data);
+    let output = convert_file(
+        "utf-8",
+        "utf-32le",
+        &[&format!("--output={}", out.display())],
+        &big,
+    );
+    assert_exit(&output, 1);
+    assert_eq!(std::fs::read(&out).unwrap(), b"original");
+    assert_eq!(dir.entries(), ["out.txt"]);
+    let missing = std::env::temp_dir().join("utfast-cli-no-such-input.txt");
+    let output = utfast()
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
+        .args([&out, &missing])
+        .output()
+        .unwrap();
+    assert_exit(&output, 2);
+    assert!(stderr(&output).starts_with(&format!("utfast: cannot read '{}': ", missing.display())));
+    assert_eq!(std::fs::read(&out).unwrap(), b"original");
+
+    // A new file is not created on failure.
+    let fresh = dir.path.join("fresh.txt");
+    let output = convert_file(
+        "utf-8",
+        "latin1",
+        &["-o", fresh.to_str().unwrap()],
+        &invalid,
+    );
+    assert_exit(&output, 1);
+    assert!(stderr(&output).ends_with(&format!("utfast: '{}' was not created\n", fresh.display())));
+    assert_eq!(dir.entries(), ["out.txt"]);
+
+    // Success replaces the file, and leaves nothing else.
+    let valid = TempFile::new("valid-for-out.txt", "ok ✓\n".as_bytes());
+    let output = convert_file(
+        "utf-8",
+        "utf-16be",
+        &["--bom", "-o", out.to_str().unwrap()],
+        &valid,
+    );
+    assert_exit(&output, 0);
+    assert_eq!(
+        (stdout(&output), stderr(&output)),
+        (String::new(), String::new())
+    );
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        [bom("utf-16be"), &encode("ok ✓\n", "utf-16be")].concat()
+    );
+    assert_eq!(dir.entries(), ["out.txt"]);
+
+    // Output that cannot be written: a directory, or a file in a missing one.
+    for target in [
+        dir.path.clone(),
+        dir.path.join("no-such-dir").join("out.txt"),
+    ] {
+        let output = convert_file(
+            "utf-8",
+            "utf-16le",
+            &["-o", target.to_str().unwrap()],
+            &valid,
+        );
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).starts_with(&format!("utfast: cannot write '{}': ", target.display())),
+            "{}",
+            stderr(&output)
+        );
+    }
+    assert_eq!(dir.entries(), ["out.txt"]);
+}
+
+#[test]
+fn convert_streams_blocks_with_exact_offsets() {
+    // UTF-8 with characters across the 1 MiB and 2 MiB block edges, then an error.
+    let (data, bad) = multi_chunk_input();
+    let (line, column) = expected_position(&data, bad);
+    let expected =
+        format!(":{line}:{column}: invalid UTF-8 at byte {bad}: overlong encoding (bytes: c0)\n");
+    let file = TempFile::new("convert-big.txt", &data);
+    let output = convert_file("utf-8", "utf-16le", &[], &file);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).starts_with(&format!("utfast: {}{expected}", file.shown())));
+    let text_before = std::str::from_utf8(&data[..bad]).unwrap();
+    assert_eq!(output.stdout, encode(text_before, "utf-16le"));
+    let piped = run_with_stdin(&["convert", "-f", "utf-8", "-t", "utf-32be"], &data);
+    assert_exit(&piped, 1);
+    assert!(stderr(&piped).starts_with(&format!("utfast: <stdin>{expected}")));
+
+    // Without the error: through UTF-16 and UTF-32 and back.
+    let mut fixed = data;
+    fixed[bad] = b'x';
+    let text = String::from_utf8(fixed).unwrap();
+    let file = TempFile::new("convert-big-valid.txt", text.as_bytes());
+    let utf16 = convert_file("utf-8", "utf-16be", &[], &file);
+    assert_exit(&utf16, 0);
+    assert!(utf16.stdout == encode(&text, "utf-16be"));
+    let utf32 = run_with_stdin(
+        &["convert", "-f", "utf-16be", "-t", "utf-32le"],
+        &utf16.stdout,
+    );
+    assert_exit(&utf32, 0);
+    assert!(utf32.stdout == encode(&text, "utf-32le"));
+    let back = run_with_stdin(&["convert", "-f", "utf-32le", "-t", "utf-8"], &utf32.stdout);
+    assert_exit(&back, 0);
+    assert!(back.stdout == text.as_bytes());
+
+    // UTF-16 with a surrogate pair across the first block edge (after a byte order
+    // mark), and an unpaired surrogate in the third block.
+    let mut text16 = "é".repeat(CHUNK / 2 - 2);
+    text16.push('😀');
+    while text16.len() < 3 * CHUNK {
+        text16.push_str("line ✓ 😀\n");
+    }
+    let mut input = [bom("utf-16le"), &encode(&text16, "utf-16le")].concat();
+    assert_eq!(&input[CHUNK - 2..CHUNK + 2], encode("😀", "utf-16le"));
+    let file = TempFile::new("convert-big.utf16", &input);
+    let output = convert_file("utf-16le", "utf-8", &[], &file);
+    assert_exit(&output, 0);
+    assert!(output.stdout == text16.as_bytes());
+    let lone = (2 * CHUNK + 1000..)
+        .step_by(2)
+        .find(|&i| input[i + 1] == 0xD8)
+        .unwrap();
+    input[lone + 2..lone + 4].copy_from_slice(b"A\x00"); // The low surrogate goes.
+    let file = TempFile::new("convert-big-invalid.utf16", &input);
+    let output = convert_file("utf-16le", "utf-32be", &[], &file);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).starts_with(&format!(
+        "utfast: {}: invalid UTF-16LE at byte {lone}: unpaired high surrogate (bytes: {})\n",
+        file.shown(),
+        hex(&input[lone..lone + 2])
+    )));
+}
+
+#[test]
+fn convert_usage_errors_exit_2() {
+    let file = TempFile::new("usage.txt", b"x");
+    for (args, message) in [
+        (
+            &["convert"][..],
+            "'convert' needs both --from ENC and --to ENC",
+        ),
+        (
+            &["convert", "--from", "utf-8"],
+            "needs both --from ENC and --to ENC",
+        ),
+        (
+            &["convert", "--from", "utf-16", "--to", "utf-8"],
+            "say which byte order: utf-16le or utf-16be",
+        ),
+        (
+            &["convert", "-f", "utf-8", "-t", "utf8", "a", "b"],
+            "takes one input FILE, not 2",
+        ),
+        (
+            &["convert", "-f", "utf-8", "-t", "latin1", "--bom"],
+            "cannot be used with '--to latin1'",
+        ),
+        (
+            &["convert", "-f", "utf-8", "-t", "utf8", "-o"],
+            "needs a value",
+        ),
+        (
+            &["convert", "-f", "utf-8", "-t", "utf8", "--quite"],
+            "did you mean '--quiet'?",
+        ),
+    ] {
+        let output = utfast()
+            .args(args)
+            .stdin(std::fs::File::open(file.path()).unwrap())
+            .output()
+            .unwrap();
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains(message),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(stderr(&output).ends_with("; see 'utfast --help'\n"));
+        assert_eq!(stdout(&output), "");
+    }
 }

@@ -1,5 +1,6 @@
-//! Command-line parsing, by hand: the command, its flags and its inputs. Usage
-//! errors say what is wrong and where, and suggest the closest valid spelling.
+//! Command-line parsing, by hand: the command, its flags, their values and its
+//! inputs. Usage errors say what is wrong and where, and suggest the closest
+//! valid spelling.
 
 use std::borrow::Cow;
 use std::ffi::OsString;
@@ -7,6 +8,8 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::PathBuf;
+
+use crate::convert::Encoding;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -19,6 +22,8 @@ pub enum Command {
     Validate(ValidateOptions),
     /// `bench [--quick] [FILE...]`.
     Bench(BenchOptions),
+    /// `convert --from ENC --to ENC [-o OUT] [--bom] [--quiet] [FILE]`.
+    Convert(ConvertOptions),
 }
 
 /// How `validate` reports.
@@ -44,6 +49,19 @@ pub struct BenchOptions {
     pub quick: bool,
     /// Empty: measure generated text.
     pub inputs: Vec<Input>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct ConvertOptions {
+    pub from: Encoding,
+    pub to: Encoding,
+    /// `None`: standard output (also for `-o -`).
+    pub output: Option<PathBuf>,
+    /// Write a byte order mark (never for Latin-1).
+    pub bom: bool,
+    /// No report of invalid input.
+    pub quiet: bool,
+    pub input: Input,
 }
 
 /// A file named on the command line, or standard input (`-`).
@@ -126,8 +144,34 @@ const BENCH_FLAGS: &[Flag] = &[
     },
     HELP,
 ];
+const CONVERT_FLAGS: &[Flag] = &[
+    Flag {
+        long: "--from",
+        short: Some("-f"),
+    },
+    Flag {
+        long: "--to",
+        short: Some("-t"),
+    },
+    Flag {
+        long: "--output",
+        short: Some("-o"),
+    },
+    Flag {
+        long: "--bom",
+        short: None,
+    },
+    Flag {
+        long: "--quiet",
+        short: Some("-q"),
+    },
+    HELP,
+];
+/// The options of `convert` that take a value.
+const CONVERT_VALUED: &[&str] = &["--from", "--to", "--output"];
 const COMMANDS: &[(&str, &[Flag])] = &[
     ("validate", VALIDATE_FLAGS),
+    ("convert", CONVERT_FLAGS),
     ("bench", BENCH_FLAGS),
     ("help", &[]),
 ];
@@ -136,7 +180,9 @@ const COMMANDS: &[(&str, &[Flag])] = &[
 pub fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageError> {
     let Some(first) = args.next() else {
         return Err(UsageError(
-            "no command given (try 'utfast validate FILE...' or 'utfast bench')".into(),
+            "no command given (try 'utfast validate FILE...', \
+             'utfast convert --from ENC --to ENC FILE' or 'utfast bench')"
+                .into(),
         ));
     };
     let first = first.to_string_lossy();
@@ -174,6 +220,7 @@ pub fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageE
                 inputs: parsed.inputs,
             }))
         }
+        "convert" => parse_convert(args),
         // `utfast help [COMMAND]`: one help text covers every command.
         "help" => Ok(Command::Help),
         option if option.starts_with('-') => match find_flag(GLOBAL_FLAGS, option) {
@@ -234,6 +281,166 @@ fn parse_command(
         parsed.inputs.push(Input::File(arg.into()));
     }
     Ok(parsed)
+}
+
+/// The options and input of `convert`. Options with a value take it as the next
+/// argument, after `=` (`--from=utf-8`) or attached to the short form (`-futf-8`).
+fn parse_convert(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageError> {
+    const COMMAND: &str = "convert";
+    let (mut from, mut to, mut output) = (None, None, None);
+    let (mut bom, mut quiet, mut help) = (false, false, false);
+    let mut inputs = Vec::new();
+    let mut options_ended = false;
+    while let Some(arg) = args.next() {
+        if arg == "-" {
+            inputs.push(Input::Stdin);
+            continue;
+        }
+        if options_ended || arg.as_encoded_bytes().first() != Some(&b'-') {
+            inputs.push(Input::File(arg.into()));
+            continue;
+        }
+        if arg == "--" {
+            options_ended = true;
+            continue;
+        }
+        let option = arg.to_string_lossy().into_owned();
+        let (name, attached) = match option.split_once('=') {
+            Some((name, value)) if option.starts_with("--") => (name, Some(value)),
+            _ => match (option.get(..2), option.get(2..)) {
+                (Some(short @ ("-f" | "-t" | "-o")), Some(value)) if !value.is_empty() => {
+                    (short, Some(value))
+                }
+                _ => (option.as_str(), None),
+            },
+        };
+        let Some(flag) = find_flag(CONVERT_FLAGS, name) else {
+            return Err(unknown_option(COMMAND, CONVERT_FLAGS, &option));
+        };
+        if !CONVERT_VALUED.contains(&flag.long) {
+            if attached.is_some() {
+                return Err(UsageError(format!(
+                    "option '{name}' of '{COMMAND}' takes no value (in '{option}')"
+                )));
+            }
+            match flag.long {
+                "--bom" => bom = true,
+                "--quiet" => quiet = true,
+                _ => help = true,
+            }
+            continue;
+        }
+        let value: OsString = match attached {
+            // A path that is not UTF-8 survives only as an argument of its own.
+            Some(_) if arg.to_str().is_none() && flag.long == "--output" => {
+                return Err(UsageError(format!(
+                    "write the path apart, as in '-o PATH', when it is not UTF-8 (in '{option}')"
+                )))
+            }
+            Some(value) => value.into(),
+            None => match args.next() {
+                Some(value) if find_flag(CONVERT_FLAGS, &value.to_string_lossy()).is_none() => {
+                    value
+                }
+                _ => return Err(missing_value(flag)),
+            },
+        };
+        let slot = match flag.long {
+            "--from" => &mut from,
+            "--to" => &mut to,
+            _ => &mut output,
+        };
+        if slot.is_some() {
+            return Err(UsageError(format!(
+                "option '{}' of '{COMMAND}' given twice (give it once)",
+                flag.spellings()
+            )));
+        }
+        *slot = Some(value);
+    }
+    if help {
+        return Ok(Command::Help);
+    }
+    let (Some(from), Some(to)) = (from, to) else {
+        return Err(UsageError(format!(
+            "'{COMMAND}' needs both --from ENC and --to ENC, \
+             e.g. 'utfast convert --from utf-16le --to utf-8 in.txt' (ENC: {})",
+            encoding_names()
+        )));
+    };
+    let from = parse_encoding("--from", &from.to_string_lossy())?;
+    let to = parse_encoding("--to", &to.to_string_lossy())?;
+    if bom && to == Encoding::Latin1 {
+        return Err(UsageError(
+            "option '--bom' cannot be used with '--to latin1': Latin-1 has no byte order mark"
+                .into(),
+        ));
+    }
+    if inputs.len() > 1 {
+        return Err(UsageError(format!(
+            "'{COMMAND}' takes one input FILE, not {} (convert them one at a time)",
+            inputs.len()
+        )));
+    }
+    let output = output.filter(|path| path != "-").map(PathBuf::from);
+    Ok(Command::Convert(ConvertOptions {
+        from,
+        to,
+        output,
+        bom,
+        quiet,
+        input: inputs.pop().unwrap_or(Input::Stdin),
+    }))
+}
+
+fn missing_value(flag: &Flag) -> UsageError {
+    let what = match flag.long {
+        "--output" => "a file name, or '-' for standard output".to_string(),
+        _ => format!("an encoding: {}", encoding_names()),
+    };
+    UsageError(format!(
+        "option '{}' of 'convert' needs a value ({what})",
+        flag.spellings()
+    ))
+}
+
+fn encoding_names() -> String {
+    Encoding::ALL.map(Encoding::name).join(", ")
+}
+
+/// The encoding `value` names, given to `option`.
+fn parse_encoding(option: &str, value: &str) -> Result<Encoding, UsageError> {
+    if let Some(encoding) = Encoding::from_name(value) {
+        return Ok(encoding);
+    }
+    let bare: String = value
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let hint = match bare.as_str() {
+        "utf16" | "ucs2" => {
+            "say which byte order: utf-16le or utf-16be (a file starting with ff fe is \
+             utf-16le, with fe ff utf-16be)"
+                .to_string()
+        }
+        "utf32" | "ucs4" => {
+            "say which byte order: utf-32le or utf-32be (a file starting with ff fe 00 00 \
+             is utf-32le, with 00 00 fe ff utf-32be)"
+                .to_string()
+        }
+        "ascii" | "usascii" => "ASCII is a subset of utf-8 and of latin1: use either".to_string(),
+        _ => match did_you_mean(
+            &value.to_ascii_lowercase(),
+            Encoding::ALL.into_iter().map(Encoding::name),
+        ) {
+            Some(suggestion) => format!("did you mean '{suggestion}'?"),
+            None => format!("encodings: {}", encoding_names()),
+        },
+    };
+    Err(UsageError(format!(
+        "unknown encoding '{value}' for '{option}' ({hint})"
+    )))
 }
 
 fn find_flag<'a>(flags: &'a [Flag], option: &str) -> Option<&'a Flag> {
@@ -392,6 +599,92 @@ mod tests {
         assert!(error(&["--vers"]).contains("did you mean '--version'?"));
         assert!(error(&["--version", "x"]).contains("unexpected argument 'x'"));
         assert!(error(&[]).contains("no command given"));
+    }
+
+    #[test]
+    fn parses_convert() {
+        let expected = || ConvertOptions {
+            from: Encoding::Utf16Le,
+            to: Encoding::Utf8,
+            output: Some("out.txt".into()),
+            bom: true,
+            quiet: false,
+            input: Input::File("in.txt".into()),
+        };
+        for args in [
+            &[
+                "convert", "--from", "utf-16le", "--to", "utf-8", "-o", "out.txt", "--bom",
+                "in.txt",
+            ][..],
+            &[
+                "convert",
+                "in.txt",
+                "--bom",
+                "--from=UTF16LE",
+                "--to=Utf8",
+                "--output=out.txt",
+            ],
+            &[
+                "convert",
+                "-futf-16le",
+                "-tutf8",
+                "-oout.txt",
+                "--bom",
+                "--",
+                "in.txt",
+            ],
+            &[
+                "convert", "-f", "utf-16le", "-t", "UTF-8", "--output", "out.txt", "--bom",
+                "in.txt",
+            ],
+        ] {
+            assert_eq!(
+                parse_strs(args),
+                Ok(Command::Convert(expected())),
+                "{args:?}"
+            );
+        }
+        let Ok(Command::Convert(options)) = parse_strs(&[
+            "convert",
+            "-f",
+            "latin1",
+            "-t",
+            "iso-8859-1",
+            "-q",
+            "-o",
+            "-",
+            "-",
+        ]) else {
+            panic!("not parsed");
+        };
+        assert_eq!(
+            (options.output, options.input, options.quiet),
+            (None, Input::Stdin, true)
+        );
+        assert_eq!(parse_strs(&["convert", "--help"]), Ok(Command::Help));
+    }
+
+    #[test]
+    fn explains_convert_usage_errors() {
+        for (args, message) in [
+            (&["convert", "in.txt"][..], "needs both --from ENC and --to ENC"),
+            (&["convert", "-f", "utf-8", "in.txt"], "needs both"),
+            (&["convert", "-f", "utf-8", "-t"], "option '-t/--to' of 'convert' needs a value (an encoding: utf-8, utf-16le"),
+            (&["convert", "-f", "-t", "utf-8"], "option '-f/--from' of 'convert' needs a value"),
+            (&["convert", "-f", "utf-8", "-t", "latin1", "-o"], "needs a value (a file name"),
+            (&["convert", "-f", "utf-16", "-t", "utf-8"], "unknown encoding 'utf-16' for '--from' (say which byte order: utf-16le or utf-16be"),
+            (&["convert", "-f", "utf-8", "-t", "latn1"], "unknown encoding 'latn1' for '--to' (did you mean 'latin1'?)"),
+            (&["convert", "-f", "utf-8", "-t", "koi8-r"], "(encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1)"),
+            (&["convert", "-f", "utf-8", "-t", "latin1", "--bom"], "'--bom' cannot be used with '--to latin1'"),
+            (&["convert", "-f", "utf-8", "-t", "utf8", "a", "b"], "takes one input FILE, not 2"),
+            (&["convert", "-f", "utf-8", "-f", "utf8"], "given twice"),
+            (&["convert", "--form", "utf-8"], "unknown option '--form' for 'convert' (did you mean '--from'?)"),
+            (&["convert", "--bom=yes"], "option '--bom' of 'convert' takes no value"),
+            (&["--from"], "it is an option of 'convert'"),
+        ] {
+            let error = error(args);
+            assert!(error.contains(message), "{args:?}: {error}");
+        }
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The `utfast` command-line tool: `validate` checks that files are UTF-8 and says
-//! where and why they are not; `bench` measures every kernel against std. This file
-//! runs the parsed command, prints the help and version texts, and turns outcomes
-//! into the exit status.
+//! where and why they are not; `convert` transcodes between UTF-8, UTF-16, UTF-32
+//! and Latin-1; `bench` measures every kernel against std. This file runs the
+//! parsed command, prints the help and version texts, and turns outcomes into the
+//! exit status.
 #![forbid(unsafe_code)]
 
 mod args;
 mod bench;
+mod convert;
 mod json;
 mod validate;
 
@@ -22,7 +24,8 @@ use args::Command;
 pub enum Status {
     /// Everything valid; the command succeeded.
     Success = 0,
-    /// Invalid UTF-8 found.
+    /// Invalid input found (or, for `convert`, a character the target encoding
+    /// cannot represent).
     Invalid = 1,
     /// A usage error, or an I/O error.
     Error = 2,
@@ -60,6 +63,7 @@ fn run(command: Command) -> io::Result<Status> {
         }
         Command::Validate(options) => validate::run(&options, &mut out)?,
         Command::Bench(options) => bench::run(&options, &mut out)?,
+        Command::Convert(options) => convert::run(&options, &mut out)?,
     };
     out.flush()?;
     Ok(status)
@@ -110,10 +114,12 @@ fn kernel_names(kernels: impl Iterator<Item = Kernel>) -> String {
 fn help_text() -> String {
     format!(
         "\
-utfast {version}: validate UTF-8 at memory speed, with exactly the answers of Rust's std
+utfast {version}: validate UTF-8 at memory speed, with exactly the answers of Rust's std,
+and transcode between UTF-8, UTF-16, UTF-32 and Latin-1
 
 USAGE:
     utfast validate [-q | --quiet | --json] [FILE...]
+    utfast convert --from ENC --to ENC [-o OUT] [--bom] [-q | --quiet] [FILE]
     utfast bench [--quick] [FILE...]
     utfast --version
     utfast --help
@@ -127,6 +133,23 @@ COMMANDS:
               from 1, COLUMN in characters; HEX is the offending sequence, e.g.
               'ed a0 80' for an encoded surrogate. Files of any size are read in
               1 MiB chunks.
+    convert   Convert FILE (standard input when none, or '-') from encoding
+              --from to encoding --to, writing to OUT (standard output when no
+              -o, or for '-o -'). ENC is one of utf-8, utf-16le, utf-16be,
+              utf-32le, utf-32be, latin1, in any case; also utf8, utf16le, ...
+              without the dash, and iso-8859-1 or latin-1 for latin1. Input of
+              any size streams through in 1 MiB blocks. At the first invalid
+              character, or one that --to cannot represent (above U+00FF for
+              latin1), it stops with exit status 1 and a line on standard error:
+                  PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)
+                  PATH: invalid UTF-16LE at byte OFFSET: KIND (bytes: HEX)
+                  PATH:LINE:COLUMN: character U+20AC '€' at byte OFFSET cannot
+                      be written in Latin-1 (bytes: e2 82 ac); ...
+              OFFSET counts bytes of the input from 0, a byte order mark
+              included; LINE:COLUMN (UTF-8 input only) does not count the mark.
+              OUT is written to a temporary file beside it (.OUT.utfast-tmp-PID)
+              and renamed to OUT at the end: after a failure OUT is as it was.
+              Standard output, by contrast, gets the text before the error.
     bench     Measure the speed (GB/s) of every kernel this CPU can run, of the
               dispatching utfast::validate_utf8 and utfast::from_utf8, and of
               std::str::from_utf8, on generated text (ASCII, accented Latin,
@@ -146,6 +169,19 @@ VALIDATE OPTIONS:
                    too_large, invalid_byte. An unreadable input gives
                    \"valid\":null and an \"error\" message.
 
+CONVERT OPTIONS:
+    -f, --from ENC     The encoding of the input. A byte order mark of ENC at
+                       the start is dropped; one of another encoding is an
+                       error (exit status 1) that names that encoding.
+    -t, --to ENC       The encoding of the output.
+    -o, --output OUT   Write to the file OUT instead of standard output.
+    --bom              Start the output with the byte order mark of --to (not
+                       for latin1): ef bb bf, ff fe, fe ff, ff fe 00 00 or
+                       00 00 fe ff.
+    -q, --quiet        No report of invalid input (exit status 1); I/O errors
+                       are still reported.
+    Values also go after '=' (--from=utf-8) or right after -f, -t, -o.
+
 BENCH OPTIONS:
     --quick        A rough measurement in about {quick} seconds.
 
@@ -161,8 +197,9 @@ ENVIRONMENT:
                    CPU or build cannot run it.
 
 EXIT STATUS:
-    0  Success: all input is valid UTF-8.
-    1  Invalid UTF-8 found (bench: an implementation disagreed with std).
+    0  Success: all input is valid UTF-8 (convert: converted).
+    1  Invalid UTF-8 found (bench: an implementation disagreed with std;
+       convert: invalid input, or a character --to cannot represent).
     2  Usage error, or I/O error (an unreadable file; output that cannot be
        written). 2 wins over 1: every FILE is still checked.
 ",

@@ -7,6 +7,8 @@
 //! only needed for an error: a regular file is validated first and read again up
 //! to the error to find its line and column; other inputs (standard input, pipes)
 //! can be read only once, so they count as they go.
+//!
+//! `convert` shares the reading, locating and error-showing helpers.
 
 use std::fs::File;
 use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
@@ -21,7 +23,7 @@ use crate::{warn, Status};
 pub const CHUNK: usize = 1 << 20;
 
 /// The longest UTF-8 sequence.
-const MAX_SEQUENCE: usize = 4;
+pub(crate) const MAX_SEQUENCE: usize = 4;
 
 /// Validates every input and reports on it; returns the worst status. Read errors
 /// are reported and the next input is checked; errors writing to `out` end the run.
@@ -63,17 +65,17 @@ struct Invalid {
 
 /// A 1-based line and column (in characters), advanced over valid text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Position {
-    line: u64,
-    column: u64,
+pub(crate) struct Position {
+    pub(crate) line: u64,
+    pub(crate) column: u64,
 }
 
 impl Position {
-    const START: Position = Position { line: 1, column: 1 };
+    pub(crate) const START: Position = Position { line: 1, column: 1 };
 
     /// Moves past `text`, a piece of valid UTF-8: characters cut at either end
     /// are counted once, by their first byte.
-    fn advance(&mut self, text: &[u8]) {
+    pub(crate) fn advance(&mut self, text: &[u8]) {
         let end = utfast::line_column(text, text.len());
         let (lines, columns) = (end.line as u64 - 1, end.column as u64 - 1);
         if lines > 0 {
@@ -86,14 +88,14 @@ impl Position {
 }
 
 /// An open input.
-enum Reader {
+pub(crate) enum Reader {
     /// A regular file, which can be read again to locate an error.
     Rewindable(File),
     /// Standard input, a pipe, a device: read once.
     Once(Box<dyn Read>),
 }
 
-fn open(input: &Input) -> io::Result<Reader> {
+pub(crate) fn open(input: &Input) -> io::Result<Reader> {
     let file = match input {
         Input::File(path) => File::open(path)?,
         Input::Stdin => match stdin_file() {
@@ -196,7 +198,11 @@ fn scan(reader: &mut impl Read, buffer: &mut [u8], count_position: bool) -> io::
 
 /// The line and column of byte `offset`, from the start of `reader`, whose first
 /// `offset` bytes are valid UTF-8.
-fn locate(reader: &mut impl Read, offset: u64, buffer: &mut [u8]) -> io::Result<Position> {
+pub(crate) fn locate(
+    reader: &mut impl Read,
+    offset: u64,
+    buffer: &mut [u8],
+) -> io::Result<Position> {
     let mut position = Position::START;
     let mut left = offset;
     while left > 0 {
@@ -211,7 +217,7 @@ fn locate(reader: &mut impl Read, offset: u64, buffer: &mut [u8]) -> io::Result<
 }
 
 /// Reads until `buffer` is full or the input ends; returns the bytes read.
-fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
+pub(crate) fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
     let mut filled = 0;
     while filled < buffer.len() {
         match reader.read(&mut buffer[filled..]) {
@@ -228,7 +234,7 @@ fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
 /// bytes (all of `rest` when the input ends inside a character), extended by the
 /// continuation bytes that follow, up to the length the first byte announces
 /// (`ed a0 80` for an encoded surrogate, where `error_len` is 1).
-fn offending_sequence(rest: &[u8], error_len: Option<usize>) -> Vec<u8> {
+pub(crate) fn offending_sequence(rest: &[u8], error_len: Option<usize>) -> Vec<u8> {
     let invalid = error_len.unwrap_or(rest.len()).min(rest.len());
     let announced = match rest.first() {
         Some(0xC0..=0xDF) => 2,
@@ -245,7 +251,7 @@ fn offending_sequence(rest: &[u8], error_len: Option<usize>) -> Vec<u8> {
 }
 
 /// Bytes as lower-case hex pairs separated by spaces: `ed a0 80`.
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes
         .iter()
         .map(|b| format!("{b:02x}"))
