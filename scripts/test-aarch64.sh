@@ -36,7 +36,7 @@ TARGET=aarch64-unknown-linux-gnu
 PACKAGES=(rustc-web cargo-web libstd-rust-web-dev:arm64 libc6:arm64
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 # The test targets run under qemu (tests/cli.rs needs binfmt_misc: see above).
-TESTS=(--lib --bins --test utf8)
+TESTS=(--lib --bins --test utf8 --test transcode)
 
 deps_only=false
 case "${1:-}" in
