@@ -971,20 +971,7 @@ mod tests {
     use super::*;
     use Encoding::*;
 
-    /// Hands out `data` a few bytes per `read`, like a pipe.
-    struct Trickle<'a> {
-        data: &'a [u8],
-        step: usize,
-    }
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.step.min(buf.len()).min(self.data.len());
-            buf[..n].copy_from_slice(&self.data[..n]);
-            self.data = &self.data[n..];
-            Ok(n)
-        }
-    }
+    use crate::test_support::Trickle;
 
     /// `text` encoded by std.
     fn encode(text: &str, encoding: Encoding) -> Vec<u8> {

@@ -11,6 +11,27 @@ mod convert;
 mod json;
 mod validate;
 
+/// Helpers shared by the unit tests of the subcommands.
+#[cfg(test)]
+mod test_support {
+    use std::io::{self, Read};
+
+    /// Hands out `data` a few bytes per `read`, like a pipe.
+    pub struct Trickle<'a> {
+        pub data: &'a [u8],
+        pub step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+}
+
 use std::fmt;
 use std::io::{self, ErrorKind, Write};
 use std::process::ExitCode;

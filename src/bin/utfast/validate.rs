@@ -309,20 +309,7 @@ fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
 mod tests {
     use super::*;
 
-    /// Hands out `data` a few bytes per `read`, like a pipe.
-    struct Trickle<'a> {
-        data: &'a [u8],
-        step: usize,
-    }
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.step.min(buf.len()).min(self.data.len());
-            buf[..n].copy_from_slice(&self.data[..n]);
-            self.data = &self.data[n..];
-            Ok(n)
-        }
-    }
+    use crate::test_support::Trickle;
 
     /// Scans `data` counting as it goes, and checks that locating the error
     /// afterwards, as for a regular file, gives the same position.
