@@ -25,7 +25,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use std::hint::black_box;
 use utfast::sample::{self, Script};
-use utfast::{Engine, Kernel};
+use utfast::Engine;
 
 /// One direction's input: the text, and the same text in the source format.
 struct Input {
@@ -326,14 +326,7 @@ fn bench_latin1(c: &mut Criterion, id: &str, latin1: &[u8], utf8: &[u8], engines
 }
 
 fn main() {
-    eprintln!(
-        "CPU: {} ({} logical CPUs)",
-        common::cpu_model(),
-        common::cpu_count()
-    );
-    let engines: Vec<Engine> = Kernel::available()
-        .map(|k| Engine::new(k).expect("available kernels make engines"))
-        .collect();
+    let engines = common::engines();
     let mut c = common::criterion();
     for script in Script::ALL {
         let text = sample::text(script, 64 * 1024, sample::SEED);

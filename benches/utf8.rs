@@ -47,7 +47,7 @@ use std::hint::black_box;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use utfast::sample::{self, Script};
-use utfast::{Engine, Kernel};
+use utfast::Engine;
 
 /// Sizes of the generated texts.
 const GENERATED_SIZES: &[(usize, &str)] = &[(64 << 10, "64KiB"), (1 << 20, "1MiB")];
@@ -299,14 +299,7 @@ fn bench_corpus(c: &mut Criterion, engines: &[Engine]) {
 }
 
 fn main() {
-    eprintln!(
-        "CPU: {} ({} logical CPUs)",
-        common::cpu_model(),
-        common::cpu_count()
-    );
-    let engines: Vec<Engine> = Kernel::available()
-        .map(|k| Engine::new(k).expect("available kernels make engines"))
-        .collect();
+    let engines = common::engines();
     let names: Vec<&str> = engines.iter().map(|e| e.kernel().name()).collect();
     eprintln!(
         "utfast kernels: {}; dispatcher: {}{}",

@@ -63,6 +63,14 @@ pub fn cpu_model() -> String {
     }
 }
 
+/// One engine per kernel this build and CPU can run, after naming the CPU on stderr.
+pub fn engines() -> Vec<utfast::Engine> {
+    eprintln!("CPU: {} ({} logical CPUs)", cpu_model(), cpu_count());
+    utfast::Kernel::available()
+        .map(|k| utfast::Engine::new(k).expect("available kernels make engines"))
+        .collect()
+}
+
 /// Logical CPUs, as seen by the process.
 pub fn cpu_count() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
