@@ -88,7 +88,9 @@ impl ByteOrder {
 macro_rules! call {
     ($engine:ident . $field:ident ( $($arg:expr),* )) => {
         // SAFETY: an Engine exists only for a kernel this CPU supports (see
-        // `Engine::transcoders`), and the kernels accept any input and output slice.
+        // `Engine::transcoders`), and the kernels accept any input and output slice
+        // (the `valid_utf8_*` ones valid UTF-8, which `call!`'s callers pass as a
+        // `&str`).
         unsafe { ($engine.transcoders().$field)($($arg),*) }
     };
 }
@@ -528,7 +530,7 @@ api! {
     /// assert!(utfast::str_to_utf16("abcd", &mut out).is_err());
     /// ```
     fn str_to_utf16(s: &str, dst: &mut [u16]) -> Result<usize, OutputTooSmall> =
-        |e| e.utf8_to_utf16(s.as_bytes(), dst).map_err(str_output);
+        |e| call!(e.valid_utf8_to_utf16(s.as_bytes(), dst, ByteOrder::NATIVE)).map_err(str_output);
 
     /// A `&str` to UTF-16LE.
     ///
@@ -538,7 +540,7 @@ api! {
     /// assert_eq!(out[0].to_ne_bytes(), [0xE9, 0]);
     /// ```
     fn str_to_utf16le(s: &str, dst: &mut [u16]) -> Result<usize, OutputTooSmall> =
-        |e| e.utf8_to_utf16le(s.as_bytes(), dst).map_err(str_output);
+        |e| call!(e.valid_utf8_to_utf16(s.as_bytes(), dst, ByteOrder::Little)).map_err(str_output);
 
     /// A `&str` to UTF-16BE.
     ///
@@ -548,7 +550,7 @@ api! {
     /// assert_eq!(out[0].to_ne_bytes(), [0, 0xE9]);
     /// ```
     fn str_to_utf16be(s: &str, dst: &mut [u16]) -> Result<usize, OutputTooSmall> =
-        |e| e.utf8_to_utf16be(s.as_bytes(), dst).map_err(str_output);
+        |e| call!(e.valid_utf8_to_utf16(s.as_bytes(), dst, ByteOrder::Big)).map_err(str_output);
 
     /// A `&str` to UTF-32. `dst.len() >= s.len()` always suffices.
     ///
@@ -557,7 +559,7 @@ api! {
     /// assert_eq!(utfast::str_to_utf32("é😀", &mut out), Ok(2));
     /// ```
     fn str_to_utf32(s: &str, dst: &mut [u32]) -> Result<usize, OutputTooSmall> =
-        |e| e.utf8_to_utf32(s.as_bytes(), dst).map_err(str_output);
+        |e| call!(e.valid_utf8_to_utf32(s.as_bytes(), dst)).map_err(str_output);
 }
 
 #[cfg(feature = "alloc")]

@@ -3,9 +3,13 @@
 //! the dispatcher chooses from are stamped out here by one macro, inside
 //! `#[target_feature]` functions, so the generic code is compiled once per ISA.
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod from_utf8;
 pub(crate) mod scalar;
 pub(crate) mod transcode;
 pub(crate) mod utf8;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod vector;
 
 use crate::dispatch::Table;
 use crate::Kernel;
@@ -20,7 +24,7 @@ pub(crate) static SCALAR: Table = Table {
 
 /// The scalar kernel's transcoders: the portable code, compiled for the baseline.
 mod scalar_transcode {
-    super::transcode::transcoders!();
+    super::transcode::transcoders!(crate::kernels::transcode::Portable);
 }
 
 /// Instantiates the generic algorithms for one vector type inside functions
@@ -61,7 +65,10 @@ macro_rules! simd_kernel {
                 }
             }
 
-            crate::kernels::transcode::transcoders!(#[target_feature(enable = $features)]);
+            crate::kernels::transcode::transcoders!(
+                crate::kernels::vector::Vectors<$vector, $short>,
+                #[target_feature(enable = $features)]
+            );
 
             pub(crate) static TABLE: Table = Table {
                 kernel: $kernel,

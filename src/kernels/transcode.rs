@@ -128,7 +128,170 @@ pub(crate) struct Transcoders {
     pub(crate) utf8_len_from_utf32: unsafe fn(&[u32]) -> usize,
     pub(crate) utf16_len_from_utf32: unsafe fn(&[u32]) -> usize,
     pub(crate) utf8_len_from_latin1: unsafe fn(&[u8]) -> usize,
+    /// UTF-8 known to be valid (from a `&str`) to UTF-16: no validation.
+    pub(crate) valid_utf8_to_utf16: ConvertIn<u8, u16, Utf8Error>,
+    /// UTF-8 known to be valid to UTF-32.
+    pub(crate) valid_utf8_to_utf32: Convert<u8, u32, Utf8Error>,
 }
+
+/// The transcoding algorithms of one kernel, as associated functions so that a
+/// kernel overrides only the directions it has vector code for: the defaults are
+/// the [`portable`] ones. [`transcoders!`] compiles an implementation into a
+/// kernel's table.
+///
+/// # Safety (of every function)
+/// The CPU supports the implementation's instruction set; for `valid_utf8_*`,
+/// `src` is valid UTF-8 (the vector paths may otherwise stop early; they never
+/// read or write out of bounds).
+pub(crate) trait Transcode {
+    #[inline(always)]
+    unsafe fn utf8_to_utf16(
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf8Error> {
+        portable::utf8_to_utf16(src, dst, order)
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
+        portable::utf8_to_utf32(src, dst)
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error> {
+        portable::utf8_to_latin1(src, dst)
+    }
+
+    #[inline(always)]
+    unsafe fn utf16_to_utf8(
+        src: &[u16],
+        dst: &mut [u8],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        portable::utf16_to_utf8(src, dst, order)
+    }
+
+    #[inline(always)]
+    unsafe fn utf16_to_utf32(
+        src: &[u16],
+        dst: &mut [u32],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        portable::utf16_to_utf32(src, dst, order)
+    }
+
+    #[inline(always)]
+    unsafe fn utf16_to_latin1(
+        src: &[u16],
+        dst: &mut [u8],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        portable::utf16_to_latin1(src, dst, order)
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+        portable::utf32_to_utf8(src, dst)
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf16(
+        src: &[u32],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf32Error> {
+        portable::utf32_to_utf16(src, dst, order)
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+        portable::utf32_to_latin1(src, dst)
+    }
+
+    #[inline(always)]
+    unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
+        portable::latin1_to_utf8(src, dst)
+    }
+
+    #[inline(always)]
+    unsafe fn latin1_to_utf16(
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, OutputTooSmall> {
+        portable::latin1_to_utf16(src, dst, order)
+    }
+
+    #[inline(always)]
+    unsafe fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, OutputTooSmall> {
+        portable::latin1_to_utf32(src, dst)
+    }
+
+    #[inline(always)]
+    unsafe fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
+        portable::check_utf16(src, order)
+    }
+
+    #[inline(always)]
+    unsafe fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
+        portable::check_utf32(src)
+    }
+
+    #[inline(always)]
+    unsafe fn count_chars(src: &[u8]) -> usize {
+        portable::count_chars(src)
+    }
+
+    #[inline(always)]
+    unsafe fn utf16_len_from_utf8(src: &[u8]) -> usize {
+        portable::utf16_len_from_utf8(src)
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
+        portable::utf8_len_from_utf16(src, order)
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
+        portable::utf32_len_from_utf16(src, order)
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_len_from_utf32(src: &[u32]) -> usize {
+        portable::utf8_len_from_utf32(src)
+    }
+
+    #[inline(always)]
+    unsafe fn utf16_len_from_utf32(src: &[u32]) -> usize {
+        portable::utf16_len_from_utf32(src)
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_len_from_latin1(src: &[u8]) -> usize {
+        portable::utf8_len_from_latin1(src)
+    }
+
+    #[inline(always)]
+    unsafe fn valid_utf8_to_utf16(
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf8Error> {
+        portable::utf8_to_utf16(src, dst, order)
+    }
+
+    #[inline(always)]
+    unsafe fn valid_utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
+        portable::utf8_to_utf32(src, dst)
+    }
+}
+
+/// The implementation with no vector code: every direction is [`portable`].
+pub(crate) struct Portable;
+
+impl Transcode for Portable {}
 
 /// The portable implementations: [`convert`] around the reference, and counting
 /// loops. All `#[inline(always)]`, so that each kernel compiles them for its
@@ -369,11 +532,12 @@ pub(crate) mod portable {
     }
 }
 
-/// Stamps out a [`Transcoders`] table named `TRANSCODERS` whose functions are the
-/// [`portable`] ones compiled with the given attributes (a `#[target_feature]`).
+/// Stamps out a [`Transcoders`] table named `TRANSCODERS` whose functions are those
+/// of the [`Transcode`] implementation `$imp`, compiled with the given attributes
+/// (a `#[target_feature]`).
 macro_rules! transcoders {
-    ($(#[$attr:meta])*) => {
-        crate::kernels::transcode::transcoders!(@table [$(#[$attr])*]
+    ($imp:ty $(, #[$attr:meta])*) => {
+        crate::kernels::transcode::transcoders!(@table [$imp] [$(#[$attr])*]
             utf8_to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> Result<usize, Utf8Error>;
             utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error>;
             utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error>;
@@ -395,24 +559,29 @@ macro_rules! transcoders {
             utf8_len_from_utf32(src: &[u32]) -> usize;
             utf16_len_from_utf32(src: &[u32]) -> usize;
             utf8_len_from_latin1(src: &[u8]) -> usize;
+            valid_utf8_to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> Result<usize, Utf8Error>;
+            valid_utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error>;
         );
     };
-    (@fn [$(#[$attr:meta])*] $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+    (@fn [$imp:ty] [$(#[$attr:meta])*] $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty) => {
         /// # Safety
-        /// The CPU supports the kernel's features.
+        /// The CPU supports the kernel's features (and see [`Transcode`]).
         $(#[$attr])*
         pub(super) unsafe fn $name($($arg: $ty),*) -> $ret {
-            portable::$name($($arg),*)
+            // SAFETY: the caller's promises are the implementation's.
+            unsafe { <$imp as Transcode>::$name($($arg),*) }
         }
     };
-    (@table $attrs:tt $($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+    (@table $imp:tt $attrs:tt $($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
         mod transcode_fns {
             #[allow(unused_imports)]
+            use super::*;
+            #[allow(unused_imports)]
             use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
-            use crate::kernels::transcode::portable;
+            use crate::kernels::transcode::Transcode;
             use crate::ByteOrder;
             $(
-                crate::kernels::transcode::transcoders!(@fn $attrs $name($($arg: $ty),*) -> $ret);
+                crate::kernels::transcode::transcoders!(@fn $imp $attrs $name($($arg: $ty),*) -> $ret);
             )*
         }
 

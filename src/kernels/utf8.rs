@@ -57,7 +57,7 @@ enum Width {
 }
 
 /// The state carried from vector to vector.
-struct Checker<V> {
+pub(crate) struct Checker<V> {
     /// The previous input vector (its last bytes precede the next vector).
     prev: V,
     /// Non-zero when the previous block ended inside a sequence.
@@ -74,7 +74,7 @@ struct Checker<V> {
 
 impl<V: ByteVector> Checker<V> {
     #[inline(always)]
-    unsafe fn new() -> Self {
+    pub(crate) unsafe fn new() -> Self {
         let zero = V::splat(0);
         Checker {
             prev: zero,
@@ -205,6 +205,23 @@ impl<V: ByteVector> Checker<V> {
     #[inline(always)]
     unsafe fn has_error(&self) -> bool {
         self.error.any_nonzero()
+    }
+
+    /// True when the 64 bytes at `ptr`, which start at a character boundary, hold
+    /// no error apart, perhaps, from a sequence cut off at their end: the check the
+    /// transcoders make of each block they convert. Forgets earlier blocks.
+    ///
+    /// # Safety
+    /// `ptr..ptr + BLOCK` is readable; the CPU supports `V`.
+    #[inline(always)]
+    pub(crate) unsafe fn block_is_valid(&mut self, ptr: *const u8) -> bool {
+        let zero = V::splat(0);
+        self.prev = zero;
+        self.incomplete = zero;
+        self.error = zero;
+        self.carried = Width::Ascii;
+        // SAFETY: the caller's promise.
+        self.block(ptr) || !self.has_error()
     }
 }
 

@@ -75,3 +75,58 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// True when some byte is non-zero.
     unsafe fn any_nonzero(self) -> bool;
 }
+
+/// A 128-bit vector seen as 16 bytes, 8 `u16` lanes or 4 `u32` lanes: the
+/// transcoding kernels' register. Shuffles work within 128 bits on every ISA
+/// here, so the transcoders convert 16 bytes at a time on every kernel (the wider
+/// kernels compile the same code with their own encodings) and use the kernel's
+/// full width only where lanes do not interact (validation, ASCII tests).
+///
+/// Lane `i` of a `u16` view is bytes `2i` (low) and `2i + 1` (high): memory order
+/// on the little-endian machines these ISAs run.
+///
+/// # Safety
+///
+/// As for [`ByteVector`]: only on CPUs with the implementing instruction set.
+pub(crate) unsafe trait Simd128: ByteVector {
+    /// Stores the 16 bytes at `ptr`, which needs no alignment.
+    ///
+    /// # Safety
+    /// `ptr..ptr + 16` is writable; the CPU supports the instruction set.
+    unsafe fn store(self, ptr: *mut u8);
+
+    /// `self[idx[i]]` for each byte, 0 where `idx[i] >= 0x80`; `idx[i]` is below 16
+    /// or at least 0x80.
+    unsafe fn shuffle(self, idx: Self) -> Self;
+
+    /// A bit per byte (bit `i` for byte `i`): its high bit.
+    unsafe fn movemask(self) -> u32;
+
+    /// 0xFF where the byte, read as `i8`, is less than `other`'s.
+    unsafe fn lt_i8(self, other: Self) -> Self;
+
+    /// `u16` lanes: bytes 0..8 of `self` as the low bytes and of `high` as the high
+    /// bytes.
+    unsafe fn zip_low(self, high: Self) -> Self;
+
+    /// `u16` lanes: bytes 8..16 of `self` as the low bytes and of `high` as the high
+    /// bytes.
+    unsafe fn zip_high(self, high: Self) -> Self;
+
+    /// `u32` lanes: `u16` lanes 0..4 of `self` as the low halves and of `high` as
+    /// the high halves.
+    unsafe fn zip16_low(self, high: Self) -> Self;
+
+    /// `u32` lanes: `u16` lanes 4..8 of `self` and `high`.
+    unsafe fn zip16_high(self, high: Self) -> Self;
+
+    /// The low bytes of the `u16` lanes of `self` (bytes 0..8) and `high` (8..16);
+    /// every lane must be at most 0xFF.
+    unsafe fn narrow(self, high: Self) -> Self;
+
+    /// `u16` lanes shifted left by `N` bits.
+    unsafe fn shl16<const N: i32>(self) -> Self;
+
+    /// `u16` lanes shifted right (logically) by `N` bits.
+    unsafe fn shr16<const N: i32>(self) -> Self;
+}

@@ -84,3 +84,75 @@ unsafe impl ByteVector for uint8x16_t {
         vmaxvq_u8(self) != 0
     }
 }
+
+// SAFETY: every method uses NEON instructions only (the trait's contract).
+unsafe impl super::Simd128 for uint8x16_t {
+    #[inline(always)]
+    unsafe fn store(self, ptr: *mut u8) {
+        vst1q_u8(ptr, self)
+    }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // `tbl` gives 0 for any index of 16 or more, 0x80 included.
+        vqtbl1q_u8(self, idx)
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u32 {
+        // Keep one distinct bit per byte (the high bit moved to bit `i % 8`), then
+        // add up each half: the sums are the two bytes of the mask.
+        const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+        let high = vreinterpretq_u8_s8(vshrq_n_s8::<7>(vreinterpretq_s8_u8(self)));
+        let bits = vandq_u8(high, vld1q_u8(BITS.as_ptr()));
+        let low = vaddv_u8(vget_low_u8(bits)) as u32;
+        let high = vaddv_u8(vget_high_u8(bits)) as u32;
+        low | high << 8
+    }
+
+    #[inline(always)]
+    unsafe fn lt_i8(self, other: Self) -> Self {
+        vcltq_s8(vreinterpretq_s8_u8(self), vreinterpretq_s8_u8(other))
+    }
+
+    #[inline(always)]
+    unsafe fn zip_low(self, high: Self) -> Self {
+        vzip1q_u8(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn zip_high(self, high: Self) -> Self {
+        vzip2q_u8(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn zip16_low(self, high: Self) -> Self {
+        vreinterpretq_u8_u16(vzip1q_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(high),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn zip16_high(self, high: Self) -> Self {
+        vreinterpretq_u8_u16(vzip2q_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(high),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn narrow(self, high: Self) -> Self {
+        vuzp1q_u8(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        vreinterpretq_u8_u16(vshlq_n_u16::<N>(vreinterpretq_u16_u8(self)))
+    }
+
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        vreinterpretq_u8_u16(vshrq_n_u16::<N>(vreinterpretq_u16_u8(self)))
+    }
+}

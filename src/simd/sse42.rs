@@ -88,3 +88,61 @@ unsafe impl ByteVector for __m128i {
         _mm_testz_si128(self, self) == 0
     }
 }
+
+// SAFETY: every method uses SSE2..SSE4.2 instructions only (the trait's contract).
+unsafe impl super::Simd128 for __m128i {
+    #[inline(always)]
+    unsafe fn store(self, ptr: *mut u8) {
+        _mm_storeu_si128(ptr.cast(), self)
+    }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        _mm_shuffle_epi8(self, idx)
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u32 {
+        _mm_movemask_epi8(self) as u32
+    }
+
+    #[inline(always)]
+    unsafe fn lt_i8(self, other: Self) -> Self {
+        _mm_cmpgt_epi8(other, self)
+    }
+
+    #[inline(always)]
+    unsafe fn zip_low(self, high: Self) -> Self {
+        _mm_unpacklo_epi8(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn zip_high(self, high: Self) -> Self {
+        _mm_unpackhi_epi8(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn zip16_low(self, high: Self) -> Self {
+        _mm_unpacklo_epi16(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn zip16_high(self, high: Self) -> Self {
+        _mm_unpackhi_epi16(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn narrow(self, high: Self) -> Self {
+        _mm_packus_epi16(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        _mm_slli_epi16::<N>(self)
+    }
+
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        _mm_srli_epi16::<N>(self)
+    }
+}

@@ -1,0 +1,101 @@
+//! The SIMD kernels' [`Transcode`] implementation: the directions with vector code
+//! use it (`V` is the kernel's full-width vector, `S` its 128-bit one); the others
+//! keep the portable defaults, compiled for the kernel's instruction set.
+
+use core::marker::PhantomData;
+
+use super::from_utf8::{self, Latin1, Utf16, Utf32};
+use super::transcode::{portable, Transcode};
+use crate::error::Utf8Error;
+use crate::scalar::transcode as reference;
+use crate::simd::{ByteVector, Simd128};
+use crate::ByteOrder;
+
+/// The vector transcoders for full-width vectors `V` and 128-bit vectors `S`.
+pub(crate) struct Vectors<V, S>(PhantomData<(V, S)>);
+
+/// UTF-8 to UTF-16 in either byte order, validating or not.
+///
+/// # Safety
+/// The CPU supports `V` and `S`; without `VALIDATE`, `src` is valid UTF-8.
+#[inline(always)]
+unsafe fn utf8_to_utf16<V: ByteVector, S: Simd128, const VALIDATE: bool>(
+    src: &[u8],
+    dst: &mut [u16],
+    order: ByteOrder,
+) -> Result<usize, Utf8Error> {
+    let reference = |s: &[u8], d: &mut [u16]| reference::utf8_to_utf16(s, d, order);
+    let tail = |s: &[u8], d: &mut [u16]| portable::utf8_to_utf16(s, d, order);
+    // SAFETY: the caller's promises.
+    unsafe {
+        match order {
+            ByteOrder::Little => {
+                from_utf8::convert::<V, S, Utf16<false>, VALIDATE>(src, dst, reference, tail)
+            }
+            ByteOrder::Big => {
+                from_utf8::convert::<V, S, Utf16<true>, VALIDATE>(src, dst, reference, tail)
+            }
+        }
+    }
+}
+
+impl<V: ByteVector, S: Simd128> Transcode for Vectors<V, S> {
+    #[inline(always)]
+    unsafe fn utf8_to_utf16(
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf8Error> {
+        // SAFETY: the caller's promise.
+        unsafe { utf8_to_utf16::<V, S, true>(src, dst, order) }
+    }
+
+    #[inline(always)]
+    unsafe fn valid_utf8_to_utf16(
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf8Error> {
+        // SAFETY: the caller's promises.
+        unsafe { utf8_to_utf16::<V, S, false>(src, dst, order) }
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            from_utf8::convert::<V, S, Utf32, true>(
+                src,
+                dst,
+                reference::utf8_to_utf32,
+                portable::utf8_to_utf32,
+            )
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn valid_utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
+        // SAFETY: the caller's promises.
+        unsafe {
+            from_utf8::convert::<V, S, Utf32, false>(
+                src,
+                dst,
+                reference::utf8_to_utf32,
+                portable::utf8_to_utf32,
+            )
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            from_utf8::convert::<V, S, Latin1, true>(
+                src,
+                dst,
+                reference::utf8_to_latin1,
+                portable::utf8_to_latin1,
+            )
+        }
+    }
+}
