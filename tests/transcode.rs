@@ -551,7 +551,14 @@ fn every_output_length_on_short_texts() {
         "日本語のテキスト, with ASCII after it and more",
         "😀😀😀😀😀😀😀😀😀😀😀😀",
     ];
-    for text in texts {
+    // Several vector blocks, so that the output runs out inside the vector loop
+    // as well as in its tail.
+    let long = [
+        "Grüße, 日本語 😀 and ASCII. ".repeat(8),
+        "café naïve façade, Ærø ".repeat(10),
+        "x".repeat(150) + &"é".repeat(60),
+    ];
+    for text in texts.into_iter().chain(long.iter().map(String::as_str)) {
         let utf8 = text.as_bytes();
         let utf16: Vec<u16> = text.encode_utf16().collect();
         let utf32: Vec<u32> = text.chars().map(u32::from).collect();
@@ -564,6 +571,10 @@ fn every_output_length_on_short_texts() {
                 reference::utf16_to_utf8(&utf16, o, ByteOrder::NATIVE)
             });
             let want8_32 = run(len, 0, |o| reference::utf32_to_utf8(&utf32, o));
+            let want_latin1 = run(len, 0, |o| reference::utf8_to_latin1(utf8, o));
+            let want16be = run(len, 0, |o| {
+                reference::utf8_to_utf16(utf8, o, ByteOrder::Big)
+            });
             if len < utf16.len() {
                 let e = want16.0.as_ref().unwrap_err();
                 assert_eq!(e.kind(), Utf8ErrorKind::OutputTooSmall);
@@ -583,6 +594,25 @@ fn every_output_length_on_short_texts() {
                     &want32,
                     &len,
                 );
+                agree(
+                    k,
+                    &run(len, 1, |o| engine.utf8_to_latin1(utf8, o)),
+                    &want_latin1,
+                    &len,
+                );
+                agree(
+                    k,
+                    &run(len, 1, |o| engine.utf8_to_utf16be(utf8, o)),
+                    &want16be,
+                    &len,
+                );
+                // The `&str` paths stop where the checked ones do on a short output.
+                let str16 = run(len, 1, |o| engine.str_to_utf16be(text, o));
+                let str32 = run(len, 1, |o| engine.str_to_utf32(text, o));
+                assert_eq!(str16.1, want16be.1, "{k} {len}");
+                assert_eq!(str32.1, want32.1, "{k} {len}");
+                assert_eq!(str16.0.is_ok(), want16be.0.is_ok(), "{k} {len}");
+                assert_eq!(str32.0.is_ok(), want32.0.is_ok(), "{k} {len}");
                 agree(
                     k,
                     &run(len, 1, |o| engine.utf16_to_utf8(&utf16, o)),

@@ -18,8 +18,10 @@
 //!    from a 256-entry table indexed by the eight mask bits (built by a
 //!    `const fn`), stored, and the output pointer advances by the number of bits.
 //!
-//! A block with a 4-byte character (or, for Latin-1, a character above U+00FF)
-//! goes to the scalar reference, as do an invalid block (so errors are exactly
+//! A 4-byte character gives the low 16 bits of its code point at its last byte;
+//! UTF-32 adds the top bits there, UTF-16 makes a surrogate pair of the values
+//! at its third and fourth bytes. A block with a character above U+00FF, for
+//! Latin-1 output, goes to the scalar reference, as do an invalid block (so errors are exactly
 //! the reference's), the last bytes of the input, and the end of a too-short
 //! output.
 
@@ -73,15 +75,79 @@ unsafe fn compress<S: Simd128, const SWAP: bool>(units: S, mask: u32) -> S {
     ))
 }
 
+/// The 16 bytes of a vector with the 16 before them: what the characters ending
+/// in the vector are made of.
+#[derive(Clone, Copy)]
+pub(crate) struct Window<S> {
+    bytes: S,
+    prev: S,
+    /// 0xFF at continuation bytes, of `bytes` and of `prev`.
+    cont: S,
+    prev_cont: S,
+}
+
+impl<S: Simd128> Window<S> {
+    /// The byte `N` positions before each byte.
+    #[inline(always)]
+    unsafe fn back<const N: usize>(&self) -> S {
+        self.bytes.prev::<N>(self.prev)
+    }
+
+    /// 0xFF where the byte `N` positions back leads a 4-byte character (>= 0xF0).
+    #[inline(always)]
+    unsafe fn four_byte_lead_back<const N: usize>(&self) -> S {
+        four_byte_lead(self.back::<N>())
+    }
+
+    /// The low and high bytes of the code point of the character that would end at
+    /// each byte (garbage where none does): `c0 & 0x7F | c1 << 6` and
+    /// `c1 >> 2 | c2 << 4`, where the byte before (`c1`) counts only after a
+    /// continuation byte, and the byte two before (`c2`) only after two. At the
+    /// last byte of a 4-byte character this gives the low 16 bits of the code
+    /// point; at its third byte, the code point shifted right by 6 (lead bits
+    /// included, as `0xF0..=0xF4 & 0x0F` is the lead's 3 bits).
+    #[inline(always)]
+    unsafe fn code_points(&self) -> (S, S) {
+        let c1 = self.back::<1>().and(self.cont);
+        let cont1 = self.cont.prev::<1>(self.prev_cont);
+        let c2 = self.back::<2>().and(self.cont).and(cont1);
+        let low = self
+            .bytes
+            .and(S::splat(0x7F))
+            .or(c1.shl16::<6>().and(S::splat(0xC0)));
+        let high = c1
+            .shr16::<2>()
+            .and(S::splat(0x0F))
+            .or(c2.shl16::<4>().and(S::splat(0xF0)));
+        (low, high)
+    }
+}
+
+/// 0xFF where the byte leads a 4-byte character (>= 0xF0).
+#[inline(always)]
+unsafe fn four_byte_lead<S: Simd128>(bytes: S) -> S {
+    S::splat(0).lt_i8(bytes.saturating_sub(S::splat(0xEF)))
+}
+
+/// `a` where `mask` is set, otherwise `b`.
+#[inline(always)]
+unsafe fn select<S: Simd128>(mask: S, a: S, b: S) -> S {
+    b.xor(a.xor(b).and(mask))
+}
+
 /// Where converted text goes: one implementation per output format.
 pub(crate) trait Output {
     /// The output code unit.
     type Unit: Copy;
 
-    /// Lead bytes from this value up need the reference: 4-byte characters
-    /// (surrogate pairs in UTF-16, 21 bits in UTF-32), or for Latin-1 any
-    /// character above U+00FF (leads from 0xC4).
+    /// Lead bytes from this value up send the block to the reference (for
+    /// Latin-1, leads of characters above U+00FF; 0xF5 means none, as no valid
+    /// block has such a byte).
     const REFERENCE_FROM: u8;
+
+    /// Whether a 4-byte character becomes two units (a surrogate pair), the
+    /// first at its third byte.
+    const SURROGATES: bool;
 
     /// Units a write may touch past the end of what it converts.
     const SLACK: usize;
@@ -92,13 +158,19 @@ pub(crate) trait Output {
     /// `out..out + 16` is writable; the CPU supports `S`.
     unsafe fn ascii<S: Simd128>(bytes: S, out: *mut Self::Unit);
 
-    /// Writes the `u16` lanes of `units` that `mask` selects (its low eight bits)
-    /// at `out`, and returns how many. May write up to `SLACK` units past them.
+    /// Writes the characters ending at the bytes of `window` that `ends` selects
+    /// (its low 16 bits; for `SURROGATES`, also the third bytes of 4-byte
+    /// characters) at `out`, and returns how many units. With `FOUR`, the window
+    /// may hold 4-byte characters. May write up to `SLACK` units past them.
     ///
     /// # Safety
-    /// `out..out + 8 + SLACK` is writable; the CPU supports `S`; for Latin-1 the
-    /// selected lanes are at most 0xFF.
-    unsafe fn units<S: Simd128>(units: S, mask: u32, out: *mut Self::Unit) -> usize;
+    /// `out..out + 16 + SLACK` is writable; the CPU supports `S`; for Latin-1 the
+    /// selected characters are at most U+00FF.
+    unsafe fn chars<S: Simd128, const FOUR: bool>(
+        window: Window<S>,
+        ends: u32,
+        out: *mut Self::Unit,
+    ) -> usize;
 }
 
 /// UTF-16 output, in little-endian byte order or, with `BIG`, big-endian.
@@ -106,7 +178,8 @@ pub(crate) struct Utf16<const BIG: bool>;
 
 impl<const BIG: bool> Output for Utf16<BIG> {
     type Unit = u16;
-    const REFERENCE_FROM: u8 = 0xF0;
+    const REFERENCE_FROM: u8 = 0xF5;
+    const SURROGATES: bool = true;
     const SLACK: usize = 8;
 
     #[inline(always)]
@@ -123,10 +196,31 @@ impl<const BIG: bool> Output for Utf16<BIG> {
     }
 
     #[inline(always)]
-    unsafe fn units<S: Simd128>(units: S, mask: u32, out: *mut u16) -> usize {
-        // SAFETY: the caller's promise: 8 units at `out`.
-        compress::<S, BIG>(units, mask).store(out.cast());
-        (mask & 0xFF).count_ones() as usize
+    unsafe fn chars<S: Simd128, const FOUR: bool>(
+        window: Window<S>,
+        ends: u32,
+        out: *mut u16,
+    ) -> usize {
+        let (low, high) = window.code_points();
+        let (mut first, mut second) = (low.zip_low(high), low.zip_high(high));
+        if FOUR {
+            // At a third byte: 0xD800 + (code point >> 10) - 0x40; at a fourth:
+            // 0xDC00 + the low 10 bits.
+            let third = window.four_byte_lead_back::<2>();
+            let fourth = window.four_byte_lead_back::<3>();
+            let pair = |units: S, third: S, fourth: S| {
+                let lead = units.shr16::<4>().add16(S::splat16(0xD800 - 0x40));
+                let trail = units.and(S::splat16(0x3FF)).or(S::splat16(0xDC00));
+                select(fourth, trail, select(third, lead, units))
+            };
+            first = pair(first, third.zip_low(third), fourth.zip_low(fourth));
+            second = pair(second, third.zip_high(third), fourth.zip_high(fourth));
+        }
+        // SAFETY: the caller's promise: 16 + 8 units at `out`.
+        compress::<S, BIG>(first, ends).store(out.cast());
+        let n = (ends & 0xFF).count_ones() as usize;
+        compress::<S, BIG>(second, ends >> 8).store(out.add(n).cast());
+        n + (ends >> 8 & 0xFF).count_ones() as usize
     }
 }
 
@@ -135,7 +229,8 @@ pub(crate) struct Utf32;
 
 impl Output for Utf32 {
     type Unit = u32;
-    const REFERENCE_FROM: u8 = 0xF0;
+    const REFERENCE_FROM: u8 = 0xF5;
+    const SURROGATES: bool = false;
     const SLACK: usize = 8;
 
     #[inline(always)]
@@ -150,13 +245,35 @@ impl Output for Utf32 {
     }
 
     #[inline(always)]
-    unsafe fn units<S: Simd128>(units: S, mask: u32, out: *mut u32) -> usize {
+    unsafe fn chars<S: Simd128, const FOUR: bool>(
+        window: Window<S>,
+        ends: u32,
+        out: *mut u32,
+    ) -> usize {
         let zero = S::splat(0);
-        let packed = compress::<S, false>(units, mask);
-        // SAFETY: the caller's promise: 8 units at `out`.
-        packed.zip16_low(zero).store(out.cast());
-        packed.zip16_high(zero).store(out.add(4).cast());
-        (mask & 0xFF).count_ones() as usize
+        let (low, high) = window.code_points();
+        // Bits 16..21 of the code point, at the last byte of a 4-byte character:
+        // the lead's three bits and the top two of the second byte.
+        let top = if FOUR {
+            let lead = window.back::<3>().and(S::splat(0x07)).shl16::<2>();
+            let second = window.back::<2>().and(S::splat(0x30)).shr16::<4>();
+            lead.or(second).and(window.four_byte_lead_back::<3>())
+        } else {
+            zero
+        };
+        let mut o = out;
+        for (half, units, top) in [
+            (ends, low.zip_low(high), top.zip_low(zero)),
+            (ends >> 8, low.zip_high(high), top.zip_high(zero)),
+        ] {
+            let units = compress::<S, false>(units, half);
+            let top = compress::<S, false>(top, half);
+            // SAFETY: the caller's promise: 16 + 8 units at `out`.
+            units.zip16_low(top).store(o.cast());
+            units.zip16_high(top).store(o.add(4).cast());
+            o = o.add((half & 0xFF).count_ones() as usize);
+        }
+        o.offset_from(out) as usize
     }
 }
 
@@ -166,6 +283,7 @@ pub(crate) struct Latin1;
 impl Output for Latin1 {
     type Unit = u8;
     const REFERENCE_FROM: u8 = 0xC4;
+    const SURROGATES: bool = false;
     const SLACK: usize = 16;
 
     #[inline(always)]
@@ -175,40 +293,63 @@ impl Output for Latin1 {
     }
 
     #[inline(always)]
-    unsafe fn units<S: Simd128>(units: S, mask: u32, out: *mut u8) -> usize {
-        let packed = compress::<S, false>(units, mask);
-        // SAFETY: the caller's promise: 8 + 16 units at `out`; the lanes are
-        // Latin-1, so narrowing keeps them whole.
-        packed.narrow(packed).store(out);
-        (mask & 0xFF).count_ones() as usize
+    unsafe fn chars<S: Simd128, const FOUR: bool>(
+        window: Window<S>,
+        ends: u32,
+        out: *mut u8,
+    ) -> usize {
+        let (low, high) = window.code_points();
+        let first = compress::<S, false>(low.zip_low(high), ends);
+        let second = compress::<S, false>(low.zip_high(high), ends >> 8);
+        // SAFETY: the caller's promise: 16 + 16 units at `out`; the characters
+        // are Latin-1, so narrowing keeps them whole.
+        first.narrow(first).store(out);
+        let n = (ends & 0xFF).count_ones() as usize;
+        second.narrow(second).store(out.add(n));
+        n + (ends >> 8 & 0xFF).count_ones() as usize
     }
 }
 
-/// The code points of the characters that end at each byte of `bytes`, given the
-/// 16 bytes before them (`prev`), their continuation masks (`cont`, `prev_cont`),
-/// as two vectors of eight `u16` lanes (bytes 0..8, 8..16). Lanes where no
-/// character ends hold garbage; no character in reach may have four bytes.
+/// Converts the four vectors `v` (continuation masks `cont`) of a valid block
+/// whose character ends `ends` marks; returns the units written.
+///
+/// # Safety
+/// `out..out + BLOCK + SLACK` is writable; the CPU supports `S`.
 #[inline(always)]
-unsafe fn code_points<S: Simd128>(bytes: S, prev: S, cont: S, prev_cont: S) -> (S, S) {
-    let c1 = bytes.prev::<1>(prev).and(cont);
-    let c2 = bytes
-        .prev::<2>(prev)
-        .and(cont)
-        .and(cont.prev::<1>(prev_cont));
-    let low = bytes
-        .and(S::splat(0x7F))
-        .or(c1.shl16::<6>().and(S::splat(0xC0)));
-    let high = c1
-        .shr16::<2>()
-        .and(S::splat(0x0F))
-        .or(c2.shl16::<4>().and(S::splat(0xF0)));
-    (low.zip_low(high), low.zip_high(high))
+unsafe fn convert_block<S: Simd128, O: Output, const FOUR: bool>(
+    v: &[S; 4],
+    cont: &[S; 4],
+    ends: u64,
+    out: *mut O::Unit,
+) -> usize {
+    let mut o = out;
+    let (mut prev, mut prev_cont) = (S::splat(0), S::splat(0));
+    for k in 0..4 {
+        let bytes = v[k];
+        // SAFETY: the units written so far and this vector's stay within the
+        // block's BLOCK + SLACK.
+        if bytes.is_ascii() {
+            O::ascii(bytes, o);
+            o = o.add(16);
+        } else {
+            let window = Window {
+                bytes,
+                prev,
+                cont: cont[k],
+                prev_cont,
+            };
+            o = o.add(O::chars::<S, FOUR>(window, (ends >> (16 * k)) as u32, o));
+        }
+        prev = bytes;
+        prev_cont = cont[k];
+    }
+    o.offset_from(out) as usize
 }
 
 /// Converts `src` to `O`'s units in `dst`: vector blocks while a whole block
 /// remains and the output has room for a block, then `tail`
-/// (the portable conversion) for the rest. Blocks the vector code does not
-/// convert (an error, a character it does not handle) go to `reference`. With
+/// (the portable conversion) for the rest. An invalid block ends the vector
+/// loop; blocks the output cannot hold (Latin-1) go to `reference`. With
 /// `VALIDATE` false, `src` must be valid UTF-8.
 ///
 /// # Safety
@@ -267,10 +408,8 @@ pub(crate) unsafe fn convert<V: ByteVector, S: Simd128, O: Output, const VALIDAT
             break; // Only invalid input (for `VALIDATE == false`) gets here.
         }
         let max = v[0].max(v[1]).max(v[2]).max(v[3]);
-        if max
-            .saturating_sub(S::splat(O::REFERENCE_FROM - 1))
-            .any_nonzero()
-        {
+        let has_from = |lowest: u8| max.saturating_sub(S::splat(lowest - 1)).any_nonzero();
+        if has_from(O::REFERENCE_FROM) {
             let (part, rest) = (&src[read..read + consumed], &mut dst[written..]);
             match reference(part, rest) {
                 Ok(n) => written += n,
@@ -279,24 +418,21 @@ pub(crate) unsafe fn convert<V: ByteVector, S: Simd128, O: Output, const VALIDAT
             read += consumed;
             continue;
         }
-        let mut o = out;
-        let (mut prev, mut prev_cont) = (S::splat(0), S::splat(0));
-        for k in 0..4 {
-            let bytes = v[k];
-            let m = (ends >> (16 * k)) as u32;
-            if bytes.is_ascii() {
-                O::ascii(bytes, o);
-                o = o.add(16);
+        let n = if has_from(0xF0) {
+            let ends = if O::SURROGATES {
+                // The third byte of a complete 4-byte character ends its first
+                // surrogate.
+                let leads = mask(v.map(|x| four_byte_lead(x)));
+                ends | leads << 2 & ends >> 1
             } else {
-                let (low, high) = code_points(bytes, prev, c[k], prev_cont);
-                o = o.add(O::units(low, m, o));
-                o = o.add(O::units(high, m >> 8, o));
-            }
-            prev = bytes;
-            prev_cont = c[k];
-        }
+                ends
+            };
+            convert_block::<S, O, true>(&v, &c, ends, out)
+        } else {
+            convert_block::<S, O, false>(&v, &c, ends, out)
+        };
         read += consumed;
-        written += o.offset_from(out) as usize;
+        written += n;
     }
     match tail(&src[read..], &mut dst[written..]) {
         Ok(n) => Ok(written + n),

@@ -95,6 +95,9 @@ pub(crate) unsafe trait Simd128: ByteVector {
     /// `ptr..ptr + 16` is writable; the CPU supports the instruction set.
     unsafe fn store(self, ptr: *mut u8);
 
+    /// Every `u16` lane set to `v`.
+    unsafe fn splat16(v: u16) -> Self;
+
     /// `self[idx[i]]` for each byte, 0 where `idx[i] >= 0x80`; `idx[i]` is below 16
     /// or at least 0x80.
     unsafe fn shuffle(self, idx: Self) -> Self;
@@ -129,4 +132,7 @@ pub(crate) unsafe trait Simd128: ByteVector {
 
     /// `u16` lanes shifted right (logically) by `N` bits.
     unsafe fn shr16<const N: i32>(self) -> Self;
+
+    /// `u16` lanes added, wrapping.
+    unsafe fn add16(self, other: Self) -> Self;
 }

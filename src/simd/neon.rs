@@ -155,4 +155,17 @@ unsafe impl super::Simd128 for uint8x16_t {
     unsafe fn shr16<const N: i32>(self) -> Self {
         vreinterpretq_u8_u16(vshrq_n_u16::<N>(vreinterpretq_u16_u8(self)))
     }
+
+    #[inline(always)]
+    unsafe fn add16(self, other: Self) -> Self {
+        vreinterpretq_u8_u16(vaddq_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(other),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn splat16(v: u16) -> Self {
+        vreinterpretq_u8_u16(vdupq_n_u16(v))
+    }
 }

@@ -145,4 +145,14 @@ unsafe impl super::Simd128 for __m128i {
     unsafe fn shr16<const N: i32>(self) -> Self {
         _mm_srli_epi16::<N>(self)
     }
+
+    #[inline(always)]
+    unsafe fn add16(self, other: Self) -> Self {
+        _mm_add_epi16(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn splat16(v: u16) -> Self {
+        _mm_set1_epi16(v as i16)
+    }
 }
