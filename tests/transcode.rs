@@ -796,3 +796,26 @@ fn corpus_round_trips() {
         }
     }
 }
+
+/// The counters add up in byte-wide lanes flushed every few thousand units: long
+/// inputs of the heaviest units check that no count overflows.
+#[test]
+fn lengths_of_long_inputs_of_the_heaviest_units() {
+    let n = 40_000 + 17;
+    let utf8 = [0xF0u8, 0x9F, 0x98, 0x80].repeat(n / 4);
+    let latin1 = vec![0xE9u8; n];
+    let utf16 = vec![0x20ACu16; n];
+    let pairs = [0xD83Du16, 0xDE00].repeat(n / 2);
+    let utf32 = vec![0x1F600u32; n];
+    for engine in engines() {
+        let k = engine.kernel().name();
+        assert_eq!(engine.count_chars(&utf8), reference::count_chars(&utf8), "{k}");
+        assert_eq!(engine.utf16_len_from_utf8(&utf8), n / 4 * 2, "{k}");
+        assert_eq!(engine.utf8_len_from_latin1(&latin1), 2 * n, "{k}");
+        assert_eq!(engine.utf8_len_from_utf16(&utf16), 3 * n, "{k}");
+        assert_eq!(engine.utf8_len_from_utf16(&pairs), n / 2 * 4, "{k}");
+        assert_eq!(engine.utf32_len_from_utf16(&pairs), n / 2, "{k}");
+        assert_eq!(engine.utf8_len_from_utf32(&utf32), 4 * n, "{k}");
+        assert_eq!(engine.utf16_len_from_utf32(&utf32), 2 * n, "{k}");
+    }
+}

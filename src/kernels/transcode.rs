@@ -484,51 +484,73 @@ pub(crate) mod portable {
         reference::check_utf32(&src[i..]).map_err(|e| e.offset(i, 0))
     }
 
+    /// The sum of `weight(u)` (at most 3) over the units of `src`, added up in
+    /// byte-wide counters (flushed before they can overflow) so that the compiler
+    /// vectorises the loop at the full width of the kernel's registers; a sum into
+    /// `usize` would widen every unit to 64 bits first.
+    #[inline(always)]
+    fn sum_units<U: Copy>(src: &[U], weight: impl Fn(U) -> u8) -> usize {
+        const LANES: usize = 64;
+        const ROUNDS: usize = 255 / 3;
+        let flush = |counters: &[u8; LANES]| counters.iter().map(|&c| c as usize).sum::<usize>();
+        let mut chunks = src.chunks_exact(LANES);
+        let (mut total, mut counters, mut rounds) = (0, [0u8; LANES], 0);
+        for chunk in &mut chunks {
+            for (c, &b) in counters.iter_mut().zip(chunk) {
+                *c += weight(b);
+            }
+            rounds += 1;
+            if rounds == ROUNDS {
+                total += flush(&counters);
+                counters = [0; LANES];
+                rounds = 0;
+            }
+        }
+        let rest: usize = chunks.remainder().iter().map(|&b| weight(b) as usize).sum();
+        total + flush(&counters) + rest
+    }
+
     #[inline(always)]
     pub(crate) fn count_chars(src: &[u8]) -> usize {
-        src.iter().map(|&b| ((b as i8) >= -0x40) as usize).sum()
+        sum_units(src, |b| ((b as i8) >= -0x40) as u8)
     }
 
     #[inline(always)]
     pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
-        src.iter()
-            .map(|&b| ((b as i8) >= -0x40) as usize + (b >= 0xF0) as usize)
-            .sum()
+        sum_units(src, |b| ((b as i8) >= -0x40) as u8 + (b >= 0xF0) as u8)
     }
 
     #[inline(always)]
     pub(crate) fn utf8_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
-        src.iter()
-            .map(|&u| {
+        src.len()
+            + sum_units(src, |u| {
                 let v = order.read_u16(u);
                 let surrogate = v & 0xF800 == 0xD800;
-                1 + (v >= 0x80) as usize + (v >= 0x800 && !surrogate) as usize
+                (v >= 0x80) as u8 + (v >= 0x800 && !surrogate) as u8
             })
-            .sum()
     }
 
     #[inline(always)]
     pub(crate) fn utf32_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
-        src.iter()
-            .map(|&u| (order.read_u16(u) & 0xFC00 != 0xDC00) as usize)
-            .sum()
+        src.len() - sum_units(src, |u| (order.read_u16(u) & 0xFC00 == 0xDC00) as u8)
     }
 
     #[inline(always)]
     pub(crate) fn utf8_len_from_utf32(src: &[u32]) -> usize {
-        src.iter()
-            .map(|&v| 1 + (v >= 0x80) as usize + (v >= 0x800) as usize + (v >= 0x10000) as usize)
-            .sum()
+        src.len()
+            + sum_units(src, |v| {
+                (v >= 0x80) as u8 + (v >= 0x800) as u8 + (v >= 0x10000) as u8
+            })
     }
 
     #[inline(always)]
     pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
-        src.iter().map(|&v| 1 + (v > 0xFFFF) as usize).sum()
+        src.len() + sum_units(src, |v| (v > 0xFFFF) as u8)
     }
 
     #[inline(always)]
     pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
-        src.iter().map(|&b| 1 + (b >= 0x80) as usize).sum()
+        src.len() + sum_units(src, |b| (b >= 0x80) as u8)
     }
 }
 
