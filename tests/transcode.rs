@@ -809,7 +809,11 @@ fn lengths_of_long_inputs_of_the_heaviest_units() {
     let utf32 = vec![0x1F600u32; n];
     for engine in engines() {
         let k = engine.kernel().name();
-        assert_eq!(engine.count_chars(&utf8), reference::count_chars(&utf8), "{k}");
+        assert_eq!(
+            engine.count_chars(&utf8),
+            reference::count_chars(&utf8),
+            "{k}"
+        );
         assert_eq!(engine.utf16_len_from_utf8(&utf8), n / 4 * 2, "{k}");
         assert_eq!(engine.utf8_len_from_latin1(&latin1), 2 * n, "{k}");
         assert_eq!(engine.utf8_len_from_utf16(&utf16), 3 * n, "{k}");
