@@ -311,7 +311,7 @@ impl Output for Latin1 {
 }
 
 /// Converts the four vectors `v` (continuation masks `cont`) of a valid block
-/// whose character ends `ends` marks; returns the units written.
+/// whose character ends `ends` marks: as many units as `ends` has bits.
 ///
 /// # Safety
 /// `out..out + BLOCK + SLACK` is writable; the CPU supports `S`.
@@ -321,7 +321,7 @@ unsafe fn convert_block<S: Simd128, O: Output, const FOUR: bool>(
     cont: &[S; 4],
     ends: u64,
     out: *mut O::Unit,
-) -> usize {
+) {
     let mut o = out;
     let (mut prev, mut prev_cont) = (S::splat(0), S::splat(0));
     for k in 0..4 {
@@ -343,14 +343,98 @@ unsafe fn convert_block<S: Simd128, O: Output, const FOUR: bool>(
         prev = bytes;
         prev_cont = cont[k];
     }
-    o.offset_from(out) as usize
+}
+
+/// What became of one block.
+enum Step {
+    /// Converted: input bytes read, units written.
+    Done(usize, usize),
+    /// Valid, but holds characters the output format needs the reference for;
+    /// the reference should convert this many bytes.
+    Reference(usize),
+    /// Invalid (or, unvalidated, not UTF-8): the vector loop stops here.
+    Stop,
+}
+
+/// Converts the block at `block` into `out`, counting only its first `len` bytes
+/// (`len <= BLOCK`; the rest, if any, is zero padding).
+///
+/// # Safety
+/// `block..block + BLOCK` is readable, `out..out + BLOCK + SLACK` writable; the
+/// CPU supports `V` and `S`; without `VALIDATE`, the `len` bytes are a prefix of
+/// valid UTF-8 that starts at a character boundary.
+#[inline(always)]
+unsafe fn step<V: ByteVector, S: Simd128, O: Output, const VALIDATE: bool>(
+    checker: &mut Checker<V>,
+    block: *const u8,
+    len: usize,
+    out: *mut O::Unit,
+) -> Step {
+    // SAFETY (every load and store below): the caller's promises; a block writes
+    // at most one unit per byte, plus SLACK.
+    let v = [
+        S::load(block),
+        S::load(block.add(16)),
+        S::load(block.add(32)),
+        S::load(block.add(48)),
+    ];
+    let any = v[0].or(v[1]).or(v[2]).or(v[3]);
+    if any.is_ascii() {
+        for (k, &bytes) in v.iter().enumerate() {
+            O::ascii(bytes, out.add(16 * k));
+        }
+        return Step::Done(len, len);
+    }
+    if VALIDATE && !checker.block_is_valid(block) {
+        return Step::Stop;
+    }
+    let cont = |v: S| v.lt_i8(S::splat(0xC0));
+    let c = [cont(v[0]), cont(v[1]), cont(v[2]), cont(v[3])];
+    let mask = |m: [S; 4]| {
+        m.iter()
+            .enumerate()
+            .fold(0u64, |acc, (k, x)| acc | (x.movemask() as u64) << (16 * k))
+    };
+    let continuations = mask(c);
+    let non_ascii = mask(v);
+    // A continuation byte followed by a non-continuation ends a character (the
+    // checker has seen the pair); so does an ASCII byte. A character of two or
+    // more bytes that ends the block is left for the next block, which checks it
+    // with the byte after it. Padding ends nothing.
+    let real = u64::MAX >> (BLOCK - len);
+    let ends = (!continuations >> 1 & continuations | !non_ascii) & real;
+    let consumed = BLOCK - ends.leading_zeros() as usize;
+    if consumed == 0 {
+        return Step::Stop; // Only input that is not UTF-8 gets here.
+    }
+    let max = v[0].max(v[1]).max(v[2]).max(v[3]);
+    let has_from = |lowest: u8| max.saturating_sub(S::splat(lowest - 1)).any_nonzero();
+    if has_from(O::REFERENCE_FROM) {
+        return Step::Reference(consumed);
+    }
+    if has_from(0xF0) {
+        let ends = if O::SURROGATES {
+            // The third byte of a complete 4-byte character ends its first
+            // surrogate.
+            let leads = mask(v.map(|x| four_byte_lead(x)));
+            ends | leads << 2 & ends >> 1
+        } else {
+            ends
+        };
+        convert_block::<S, O, true>(&v, &c, ends, out);
+        Step::Done(consumed, ends.count_ones() as usize)
+    } else {
+        convert_block::<S, O, false>(&v, &c, ends, out);
+        Step::Done(consumed, ends.count_ones() as usize)
+    }
 }
 
 /// Converts `src` to `O`'s units in `dst`: vector blocks while a whole block
-/// remains and the output has room for a block, then `tail`
-/// (the portable conversion) for the rest. An invalid block ends the vector
-/// loop; blocks the output cannot hold (Latin-1) go to `reference`. With
-/// `VALIDATE` false, `src` must be valid UTF-8.
+/// remains and the output has room for a block, then the rest (from 16 bytes)
+/// as one zero-padded block through a buffer; `tail` (the portable conversion)
+/// for what is left. An invalid block ends the vector loop; blocks the output
+/// cannot hold (Latin-1) go to `reference`. With `VALIDATE` false, `src` must be
+/// valid UTF-8.
 ///
 /// # Safety
 /// The CPU supports `V` and `S`.
@@ -360,79 +444,48 @@ pub(crate) unsafe fn convert<V: ByteVector, S: Simd128, O: Output, const VALIDAT
     dst: &mut [O::Unit],
     reference: impl Fn(&[u8], &mut [O::Unit]) -> Result<usize, Utf8Error>,
     tail: impl Fn(&[u8], &mut [O::Unit]) -> Result<usize, Utf8Error>,
-) -> Result<usize, Utf8Error> {
+) -> Result<usize, Utf8Error>
+where
+    O::Unit: Default,
+{
     let (mut read, mut written) = (0, 0);
     let input = src.as_ptr();
     let output = dst.as_mut_ptr();
     let mut checker = Checker::<V>::new();
-    let cont = |v: S| v.lt_i8(S::splat(0xC0));
+    let run_reference = |read: usize, written: usize, len: usize, dst: &mut [O::Unit]| {
+        reference(&src[read..read + len], &mut dst[written..]).map_err(|e| e.offset(read, written))
+    };
     while src.len() - read >= BLOCK && dst.len() - written >= BLOCK + O::SLACK {
-        // SAFETY (every load and store below): `read + BLOCK <= src.len()` and
-        // `written + BLOCK + SLACK <= dst.len()`; a block writes at most one unit
-        // per byte, plus SLACK.
-        let block = input.add(read);
-        let out = output.add(written);
-        let v = [
-            S::load(block),
-            S::load(block.add(16)),
-            S::load(block.add(32)),
-            S::load(block.add(48)),
-        ];
-        let any = v[0].or(v[1]).or(v[2]).or(v[3]);
-        if any.is_ascii() {
-            for (k, &bytes) in v.iter().enumerate() {
-                O::ascii(bytes, out.add(16 * k));
+        // SAFETY: `read + BLOCK <= src.len()`, `written + BLOCK + SLACK <=
+        // dst.len()`; `read` is a character boundary.
+        match step::<V, S, O, VALIDATE>(&mut checker, input.add(read), BLOCK, output.add(written)) {
+            Step::Done(r, w) => (read, written) = (read + r, written + w),
+            Step::Reference(len) => {
+                written += run_reference(read, written, len, dst)?;
+                read += len;
             }
-            read += BLOCK;
-            written += BLOCK;
-            continue;
+            Step::Stop => break,
         }
-        if VALIDATE && !checker.block_is_valid(block) {
-            break;
-        }
-        let c = [cont(v[0]), cont(v[1]), cont(v[2]), cont(v[3])];
-        let mask = |m: [S; 4]| {
-            m.iter()
-                .enumerate()
-                .fold(0u64, |acc, (k, x)| acc | (x.movemask() as u64) << (16 * k))
-        };
-        let continuations = mask(c);
-        let non_ascii = mask(v);
-        // A continuation byte followed by a non-continuation ends a character (the
-        // checker has seen the pair); so does an ASCII byte. A character of two or
-        // more bytes that ends the block is left for the next block, which checks
-        // it with the byte after it.
-        let ends = !continuations >> 1 & continuations | !non_ascii;
-        let consumed = BLOCK - ends.leading_zeros() as usize;
-        if consumed == 0 {
-            break; // Only invalid input (for `VALIDATE == false`) gets here.
-        }
-        let max = v[0].max(v[1]).max(v[2]).max(v[3]);
-        let has_from = |lowest: u8| max.saturating_sub(S::splat(lowest - 1)).any_nonzero();
-        if has_from(O::REFERENCE_FROM) {
-            let (part, rest) = (&src[read..read + consumed], &mut dst[written..]);
-            match reference(part, rest) {
-                Ok(n) => written += n,
-                Err(e) => return Err(e.offset(read, written)),
+    }
+    let rest = src.len() - read;
+    if (16..BLOCK).contains(&rest) {
+        let mut padded = [0u8; BLOCK];
+        padded[..rest].copy_from_slice(&src[read..]);
+        let mut buffer = [O::Unit::default(); BLOCK + 16];
+        // SAFETY: both buffers have the room; `read` is a character boundary.
+        let done =
+            step::<V, S, O, VALIDATE>(&mut checker, padded.as_ptr(), rest, buffer.as_mut_ptr());
+        match done {
+            Step::Done(r, w) if w <= dst.len() - written => {
+                dst[written..written + w].copy_from_slice(&buffer[..w]);
+                (read, written) = (read + r, written + w);
             }
-            read += consumed;
-            continue;
+            Step::Reference(len) => {
+                written += run_reference(read, written, len, dst)?;
+                read += len;
+            }
+            _ => {}
         }
-        let n = if has_from(0xF0) {
-            let ends = if O::SURROGATES {
-                // The third byte of a complete 4-byte character ends its first
-                // surrogate.
-                let leads = mask(v.map(|x| four_byte_lead(x)));
-                ends | leads << 2 & ends >> 1
-            } else {
-                ends
-            };
-            convert_block::<S, O, true>(&v, &c, ends, out)
-        } else {
-            convert_block::<S, O, false>(&v, &c, ends, out)
-        };
-        read += consumed;
-        written += n;
     }
     match tail(&src[read..], &mut dst[written..]) {
         Ok(n) => Ok(written + n),
