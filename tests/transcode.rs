@@ -823,3 +823,27 @@ fn lengths_of_long_inputs_of_the_heaviest_units() {
         assert_eq!(engine.utf16_len_from_utf32(&utf32), 2 * n, "{k}");
     }
 }
+
+/// Runs of 3-byte characters (a block of them takes a shortcut) broken by one other
+/// character, or by one corrupt byte, at every position.
+#[test]
+fn three_byte_runs_broken_anywhere() {
+    let engines = engines();
+    let run = "日本語".repeat(16); // 144 bytes
+    let chars: Vec<char> = run.chars().collect();
+    for other in ['a', 'é', '😀'] {
+        for at in 0..=chars.len() {
+            let mut s: String = chars[..at].iter().collect();
+            s.push(other);
+            s.extend(&chars[at..]);
+            check_utf8(s.as_bytes(), &engines);
+        }
+    }
+    for at in 0..run.len() {
+        for bad in [0x41, 0x80, 0xC3, 0xE6, 0xF0, 0xFF] {
+            let mut bytes = run.clone().into_bytes();
+            bytes[at] = bad;
+            check_utf8(&bytes, &engines);
+        }
+    }
+}

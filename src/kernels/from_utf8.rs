@@ -18,6 +18,9 @@
 //!    from a 256-entry table indexed by the eight mask bits (built by a
 //!    `const fn`), stored, and the output pointer advances by the number of bits.
 //!
+//! A block of 3-byte characters only (CJK text) takes a shortcut: five
+//! characters from every 15 bytes by two fixed shuffles.
+//!
 //! A 4-byte character gives the low 16 bits of its code point at its last byte;
 //! UTF-32 adds the top bits there, UTF-16 makes a surrogate pair of the values
 //! at its third and fourth bytes. A block with a character above U+00FF, for
@@ -61,6 +64,54 @@ const fn compress_table() -> [[[u8; 16]; 256]; 2] {
 }
 
 static COMPRESS: [[[u8; 16]; 256]; 2] = compress_table();
+
+/// Continuation bits of a block of 3-byte characters only (from its start): every
+/// byte but those at multiples of three.
+const THREE_BYTE_BLOCK: u64 = {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < 64 {
+        if i % 3 != 0 {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
+
+/// Shuffles that gather, for the five 3-byte characters in 15 bytes, `u16` lanes
+/// of (third byte, second byte) and of (nothing, lead byte); lanes 5..8 are zero.
+const fn three_byte_shuffles() -> [[u8; 16]; 2] {
+    let mut shuffles = [[0x80u8; 16]; 2];
+    let mut i = 0;
+    while i < 5 {
+        shuffles[0][2 * i] = 3 * i as u8 + 2;
+        shuffles[0][2 * i + 1] = 3 * i as u8 + 1;
+        shuffles[1][2 * i + 1] = 3 * i as u8;
+        i += 1;
+    }
+    shuffles
+}
+
+static THREE_BYTE_SHUFFLES: [[u8; 16]; 2] = three_byte_shuffles();
+
+/// The five 3-byte characters in the first 15 bytes of `bytes` as `u16` lanes 0..5
+/// (lanes 5..8 zero).
+///
+/// # Safety
+/// The CPU supports `S`.
+#[inline(always)]
+unsafe fn three_byte_chars<S: Simd128>(bytes: S) -> S {
+    // SAFETY: each row has 16 bytes.
+    let (tails, leads) = (
+        bytes.shuffle(S::load(THREE_BYTE_SHUFFLES[0].as_ptr())),
+        bytes.shuffle(S::load(THREE_BYTE_SHUFFLES[1].as_ptr())),
+    );
+    tails
+        .and(S::splat16(0x003F))
+        .or(tails.shr16::<2>().and(S::splat16(0x0FC0)))
+        .or(leads.shl16::<4>())
+}
 
 /// The lanes of `units` selected by `mask`, moved to the front (bytes swapped when
 /// `SWAP`).
@@ -106,20 +157,22 @@ impl<S: Simd128> Window<S> {
     /// last byte of a 4-byte character this gives the low 16 bits of the code
     /// point; at its third byte, the code point shifted right by 6 (lead bits
     /// included, as `0xF0..=0xF4 & 0x0F` is the lead's 3 bits).
+    /// `WIDTH` is the longest character in reach (2, 3 or 4 bytes): with 2, no
+    /// third byte back takes part.
     #[inline(always)]
-    unsafe fn code_points(&self) -> (S, S) {
+    unsafe fn code_points<const WIDTH: u8>(&self) -> (S, S) {
         let c1 = self.back::<1>().and(self.cont);
-        let cont1 = self.cont.prev::<1>(self.prev_cont);
-        let c2 = self.back::<2>().and(self.cont).and(cont1);
         let low = self
             .bytes
             .and(S::splat(0x7F))
             .or(c1.shl16::<6>().and(S::splat(0xC0)));
-        let high = c1
-            .shr16::<2>()
-            .and(S::splat(0x0F))
-            .or(c2.shl16::<4>().and(S::splat(0xF0)));
-        (low, high)
+        let high = c1.shr16::<2>().and(S::splat(0x0F));
+        if WIDTH == 2 {
+            return (low, high);
+        }
+        let cont1 = self.cont.prev::<1>(self.prev_cont);
+        let c2 = self.back::<2>().and(self.cont).and(cont1);
+        (low, high.or(c2.shl16::<4>().and(S::splat(0xF0))))
     }
 }
 
@@ -158,15 +211,30 @@ pub(crate) trait Output {
     /// `out..out + 16` is writable; the CPU supports `S`.
     unsafe fn ascii<S: Simd128>(bytes: S, out: *mut Self::Unit);
 
+    /// Writes the `BLOCK` ASCII bytes at `block` as units at `out`, with the
+    /// kernel's full-width vectors.
+    ///
+    /// # Safety
+    /// `block..block + BLOCK` is readable, `out..out + BLOCK` writable; the CPU
+    /// supports `V`.
+    unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut Self::Unit);
+
+    /// Writes the `u16` lanes 0..5 of `units` (characters up to U+FFFF) at `out`.
+    /// May write up to 3 + `SLACK` units past them.
+    ///
+    /// # Safety
+    /// `out..out + 8 + SLACK` is writable; the CPU supports `S`.
+    unsafe fn five<S: Simd128>(units: S, out: *mut Self::Unit);
+
     /// Writes the characters ending at the bytes of `window` that `ends` selects
     /// (its low 16 bits; for `SURROGATES`, also the third bytes of 4-byte
-    /// characters) at `out`, and returns how many units. With `FOUR`, the window
-    /// may hold 4-byte characters. May write up to `SLACK` units past them.
+    /// characters) at `out`, and returns how many units. `WIDTH` is the longest
+    /// character the window may hold (2, 3 or 4 bytes). May write up to `SLACK` units past them.
     ///
     /// # Safety
     /// `out..out + 16 + SLACK` is writable; the CPU supports `S`; for Latin-1 the
     /// selected characters are at most U+00FF.
-    unsafe fn chars<S: Simd128, const FOUR: bool>(
+    unsafe fn chars<S: Simd128, const WIDTH: u8>(
         window: Window<S>,
         ends: u32,
         out: *mut Self::Unit,
@@ -196,14 +264,29 @@ impl<const BIG: bool> Output for Utf16<BIG> {
     }
 
     #[inline(always)]
-    unsafe fn chars<S: Simd128, const FOUR: bool>(
+    unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut u16) {
+        let half = V::LANES / 2;
+        for k in 0..BLOCK / half {
+            // SAFETY: the caller's promise; `k * half + half <= BLOCK`.
+            V::widen_u16::<BIG>(block.add(k * half), out.add(k * half).cast());
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn five<S: Simd128>(units: S, out: *mut u16) {
+        // SAFETY: the caller's promise: 8 units at `out`.
+        compress::<S, BIG>(units, 0xFF).store(out.cast());
+    }
+
+    #[inline(always)]
+    unsafe fn chars<S: Simd128, const WIDTH: u8>(
         window: Window<S>,
         ends: u32,
         out: *mut u16,
     ) -> usize {
-        let (low, high) = window.code_points();
+        let (low, high) = window.code_points::<WIDTH>();
         let (mut first, mut second) = (low.zip_low(high), low.zip_high(high));
-        if FOUR {
+        if WIDTH == 4 {
             // At a third byte: 0xD800 + (code point >> 10) - 0x40; at a fourth:
             // 0xDC00 + the low 10 bits.
             let third = window.four_byte_lead_back::<2>();
@@ -245,16 +328,33 @@ impl Output for Utf32 {
     }
 
     #[inline(always)]
-    unsafe fn chars<S: Simd128, const FOUR: bool>(
+    unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut u32) {
+        let quarter = V::LANES / 4;
+        for k in 0..BLOCK / quarter {
+            // SAFETY: the caller's promise; `k * quarter + quarter <= BLOCK`.
+            V::widen_u32(block.add(k * quarter), out.add(k * quarter).cast());
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn five<S: Simd128>(units: S, out: *mut u32) {
+        let zero = S::splat(0);
+        // SAFETY: the caller's promise: 8 units at `out`.
+        units.zip16_low(zero).store(out.cast());
+        units.zip16_high(zero).store(out.add(4).cast());
+    }
+
+    #[inline(always)]
+    unsafe fn chars<S: Simd128, const WIDTH: u8>(
         window: Window<S>,
         ends: u32,
         out: *mut u32,
     ) -> usize {
         let zero = S::splat(0);
-        let (low, high) = window.code_points();
+        let (low, high) = window.code_points::<WIDTH>();
         // Bits 16..21 of the code point, at the last byte of a 4-byte character:
         // the lead's three bits and the top two of the second byte.
-        let top = if FOUR {
+        let top = if WIDTH == 4 {
             let lead = window.back::<3>().and(S::splat(0x07)).shl16::<2>();
             let second = window.back::<2>().and(S::splat(0x30)).shr16::<4>();
             lead.or(second).and(window.four_byte_lead_back::<3>())
@@ -293,12 +393,28 @@ impl Output for Latin1 {
     }
 
     #[inline(always)]
-    unsafe fn chars<S: Simd128, const FOUR: bool>(
+    unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut u8) {
+        for k in 0..BLOCK / V::LANES {
+            // SAFETY: the caller's promise; `k * LANES + LANES <= BLOCK`.
+            V::load(block.add(k * V::LANES)).write_to(out.add(k * V::LANES));
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn five<S: Simd128>(units: S, out: *mut u8) {
+        // SAFETY: the caller's promise: 8 + 16 units at `out`. Only characters up
+        // to U+00FF reach Latin-1 output (the others go to the reference), so
+        // this is never called; it narrows correctly all the same.
+        units.narrow(units).store(out);
+    }
+
+    #[inline(always)]
+    unsafe fn chars<S: Simd128, const WIDTH: u8>(
         window: Window<S>,
         ends: u32,
         out: *mut u8,
     ) -> usize {
-        let (low, high) = window.code_points();
+        let (low, high) = window.code_points::<WIDTH>();
         let first = compress::<S, false>(low.zip_low(high), ends);
         let second = compress::<S, false>(low.zip_high(high), ends >> 8);
         // SAFETY: the caller's promise: 16 + 16 units at `out`; the characters
@@ -316,9 +432,10 @@ impl Output for Latin1 {
 /// # Safety
 /// `out..out + BLOCK + SLACK` is writable; the CPU supports `S`.
 #[inline(always)]
-unsafe fn convert_block<S: Simd128, O: Output, const FOUR: bool>(
+unsafe fn convert_block<S: Simd128, O: Output, const WIDTH: u8>(
     v: &[S; 4],
     cont: &[S; 4],
+    non_ascii: u64,
     ends: u64,
     out: *mut O::Unit,
 ) {
@@ -328,7 +445,7 @@ unsafe fn convert_block<S: Simd128, O: Output, const FOUR: bool>(
         let bytes = v[k];
         // SAFETY: the units written so far and this vector's stay within the
         // block's BLOCK + SLACK.
-        if bytes.is_ascii() {
+        if (non_ascii >> (16 * k)) as u16 == 0 {
             O::ascii(bytes, o);
             o = o.add(16);
         } else {
@@ -338,7 +455,7 @@ unsafe fn convert_block<S: Simd128, O: Output, const FOUR: bool>(
                 cont: cont[k],
                 prev_cont,
             };
-            o = o.add(O::chars::<S, FOUR>(window, (ends >> (16 * k)) as u32, o));
+            o = o.add(O::chars::<S, WIDTH>(window, (ends >> (16 * k)) as u32, o));
         }
         prev = bytes;
         prev_cont = cont[k];
@@ -378,11 +495,9 @@ unsafe fn step<V: ByteVector, S: Simd128, O: Output, const VALIDATE: bool>(
         S::load(block.add(32)),
         S::load(block.add(48)),
     ];
-    let any = v[0].or(v[1]).or(v[2]).or(v[3]);
-    if any.is_ascii() {
-        for (k, &bytes) in v.iter().enumerate() {
-            O::ascii(bytes, out.add(16 * k));
-        }
+    if len < BLOCK && v[0].or(v[1]).or(v[2]).or(v[3]).is_ascii() {
+        // (Whole blocks had this test at full width.)
+        O::ascii_block::<V>(block, out);
         return Step::Done(len, len);
     }
     if VALIDATE && !checker.block_is_valid(block) {
@@ -396,21 +511,34 @@ unsafe fn step<V: ByteVector, S: Simd128, O: Output, const VALIDATE: bool>(
             .fold(0u64, |acc, (k, x)| acc | (x.movemask() as u64) << (16 * k))
     };
     let continuations = mask(c);
-    let non_ascii = mask(v);
+    let max = v[0].max(v[1]).max(v[2]).max(v[3]);
+    let has_from = |lowest: u8| max.saturating_sub(S::splat(lowest - 1)).any_nonzero();
     // A continuation byte followed by a non-continuation ends a character (the
     // checker has seen the pair); so does an ASCII byte. A character of two or
     // more bytes that ends the block is left for the next block, which checks it
     // with the byte after it. Padding ends nothing.
-    let real = u64::MAX >> (BLOCK - len);
-    let ends = (!continuations >> 1 & continuations | !non_ascii) & real;
+    let non_ascii = || mask(v);
+    let ends = |non_ascii: u64| {
+        let real = u64::MAX >> (BLOCK - len);
+        (!continuations >> 1 & continuations | !non_ascii) & real
+    };
+    if O::REFERENCE_FROM < 0xF5 && has_from(O::REFERENCE_FROM) {
+        let consumed = BLOCK - ends(non_ascii()).leading_zeros() as usize;
+        return Step::Reference(consumed);
+    }
+    if continuations == THREE_BYTE_BLOCK {
+        // Valid (or a `&str`) and of this shape: 21 3-byte characters and a lead
+        // byte. Convert the first 20, five from each 15 bytes.
+        for k in 0..4 {
+            O::five(three_byte_chars(S::load(block.add(15 * k))), out.add(5 * k));
+        }
+        return Step::Done(60, 20);
+    }
+    let non_ascii = non_ascii();
+    let ends = ends(non_ascii);
     let consumed = BLOCK - ends.leading_zeros() as usize;
     if consumed == 0 {
         return Step::Stop; // Only input that is not UTF-8 gets here.
-    }
-    let max = v[0].max(v[1]).max(v[2]).max(v[3]);
-    let has_from = |lowest: u8| max.saturating_sub(S::splat(lowest - 1)).any_nonzero();
-    if has_from(O::REFERENCE_FROM) {
-        return Step::Reference(consumed);
     }
     if has_from(0xF0) {
         let ends = if O::SURROGATES {
@@ -421,10 +549,14 @@ unsafe fn step<V: ByteVector, S: Simd128, O: Output, const VALIDATE: bool>(
         } else {
             ends
         };
-        convert_block::<S, O, true>(&v, &c, ends, out);
+        convert_block::<S, O, 4>(&v, &c, non_ascii, ends, out);
         Step::Done(consumed, ends.count_ones() as usize)
     } else {
-        convert_block::<S, O, false>(&v, &c, ends, out);
+        if has_from(0xE0) {
+            convert_block::<S, O, 3>(&v, &c, non_ascii, ends, out);
+        } else {
+            convert_block::<S, O, 2>(&v, &c, non_ascii, ends, out);
+        }
         Step::Done(consumed, ends.count_ones() as usize)
     }
 }
@@ -458,6 +590,18 @@ where
     while src.len() - read >= BLOCK && dst.len() - written >= BLOCK + O::SLACK {
         // SAFETY: `read + BLOCK <= src.len()`, `written + BLOCK + SLACK <=
         // dst.len()`; `read` is a character boundary.
+        let block = input.add(read);
+        let mut any = V::load(block);
+        for k in 1..BLOCK / V::LANES {
+            any = any.or(V::load(block.add(k * V::LANES)));
+        }
+        if any.is_ascii() {
+            // The common case, tested at the kernel's full width.
+            O::ascii_block::<V>(block, output.add(written));
+            read += BLOCK;
+            written += BLOCK;
+            continue;
+        }
         match step::<V, S, O, VALIDATE>(&mut checker, input.add(read), BLOCK, output.add(written)) {
             Step::Done(r, w) => (read, written) = (read + r, written + w),
             Step::Reference(len) => {

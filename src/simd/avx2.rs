@@ -89,4 +89,26 @@ unsafe impl ByteVector for __m256i {
     unsafe fn any_nonzero(self) -> bool {
         _mm256_testz_si256(self, self) == 0
     }
+
+    #[inline(always)]
+    unsafe fn write_to(self, ptr: *mut u8) {
+        _mm256_storeu_si256(ptr.cast(), self)
+    }
+
+    #[inline(always)]
+    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8) {
+        let units = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.cast()));
+        let units = if BIG {
+            _mm256_slli_epi16::<8>(units)
+        } else {
+            units
+        };
+        _mm256_storeu_si256(dst.cast(), units)
+    }
+
+    #[inline(always)]
+    unsafe fn widen_u32(src: *const u8, dst: *mut u8) {
+        let units = _mm256_cvtepu8_epi32(_mm_loadl_epi64(src.cast()));
+        _mm256_storeu_si256(dst.cast(), units)
+    }
 }

@@ -89,4 +89,26 @@ unsafe impl ByteVector for __m512i {
     unsafe fn any_nonzero(self) -> bool {
         _mm512_test_epi8_mask(self, self) != 0
     }
+
+    #[inline(always)]
+    unsafe fn write_to(self, ptr: *mut u8) {
+        _mm512_storeu_si512(ptr.cast(), self)
+    }
+
+    #[inline(always)]
+    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8) {
+        let units = _mm512_cvtepu8_epi16(_mm256_loadu_si256(src.cast()));
+        let units = if BIG {
+            _mm512_slli_epi16::<8>(units)
+        } else {
+            units
+        };
+        _mm512_storeu_si512(dst.cast(), units)
+    }
+
+    #[inline(always)]
+    unsafe fn widen_u32(src: *const u8, dst: *mut u8) {
+        let units = _mm512_cvtepu8_epi32(_mm_loadu_si128(src.cast()));
+        _mm512_storeu_si512(dst.cast(), units)
+    }
 }

@@ -74,6 +74,28 @@ pub(crate) unsafe trait ByteVector: Copy {
 
     /// True when some byte is non-zero.
     unsafe fn any_nonzero(self) -> bool;
+
+    /// Stores the `LANES` bytes at `ptr`, which needs no alignment.
+    ///
+    /// # Safety
+    /// `ptr..ptr + LANES` is writable; the CPU supports the instruction set.
+    unsafe fn write_to(self, ptr: *mut u8);
+
+    /// Widens the `LANES / 2` bytes at `src` to `u16` units at `dst` (`LANES`
+    /// bytes), little-endian or, with `BIG`, big-endian.
+    ///
+    /// # Safety
+    /// `src..src + LANES / 2` is readable, `dst..dst + LANES` writable; the CPU
+    /// supports the instruction set.
+    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8);
+
+    /// Widens the `LANES / 4` bytes at `src` to native-endian `u32` units at `dst`
+    /// (`LANES` bytes).
+    ///
+    /// # Safety
+    /// `src..src + LANES / 4` is readable, `dst..dst + LANES` writable; the CPU
+    /// supports the instruction set.
+    unsafe fn widen_u32(src: *const u8, dst: *mut u8);
 }
 
 /// A 128-bit vector seen as 16 bytes, 8 `u16` lanes or 4 `u32` lanes: the

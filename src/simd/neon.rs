@@ -83,6 +83,25 @@ unsafe impl ByteVector for uint8x16_t {
     unsafe fn any_nonzero(self) -> bool {
         vmaxvq_u8(self) != 0
     }
+
+    #[inline(always)]
+    unsafe fn write_to(self, ptr: *mut u8) {
+        vst1q_u8(ptr, self)
+    }
+
+    #[inline(always)]
+    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8) {
+        let units = vmovl_u8(vld1_u8(src));
+        let units = if BIG { vshlq_n_u16::<8>(units) } else { units };
+        vst1q_u16(dst.cast(), units)
+    }
+
+    #[inline(always)]
+    unsafe fn widen_u32(src: *const u8, dst: *mut u8) {
+        let four = u32::from_ne_bytes(src.cast::<[u8; 4]>().read_unaligned());
+        let units = vmovl_u8(vcreate_u8(four as u64));
+        vst1q_u32(dst.cast(), vmovl_u16(vget_low_u16(units)))
+    }
 }
 
 // SAFETY: every method uses NEON instructions only (the trait's contract).

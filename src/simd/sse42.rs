@@ -87,6 +87,28 @@ unsafe impl ByteVector for __m128i {
     unsafe fn any_nonzero(self) -> bool {
         _mm_testz_si128(self, self) == 0
     }
+
+    #[inline(always)]
+    unsafe fn write_to(self, ptr: *mut u8) {
+        _mm_storeu_si128(ptr.cast(), self)
+    }
+
+    #[inline(always)]
+    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8) {
+        let units = _mm_cvtepu8_epi16(_mm_loadl_epi64(src.cast()));
+        let units = if BIG {
+            _mm_slli_epi16::<8>(units)
+        } else {
+            units
+        };
+        _mm_storeu_si128(dst.cast(), units)
+    }
+
+    #[inline(always)]
+    unsafe fn widen_u32(src: *const u8, dst: *mut u8) {
+        let four = i32::from_ne_bytes(src.cast::<[u8; 4]>().read_unaligned());
+        _mm_storeu_si128(dst.cast(), _mm_cvtepu8_epi32(_mm_cvtsi32_si128(four)))
+    }
 }
 
 // SAFETY: every method uses SSE2..SSE4.2 instructions only (the trait's contract).
