@@ -325,25 +325,116 @@ pub(crate) mod portable {
         move |b| order.write_u16(b as u16)
     }
 
+    /// The character at the start of `src` and its length, if it is a whole,
+    /// valid one: the checks of the Unicode Standard's Table 3-7 on the decoded
+    /// value (overlong forms, surrogates, beyond U+10FFFF).
+    #[inline(always)]
+    fn decode_utf8(src: &[u8]) -> Option<(u32, usize)> {
+        let cont = |i: usize| {
+            let b = *src.get(i)?;
+            (b & 0xC0 == 0x80).then_some(b as u32 & 0x3F)
+        };
+        let lead = *src.first()? as u32;
+        if lead < 0x80 {
+            Some((lead, 1))
+        } else if lead < 0xC0 {
+            None
+        } else if lead < 0xE0 {
+            let c = (lead & 0x1F) << 6 | cont(1)?;
+            (c >= 0x80).then_some((c, 2))
+        } else if lead < 0xF0 {
+            let c = (lead & 0x0F) << 12 | cont(1)? << 6 | cont(2)?;
+            (c >= 0x800 && !(0xD800..0xE000).contains(&c)).then_some((c, 3))
+        } else {
+            let c = (lead & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?;
+            ((0x10000..=0x10FFFF).contains(&c) && lead < 0xF8).then_some((c, 4))
+        }
+    }
+
+    /// UTF-8 to `T` units, quickly while the input is valid and fits: ASCII eight
+    /// bytes at a time, then character by character (`encode` writes a character
+    /// at the start of its slice and returns the units, or `None` if they do not
+    /// fit or the format cannot hold it). At the first character that does not go
+    /// through, `reference` takes over for the rest, and returns at once with the
+    /// exact error (or carries on, if the character was fine after all).
+    #[inline(always)]
+    fn from_utf8<T: Copy>(
+        src: &[u8],
+        dst: &mut [T],
+        widen: impl Fn(u8) -> T,
+        encode: impl Fn(u32, &mut [T]) -> Option<usize>,
+        reference: impl Fn(&[u8], &mut [T]) -> Result<usize, Utf8Error>,
+    ) -> Result<usize, Utf8Error> {
+        let (mut read, mut written) = (0, 0);
+        while read < src.len() {
+            while read + STEP <= src.len() && written + STEP <= dst.len() {
+                let chunk = &src[read..read + STEP];
+                if chunk.iter().any(|&b| b >= 0x80) {
+                    break;
+                }
+                for (o, &b) in dst[written..written + STEP].iter_mut().zip(chunk) {
+                    *o = widen(b);
+                }
+                read += STEP;
+                written += STEP;
+            }
+            match decode_utf8(&src[read..])
+                .and_then(|(c, len)| Some((encode(c, &mut dst[written..])?, len)))
+            {
+                Some((units, len)) => {
+                    read += len;
+                    written += units;
+                }
+                None => {
+                    return match reference(&src[read..], &mut dst[written..]) {
+                        Ok(n) => Ok(written + n),
+                        Err(e) => Err(e.offset(read, written)),
+                    };
+                }
+            }
+        }
+        Ok(written)
+    }
+
     #[inline(always)]
     pub(crate) fn utf8_to_utf16(
         src: &[u8],
         dst: &mut [u16],
         order: ByteOrder,
     ) -> Result<usize, Utf8Error> {
-        convert(src, dst, ascii_u8, to_u16(order), |s, d| {
+        let encode = |c: u32, out: &mut [u16]| {
+            if c < 0x10000 {
+                *out.first_mut()? = order.write_u16(c as u16);
+                Some(1)
+            } else {
+                let pair = out.get_mut(..2)?;
+                let c = c - 0x10000;
+                pair[0] = order.write_u16(0xD800 | (c >> 10) as u16);
+                pair[1] = order.write_u16(0xDC00 | (c & 0x3FF) as u16);
+                Some(2)
+            }
+        };
+        from_utf8(src, dst, to_u16(order), encode, |s, d| {
             reference::utf8_to_utf16(s, d, order)
         })
     }
 
     #[inline(always)]
     pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
-        convert(src, dst, ascii_u8, u32::from, reference::utf8_to_utf32)
+        let encode = |c: u32, out: &mut [u32]| {
+            *out.first_mut()? = c;
+            Some(1)
+        };
+        from_utf8(src, dst, u32::from, encode, reference::utf8_to_utf32)
     }
 
     #[inline(always)]
     pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error> {
-        convert(src, dst, ascii_u8, |b| b, reference::utf8_to_latin1)
+        let encode = |c: u32, out: &mut [u8]| {
+            *out.first_mut()? = u8::try_from(c).ok()?;
+            Some(1)
+        };
+        from_utf8(src, dst, |b| b, encode, reference::utf8_to_latin1)
     }
 
     #[inline(always)]

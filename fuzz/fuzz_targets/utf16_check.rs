@@ -1,0 +1,92 @@
+//! Fuzz target: UTF-16 validation and the lengths of UTF-16 input, in every byte
+//! order, must give exactly what the scalar reference gives, and the reference what
+//! std gives.
+//!
+//! Input: a 3-byte header (alignment, repair; see `utfast_fuzz::Header`), then the
+//! code units as little-endian byte pairs (repaired: spread over character widths,
+//! surrogates paired; see `utfast_fuzz::utf16_units`). The same units are stored in
+//! each byte order. For every kernel this CPU can run and the free functions it
+//! checks `check_utf16{,le,be}` (position, kind, `written()` of 0),
+//! `validate_utf16{,le,be}`, `utf8_len_from_utf16{,le,be}` and
+//! `utf32_len_from_utf16` (the reference's in every byte order); and the reference
+//! against `char::decode_utf16` (first unpaired surrogate; lengths of valid input).
+//! The header places each input where it was made or at an alignment it chooses.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use utfast::scalar::transcode as reference;
+use utfast_fuzz::*;
+
+fn check(stored: &[u16], order: Order, decoded: &Decoded) {
+    let byte_order = order.byte_order();
+    let suffix = order.suffix();
+    let checked = reference::check_utf16(stored, byte_order);
+    assert_eq!(
+        checked.map_err(|e| e.summary()),
+        match decoded.invalid {
+            None => Ok(()),
+            Some((at, detail)) => Err((at, 0, Stop::Invalid(detail))),
+        },
+        "reference check_utf16{suffix} differs from std's"
+    );
+    for implementation in implementations() {
+        let imp = implementation.as_ref();
+        let name = label(implementation);
+        let (got, valid) = match order {
+            Order::Native => (
+                via!(imp, check_utf16(stored)),
+                via!(imp, validate_utf16(stored)),
+            ),
+            Order::Little => (
+                via!(imp, check_utf16le(stored)),
+                via!(imp, validate_utf16le(stored)),
+            ),
+            Order::Big => (
+                via!(imp, check_utf16be(stored)),
+                via!(imp, validate_utf16be(stored)),
+            ),
+        };
+        assert_eq!(got, checked, "{name}: check_utf16{suffix}");
+        assert_eq!(valid, checked.is_ok(), "{name}: validate_utf16{suffix}");
+    }
+
+    let utf8_len = reference::utf8_len_from_utf16(stored, byte_order);
+    let utf32_len = reference::utf32_len_from_utf16(stored, byte_order);
+    same_count(
+        &format!("utf8_len_from_utf16{suffix}"),
+        utf8_len,
+        |imp| match order {
+            Order::Native => via!(imp, utf8_len_from_utf16(stored)),
+            Order::Little => via!(imp, utf8_len_from_utf16le(stored)),
+            Order::Big => via!(imp, utf8_len_from_utf16be(stored)),
+        },
+    );
+    // The API has utf32_len_from_utf16 in the machine's byte order only.
+    if order == Order::Native {
+        same_count("utf32_len_from_utf16", utf32_len, |imp| {
+            via!(imp, utf32_len_from_utf16(stored))
+        });
+    }
+    if let Some(text) = decoded.text() {
+        assert_eq!(
+            utf8_len,
+            text.len(),
+            "reference utf8_len_from_utf16{suffix}"
+        );
+        assert_eq!(
+            utf32_len,
+            text.chars().count(),
+            "reference utf32_len_from_utf16{suffix}"
+        );
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (header, payload) = split(data);
+    let units = utf16_units(payload, header.repair);
+    let decoded = Decoded::utf16(&units);
+    for order in Order::ALL {
+        let stored = order.store(&units);
+        header.place(&stored, |stored| check(stored, order, &decoded));
+    }
+});

@@ -1,0 +1,111 @@
+//! Fuzz target: UTF-32 to UTF-8 and to UTF-16 in every byte order, UTF-32
+//! validation and the lengths of UTF-32 input must give exactly what the scalar
+//! reference gives, and the reference what std gives.
+//!
+//! Input: a 3-byte header (output length, alignments, repair; see
+//! `utfast_fuzz::Header`), then the values as little-endian groups of four bytes
+//! (repaired: made scalar values of widths chosen by their top bits; see
+//! `utfast_fuzz::utf32_units`). For every kernel this CPU can run and the free
+//! functions it checks `utf32_to_utf8`, `utf32_to_utf16{,le,be}` (result,
+//! `written()`, output), `utf32_to_string`, `check_utf32`, `validate_utf32`,
+//! `utf8_len_from_utf32` and `utf16_len_from_utf32`; and the reference against
+//! `char::from_u32`. The header places each input where it was made or at an
+//! alignment it chooses.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use utfast::scalar::transcode as reference;
+use utfast::ByteOrder;
+use utfast_fuzz::*;
+
+fn check(input: &[u32], decoded: &Decoded, header: &Header) {
+    check_conversion(
+        "utf32_to_utf8",
+        header,
+        4 * input.len(),
+        (decoded, to_utf8, ByteOrder::NATIVE),
+        |out| reference::utf32_to_utf8(input, out),
+        |imp, out| via!(imp, utf32_to_utf8(input, out)),
+    );
+    for order in Order::ALL {
+        check_conversion(
+            &format!("utf32_to_utf16{}", order.suffix()),
+            header,
+            2 * input.len(),
+            (decoded, to_utf16, order.byte_order()),
+            |out| reference::utf32_to_utf16(input, out, order.byte_order()),
+            |imp, out| match order {
+                Order::Native => via!(imp, utf32_to_utf16(input, out)),
+                Order::Little => via!(imp, utf32_to_utf16le(input, out)),
+                Order::Big => via!(imp, utf32_to_utf16be(input, out)),
+            },
+        );
+    }
+
+    // Validation: the position and kind std's decoding implies, and no output.
+    let checked = reference::check_utf32(input);
+    assert_eq!(
+        checked.map_err(|e| e.summary()),
+        match decoded.invalid {
+            None => Ok(()),
+            Some((at, detail)) => Err((at, 0, Stop::Invalid(detail))),
+        },
+        "reference check_utf32 differs from std's"
+    );
+    for implementation in implementations() {
+        let imp = implementation.as_ref();
+        let name = label(implementation);
+        assert_eq!(
+            via!(imp, check_utf32(input)),
+            checked,
+            "{name}: check_utf32"
+        );
+        assert_eq!(
+            via!(imp, validate_utf32(input)),
+            checked.is_ok(),
+            "{name}: validate_utf32"
+        );
+        // Sized by utf8_len_from_utf32: an error is the input's, never the output's.
+        match (via!(imp, utf32_to_string(input)), checked) {
+            (Ok(text), Ok(())) => {
+                let std_text = decoded.text().expect("checked input is valid");
+                assert_eq!(text, std_text, "{name}: utf32_to_string");
+            }
+            (Err(e), Err(want)) => {
+                assert_eq!(e.kind(), want.kind(), "{name}: utf32_to_string error");
+                let at = want.valid_up_to();
+                let prefix_len = reference::utf8_len_from_utf32(&input[..at]);
+                assert_eq!(
+                    (e.valid_up_to(), e.written()),
+                    (at, prefix_len),
+                    "{name}: utf32_to_string error"
+                );
+            }
+            (got, want) => panic!("{name}: utf32_to_string gave {got:?}, check_utf32 {want:?}"),
+        }
+    }
+
+    let utf8_len = reference::utf8_len_from_utf32(input);
+    let utf16_len = reference::utf16_len_from_utf32(input);
+    same_count("utf8_len_from_utf32", utf8_len, |imp| {
+        via!(imp, utf8_len_from_utf32(input))
+    });
+    same_count("utf16_len_from_utf32", utf16_len, |imp| {
+        via!(imp, utf16_len_from_utf32(input))
+    });
+    if let Some(text) = decoded.text() {
+        assert_eq!(utf8_len, text.len(), "reference utf8_len_from_utf32");
+        assert_eq!(
+            utf16_len,
+            text.encode_utf16().count(),
+            "reference utf16_len_from_utf32"
+        );
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (header, payload) = split(data);
+    let input = utf32_units(payload, header.repair);
+    let decoded = Decoded::utf32(&input);
+    header.place(&input, |input| check(input, &decoded, &header));
+});

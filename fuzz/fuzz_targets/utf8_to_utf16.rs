@@ -1,0 +1,104 @@
+//! Fuzz target: UTF-8 to UTF-16 in every byte order must give exactly what the
+//! scalar reference gives, and the reference what std gives.
+//!
+//! Input: a 3-byte header (output length, alignments, repair; see
+//! `utfast_fuzz::Header`), then the UTF-8 bytes (repaired: made valid by
+//! `String::from_utf8_lossy`). For every kernel this CPU can run and the free
+//! functions it checks `utf8_to_utf16{,le,be}` (result, `written()`, output),
+//! `str_to_utf16{,le,be}` when the input is valid, `utf16_len_from_utf8`,
+//! `count_chars`, `utf8_to_utf16_vec` and `str_to_utf16_vec`; and the reference
+//! against `std::str::from_utf8` and `str::encode_utf16`. The header places each
+//! input where it was made or at an alignment it chooses.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use utfast::scalar::transcode as reference;
+use utfast_fuzz::*;
+
+fn check(input: &[u8], header: &Header) {
+    let decoded = Decoded::utf8(input);
+    let text = std::str::from_utf8(input).ok();
+    for order in Order::ALL {
+        let name = format!("utf8_to_utf16{}", order.suffix());
+        let (len, want) = check_conversion(
+            &name,
+            header,
+            input.len(),
+            (&decoded, to_utf16, order.byte_order()),
+            |out| reference::utf8_to_utf16(input, out, order.byte_order()),
+            |imp, out| match order {
+                Order::Native => via!(imp, utf8_to_utf16(input, out)),
+                Order::Little => via!(imp, utf8_to_utf16le(input, out)),
+                Order::Big => via!(imp, utf8_to_utf16be(input, out)),
+            },
+        );
+        // A &str takes the path that skips validation: same output, same stop.
+        let Some(text) = text else { continue };
+        for implementation in implementations() {
+            let what = format!(
+                "{}: str_to_utf16{} into {len}",
+                label(implementation),
+                order.suffix()
+            );
+            let imp = implementation.as_ref();
+            let got = run(&what, len, header.output_shift, |out| match order {
+                Order::Native => via!(imp, str_to_utf16(text, out)),
+                Order::Little => via!(imp, str_to_utf16le(text, out)),
+                Order::Big => via!(imp, str_to_utf16be(text, out)),
+            });
+            same_summary(&what, &got, &want);
+        }
+    }
+
+    let utf16_len = reference::utf16_len_from_utf8(input);
+    let chars = reference::count_chars(input);
+    same_count("utf16_len_from_utf8", utf16_len, |imp| {
+        via!(imp, utf16_len_from_utf8(input))
+    });
+    same_count("count_chars", chars, |imp| via!(imp, count_chars(input)));
+    if let Some(text) = text {
+        assert_eq!(
+            utf16_len,
+            text.encode_utf16().count(),
+            "reference utf16_len_from_utf8"
+        );
+        assert_eq!(chars, text.chars().count(), "reference count_chars");
+    }
+
+    // The Vec forms size their output with the length functions.
+    let with_room = run("reference", input.len(), 0, |out| {
+        reference::utf8_to_utf16(input, out, utfast::ByteOrder::NATIVE)
+    });
+    for implementation in implementations() {
+        let imp = implementation.as_ref();
+        let name = label(implementation);
+        match (via!(imp, utf8_to_utf16_vec(input)), with_room.result) {
+            (Ok(units), Ok(_)) => {
+                let text = text.expect("the reference accepts only what std accepts");
+                let std_units: Vec<u16> = text.encode_utf16().collect();
+                assert_eq!(units, std_units, "{name}: utf8_to_utf16_vec");
+            }
+            (Err(e), Err(want)) => {
+                assert_eq!(
+                    (e, e.written()),
+                    (want, want.written()),
+                    "{name}: utf8_to_utf16_vec error"
+                );
+            }
+            (got, want) => panic!("{name}: utf8_to_utf16_vec gave {got:?}, the reference {want:?}"),
+        }
+        if let Some(text) = text {
+            assert_eq!(
+                via!(imp, str_to_utf16_vec(text)),
+                text.encode_utf16().collect::<Vec<_>>(),
+                "{name}: str_to_utf16_vec"
+            );
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (header, payload) = split(data);
+    let input = utf8_input(payload, header.repair);
+    header.place(&input, |input| check(input, &header));
+});
