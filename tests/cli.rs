@@ -1,8 +1,9 @@
 //! The `utfast` command line, run as a process: exit statuses, the text and JSON
 //! reports (exact offsets, lines, columns, kinds and bytes), standard input,
 //! inputs larger than the validation chunk, usage errors, `--version`, `--help`
-//! and a quick `bench`; `convert` between every pair of encodings, byte order
-//! marks, its error reports, its output file, and inputs of several blocks.
+//! and a quick `bench` (every section, `--only`, files); `convert` between every
+//! pair of encodings, byte order marks, its error reports, its output file, and
+//! inputs of several blocks.
 
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
@@ -347,6 +348,27 @@ fn help_documents_commands_exit_status_and_environment() {
     }
 }
 
+/// The section titles of `utfast bench`, in order.
+const BENCH_SECTIONS: [&str; 8] = [
+    "UTF-8 validation (std: ",
+    "UTF-8 to UTF-16LE (std: ",
+    "UTF-16LE to UTF-8 (std: ",
+    "UTF-8 to UTF-32 (std: ",
+    "UTF-32 to UTF-8 (std: ",
+    "Latin-1 to UTF-8 (std: ",
+    "UTF-8 to Latin-1 (std: ",
+    "UTF-16LE validation (std: ",
+];
+
+/// The lines of `table` from the one starting with `title` to the next empty line.
+fn bench_section<'a>(table: &'a str, title: &str) -> Vec<&'a str> {
+    table
+        .lines()
+        .skip_while(|line| !line.starts_with(title))
+        .take_while(|line| !line.is_empty())
+        .collect()
+}
+
 #[test]
 fn quick_bench_measures_kernels_and_std() {
     let output = run(&["bench", "--quick"]);
@@ -363,19 +385,114 @@ fn quick_bench_measures_kernels_and_std() {
     ] {
         assert!(table.contains(expected), "lacks {expected}: {table}");
     }
+    // Every section, in order, with a header and a row per input it converts.
+    let mut at = 0;
+    for (title, rows, function) in [
+        (BENCH_SECTIONS[0], 8, "from_utf8"),
+        (BENCH_SECTIONS[1], 6, "utf8_to_utf16le"),
+        (BENCH_SECTIONS[2], 6, "utf16le_to_utf8"),
+        (BENCH_SECTIONS[3], 6, "utf8_to_utf32"),
+        (BENCH_SECTIONS[4], 6, "utf32_to_utf8"),
+        (BENCH_SECTIONS[5], 2, "latin1_to_utf8"),
+        (BENCH_SECTIONS[6], 2, "utf8_to_latin1"),
+        (BENCH_SECTIONS[7], 6, "validate_utf16le"),
+    ] {
+        let found = table[at..]
+            .find(title)
+            .unwrap_or_else(|| panic!("lacks {title} after byte {at}: {table}"));
+        at += found + title.len();
+        let section = bench_section(&table, title);
+        assert_eq!(section.len(), 2 + rows, "{title}: {section:#?}");
+        let header: Vec<&str> = section[1].split_whitespace().collect();
+        assert_eq!(header[..3], ["input", "size", "scalar"], "{title}");
+        assert_eq!(
+            header[header.len() - 4..],
+            [function, "std", "vs", "std"],
+            "{title}"
+        );
+        for row in &section[2..] {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            let ratio = cells.last().unwrap();
+            assert!(ratio.ends_with('x'), "{title}: {row}");
+            // Every throughput is a positive number.
+            let numbers = &cells[cells.len() - (header.len() - 3)..cells.len() - 1];
+            for number in numbers {
+                let gbps: f64 = number.parse().unwrap_or_else(|_| panic!("{title}: {row}"));
+                assert!(gbps > 0.0, "{title}: {row}");
+            }
+        }
+    }
+    assert!(bench_section(&table, BENCH_SECTIONS[5])[2].starts_with("ascii "));
+    assert!(bench_section(&table, BENCH_SECTIONS[5])[3].starts_with("latin "));
+    assert!(table.contains("Latin-1: ascii, and latin without its letters above U+00FF"));
+}
+
+#[test]
+fn bench_measures_only_the_sections_asked_for() {
+    let output = run(&["bench", "--quick", "--only", "transcode"]);
+    assert_exit(&output, 0);
+    let table = stdout(&output);
+    assert!(!table.contains("validation"), "{table}");
+    for title in &BENCH_SECTIONS[1..7] {
+        assert!(table.contains(title), "lacks {title}: {table}");
+    }
+
+    let output = run(&[
+        "bench",
+        "--quick",
+        "--only=utf16le-to-utf8,validate-utf16le",
+    ]);
+    assert_exit(&output, 0);
+    let table = stdout(&output);
+    let titles: Vec<&str> = BENCH_SECTIONS
+        .into_iter()
+        .filter(|title| table.contains(title))
+        .collect();
+    assert_eq!(titles, [BENCH_SECTIONS[2], BENCH_SECTIONS[7]], "{table}");
+    assert!(!table.contains("short"), "{table}");
+
+    let output = run(&["bench", "--only", "utf8-to-utf16"]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("did you mean 'utf8-to-utf16le'?"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
 fn bench_measures_given_files() {
     let file = TempFile::new("bench.txt", "Grüße, 世界! 🎉\n".repeat(1000).as_bytes());
+    let invalid = TempFile::new("bench-bad.txt", b"caf\xE9 au lait\n");
     let output = utfast()
         .args(["bench", "--quick"])
         .arg(file.path())
+        .arg(invalid.path())
         .output()
         .unwrap();
     assert_exit(&output, 0);
-    assert!(stdout(&output).contains(&file.shown()));
-    assert!(!stdout(&output).contains("short"));
+    let table = stdout(&output);
+    assert!(!table.contains("short"));
+    // Validation has both; the conversions only the valid file, Latin-1 neither.
+    let validation = bench_section(&table, BENCH_SECTIONS[0]);
+    assert_eq!(validation.len(), 4, "{validation:#?}");
+    assert!(validation[2].starts_with(&file.shown()));
+    assert!(validation[3].starts_with(&format!("{}*", invalid.shown())));
+    let to_utf16 = bench_section(&table, BENCH_SECTIONS[1]);
+    assert_eq!(to_utf16.len(), 3, "{to_utf16:#?}");
+    assert!(to_utf16[2].starts_with(&file.shown()));
+    assert!(to_utf16[2].contains(" 21 KiB "), "{}", to_utf16[2]);
+    let to_utf8 = bench_section(&table, BENCH_SECTIONS[2]);
+    assert!(
+        to_utf8[2].contains(" 27 KiB "),
+        "UTF-16 bytes: {}",
+        to_utf8[2]
+    );
+    assert_eq!(
+        bench_section(&table, BENCH_SECTIONS[5])[2],
+        "(no input is text Latin-1 can represent)"
+    );
+    assert!(table.contains("*: not valid UTF-8"));
 }
 
 /// Over 3 MiB of text with a 4-byte character across the first chunk boundary, a

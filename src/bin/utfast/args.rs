@@ -9,6 +9,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::PathBuf;
 
+use crate::bench::Section;
 use crate::convert::Encoding;
 
 /// What the command line asks for.
@@ -20,7 +21,7 @@ pub enum Command {
     Version,
     /// `validate [--quiet|--json] [FILE...]`.
     Validate(ValidateOptions),
-    /// `bench [--quick] [FILE...]`.
+    /// `bench [--quick] [--only NAME[,NAME...]] [FILE...]`.
     Bench(BenchOptions),
     /// `convert --from ENC --to ENC [-o OUT] [--bom] [--quiet] [FILE]`.
     Convert(ConvertOptions),
@@ -47,6 +48,8 @@ pub struct ValidateOptions {
 #[derive(Debug, PartialEq, Eq)]
 pub struct BenchOptions {
     pub quick: bool,
+    /// The sections to measure, in no particular order; empty: all of them.
+    pub only: Vec<Section>,
     /// Empty: measure generated text.
     pub inputs: Vec<Input>,
 }
@@ -142,8 +145,17 @@ const BENCH_FLAGS: &[Flag] = &[
         long: "--quick",
         short: None,
     },
+    Flag {
+        long: "--only",
+        short: None,
+    },
     HELP,
 ];
+/// The options of `bench` that take a value, and what the value is.
+const BENCH_VALUED: &[(&str, &str)] = &[(
+    "--only",
+    "a section, e.g. utf8-to-utf16le, or a group: validate, transcode",
+)];
 const CONVERT_FLAGS: &[Flag] = &[
     Flag {
         long: "--from",
@@ -188,7 +200,7 @@ pub fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageE
     let first = first.to_string_lossy();
     match &*first {
         "validate" => {
-            let parsed = parse_command("validate", VALIDATE_FLAGS, args)?;
+            let parsed = parse_command("validate", VALIDATE_FLAGS, &[], args)?;
             let (quiet, json) = (parsed.has("--quiet"), parsed.has("--json"));
             if parsed.has("--help") {
                 return Ok(Command::Help);
@@ -211,12 +223,19 @@ pub fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageE
             Ok(Command::Validate(ValidateOptions { report, inputs }))
         }
         "bench" => {
-            let parsed = parse_command("bench", BENCH_FLAGS, args)?;
+            let parsed = parse_command("bench", BENCH_FLAGS, BENCH_VALUED, args)?;
             if parsed.has("--help") {
                 return Ok(Command::Help);
             }
+            let mut only = Vec::new();
+            for (_, value) in &parsed.values {
+                for name in value.split(',') {
+                    only.extend_from_slice(parse_section(name)?);
+                }
+            }
             Ok(Command::Bench(BenchOptions {
                 quick: parsed.has("--quick"),
+                only,
                 inputs: parsed.inputs,
             }))
         }
@@ -238,9 +257,11 @@ pub fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageE
     }
 }
 
-/// The flags and inputs after a command.
+/// The flags, option values and inputs after a command.
 struct Parsed {
     flags: Vec<&'static str>,
+    /// Options with a value, in order: the option's long name and the value.
+    values: Vec<(&'static str, String)>,
     inputs: Vec<Input>,
 }
 
@@ -250,17 +271,22 @@ impl Parsed {
     }
 }
 
+/// The arguments of a command whose options are `flags`; those named in `valued`
+/// (with a description of their value) take a value, as the next argument or
+/// after `=` (`--only=validate`).
 fn parse_command(
     command: &str,
     flags: &'static [Flag],
-    args: impl Iterator<Item = OsString>,
+    valued: &[(&str, &str)],
+    mut args: impl Iterator<Item = OsString>,
 ) -> Result<Parsed, UsageError> {
     let mut parsed = Parsed {
         flags: Vec::new(),
+        values: Vec::new(),
         inputs: Vec::new(),
     };
     let mut options_ended = false;
-    for arg in args {
+    while let Some(arg) = args.next() {
         if arg == "-" {
             parsed.inputs.push(Input::Stdin);
             continue;
@@ -272,10 +298,33 @@ fn parse_command(
                 continue;
             }
             let option = arg.to_string_lossy();
-            match find_flag(flags, &option) {
-                Some(flag) => parsed.flags.push(flag.long),
-                None => return Err(unknown_option(command, flags, &option)),
-            }
+            let takes_value = |long: &str| valued.iter().find(|(name, _)| *name == long);
+            let (name, attached) = match option.split_once('=') {
+                Some((name, value)) if takes_value(name).is_some() => (name, Some(value)),
+                _ => (&*option, None),
+            };
+            let Some(flag) = find_flag(flags, name) else {
+                return Err(unknown_option(command, flags, &option));
+            };
+            let Some((_, what)) = takes_value(flag.long) else {
+                parsed.flags.push(flag.long);
+                continue;
+            };
+            let value = match attached {
+                Some(value) => value.to_string(),
+                None => match args.next() {
+                    Some(value) if !value.to_string_lossy().starts_with('-') => {
+                        value.to_string_lossy().into_owned()
+                    }
+                    _ => {
+                        return Err(UsageError(format!(
+                            "option '{}' of '{command}' needs a value ({what})",
+                            flag.spellings()
+                        )))
+                    }
+                },
+            };
+            parsed.values.push((flag.long, value));
             continue;
         }
         parsed.inputs.push(Input::File(arg.into()));
@@ -402,6 +451,20 @@ fn missing_value(flag: &Flag) -> UsageError {
         "option '{}' of 'convert' needs a value ({what})",
         flag.spellings()
     ))
+}
+
+/// The sections of `bench` that `name` (given to `--only`) stands for.
+fn parse_section(name: &str) -> Result<&'static [Section], UsageError> {
+    Section::named(name).ok_or_else(|| {
+        let names = Section::names().collect::<Vec<_>>().join(", ");
+        let hint = match did_you_mean(&name.to_ascii_lowercase(), Section::names()) {
+            Some(suggestion) => format!("did you mean '{suggestion}'?"),
+            None => format!("one of {names}"),
+        };
+        UsageError(format!(
+            "unknown section '{name}' for '--only' of 'bench' ({hint})"
+        ))
+    })
 }
 
 fn encoding_names() -> String {
@@ -575,6 +638,7 @@ mod tests {
             parse_strs(&["bench", "--quick"]),
             Ok(Command::Bench(BenchOptions {
                 quick: true,
+                only: vec![],
                 inputs: vec![],
             }))
         );
@@ -599,6 +663,50 @@ mod tests {
         assert!(error(&["--vers"]).contains("did you mean '--version'?"));
         assert!(error(&["--version", "x"]).contains("unexpected argument 'x'"));
         assert!(error(&[]).contains("no command given"));
+    }
+
+    #[test]
+    fn parses_bench_sections() {
+        let Ok(Command::Bench(options)) = parse_strs(&[
+            "bench",
+            "--only",
+            "utf8-to-utf16le,validate",
+            "a.txt",
+            "--only=UTF32-to-UTF8",
+        ]) else {
+            panic!("not parsed");
+        };
+        assert_eq!(
+            options.only,
+            [
+                Section::Utf8ToUtf16le,
+                Section::ValidateUtf8,
+                Section::ValidateUtf16le,
+                Section::Utf32ToUtf8
+            ]
+        );
+        assert_eq!(options.inputs, [Input::File("a.txt".into())]);
+        assert!(!options.quick);
+        for (args, message) in [
+            (
+                &["bench", "--only"][..],
+                "option '--only' of 'bench' needs a value (a section, e.g. utf8-to-utf16le",
+            ),
+            (&["bench", "--only", "--quick"], "needs a value"),
+            (
+                &["bench", "--only", "utf8-to-utf16"],
+                "unknown section 'utf8-to-utf16' for '--only' of 'bench' (did you mean 'utf8-to-utf16le'?)",
+            ),
+            (
+                &["bench", "--only", "validate,"],
+                "unknown section '' for '--only' of 'bench' (one of validate, transcode, validate-utf8,",
+            ),
+            (&["bench", "--quick=yes"], "option '--quick' of 'bench' takes no value"),
+            (&["bench", "--onyl", "validate"], "did you mean '--only'?"),
+        ] {
+            let error = error(args);
+            assert!(error.contains(message), "{args:?}: {error}");
+        }
     }
 
     #[test]

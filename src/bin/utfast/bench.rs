@@ -1,8 +1,11 @@
-//! `utfast bench`: the throughput (GB/s) of every kernel this CPU can run, of the
-//! dispatching free functions and of `std::str::from_utf8`, on text generated in
-//! memory (or on the given files). Every implementation is first checked to agree
-//! with std; then each is timed in batches, interleaved so that noise hits them
-//! alike, and the best batch counts.
+//! `utfast bench`: the throughput (GB/s of input) of every kernel this CPU can run,
+//! of the dispatching free functions and of std, in sections: UTF-8 validation;
+//! transcoding from UTF-8 to UTF-16LE, UTF-32 and Latin-1 and back; UTF-16LE
+//! validation ([`Section`]; `--only` picks some). The input is text generated in
+//! memory, or the given files. Every implementation is first checked to agree with
+//! std; then each is timed in batches, interleaved so that noise hits them alike,
+//! and the best batch counts. The time budget of a [`Plan`] is shared by all the
+//! measurements, whatever the sections.
 
 use std::hint::black_box;
 use std::io::{self, Read, Write};
@@ -45,9 +48,157 @@ const MIN_BATCH: Duration = Duration::from_micros(200);
 /// Bytes of each generated text.
 const TEXT_LEN: usize = 1 << 20;
 
+/// Bytes of UTF-8 text the transcoding sections convert: the start of each
+/// generated text (in UTF-16 or UTF-32, the same characters). Smaller than
+/// `TEXT_LEN` so that eight sections fit the time budget.
+const TRANSCODE_LEN: usize = 256 << 10;
+
 /// How many short strings, and their longest length in bytes.
 const SHORT_COUNT: usize = 10_000;
 const SHORT_MAX: usize = 64;
+
+/// What `bench` measures: one table each, in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Section {
+    ValidateUtf8,
+    Utf8ToUtf16le,
+    Utf16leToUtf8,
+    Utf8ToUtf32,
+    Utf32ToUtf8,
+    Latin1ToUtf8,
+    Utf8ToLatin1,
+    ValidateUtf16le,
+}
+
+impl Section {
+    pub const ALL: [Section; 8] = [
+        Section::ValidateUtf8,
+        Section::Utf8ToUtf16le,
+        Section::Utf16leToUtf8,
+        Section::Utf8ToUtf32,
+        Section::Utf32ToUtf8,
+        Section::Latin1ToUtf8,
+        Section::Utf8ToLatin1,
+        Section::ValidateUtf16le,
+    ];
+
+    /// Names `--only` accepts for several sections at once.
+    pub const GROUPS: [(&'static str, &'static [Section]); 2] = [
+        (
+            "validate",
+            &[Section::ValidateUtf8, Section::ValidateUtf16le],
+        ),
+        (
+            "transcode",
+            &[
+                Section::Utf8ToUtf16le,
+                Section::Utf16leToUtf8,
+                Section::Utf8ToUtf32,
+                Section::Utf32ToUtf8,
+                Section::Latin1ToUtf8,
+                Section::Utf8ToLatin1,
+            ],
+        ),
+    ];
+
+    /// The name `--only` knows the section by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Section::ValidateUtf8 => "validate-utf8",
+            Section::Utf8ToUtf16le => "utf8-to-utf16le",
+            Section::Utf16leToUtf8 => "utf16le-to-utf8",
+            Section::Utf8ToUtf32 => "utf8-to-utf32",
+            Section::Utf32ToUtf8 => "utf32-to-utf8",
+            Section::Latin1ToUtf8 => "latin1-to-utf8",
+            Section::Utf8ToLatin1 => "utf8-to-latin1",
+            Section::ValidateUtf16le => "validate-utf16le",
+        }
+    }
+
+    /// Every name `--only` accepts: the groups, then the sections.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Section::GROUPS
+            .iter()
+            .map(|&(name, _)| name)
+            .chain(Section::ALL.iter().map(|section| section.name()))
+    }
+
+    /// The sections `name` (a section's or a group's, in any case) stands for.
+    pub fn named(name: &str) -> Option<&'static [Section]> {
+        let name = name.trim();
+        if let Some(&(_, sections)) = Section::GROUPS
+            .iter()
+            .find(|(group, _)| group.eq_ignore_ascii_case(name))
+        {
+            return Some(sections);
+        }
+        let index = Section::ALL
+            .iter()
+            .position(|section| section.name().eq_ignore_ascii_case(name))?;
+        Some(&Section::ALL[index..=index])
+    }
+
+    /// The table's title line: what is measured, and what std does for it.
+    fn title(self) -> &'static str {
+        match self {
+            Section::ValidateUtf8 => "UTF-8 validation (std: str::from_utf8)",
+            Section::Utf8ToUtf16le => {
+                "UTF-8 to UTF-16LE (std: str::from_utf8, then str::encode_utf16 into a slice)"
+            }
+            Section::Utf16leToUtf8 => {
+                "UTF-16LE to UTF-8 (std: char::decode_utf16, then char::encode_utf8 into a slice)"
+            }
+            Section::Utf8ToUtf32 => {
+                "UTF-8 to UTF-32 (std: str::from_utf8, then str::chars into a slice)"
+            }
+            Section::Utf32ToUtf8 => {
+                "UTF-32 to UTF-8 (std: char::from_u32, then char::encode_utf8 into a slice)"
+            }
+            Section::Latin1ToUtf8 => {
+                "Latin-1 to UTF-8 (std: char::from(u8), then char::encode_utf8 into a slice)"
+            }
+            Section::Utf8ToLatin1 => {
+                "UTF-8 to Latin-1 (std: str::from_utf8, then str::chars as u8 into a slice)"
+            }
+            Section::ValidateUtf16le => "UTF-16LE validation (std: char::decode_utf16)",
+        }
+    }
+
+    /// The dispatching functions of the section, in column order after the kernels.
+    fn functions(self) -> &'static [&'static str] {
+        match self {
+            Section::ValidateUtf8 => &["validate_utf8", "from_utf8"],
+            Section::Utf8ToUtf16le => &["utf8_to_utf16le"],
+            Section::Utf16leToUtf8 => &["utf16le_to_utf8"],
+            Section::Utf8ToUtf32 => &["utf8_to_utf32"],
+            Section::Utf32ToUtf8 => &["utf32_to_utf8"],
+            Section::Latin1ToUtf8 => &["latin1_to_utf8"],
+            Section::Utf8ToLatin1 => &["utf8_to_latin1"],
+            Section::ValidateUtf16le => &["validate_utf16le"],
+        }
+    }
+
+    /// Whether the section has a row for `sample`: every input is validated as
+    /// UTF-8; the others take valid text (not the short strings), the Latin-1
+    /// ones text that Latin-1 can represent.
+    fn measures(self, sample: &Sample) -> bool {
+        match self {
+            Section::ValidateUtf8 => true,
+            Section::Latin1ToUtf8 | Section::Utf8ToLatin1 => sample.latin1.is_some(),
+            _ => sample.text.is_some(),
+        }
+    }
+
+    /// The column headers: the kernels, the dispatching functions, std.
+    fn columns(self, engines: &[Engine]) -> Vec<&'static str> {
+        engines
+            .iter()
+            .map(|engine| engine.kernel().name())
+            .chain(self.functions().iter().copied())
+            .chain(["std"])
+            .collect()
+    }
+}
 
 pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
     let (samples, mut status) = if options.inputs.is_empty() {
@@ -59,46 +210,101 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
         return Ok(status);
     }
     crate::warn_if_kernel_override_ignored();
-    let implementations = Implementation::all();
+    let engines: Vec<Engine> = Kernel::available()
+        .filter_map(|kernel| Engine::new(kernel).ok())
+        .collect();
+    let sections: Vec<Section> = Section::ALL
+        .into_iter()
+        .filter(|section| options.only.is_empty() || options.only.contains(section))
+        .collect();
     let plan = if options.quick { QUICK } else { FULL };
-    let batches = samples.len() * implementations.len() * plan.rounds as usize;
-    let batch = (plan.budget / batches as u32).max(MIN_BATCH);
+    let cells: usize = sections
+        .iter()
+        .map(|section| {
+            let rows = samples.iter().filter(|s| section.measures(s)).count();
+            rows * section.columns(&engines).len()
+        })
+        .sum();
+    let batch = (plan.budget / (cells.max(1) as u32 * plan.rounds)).max(MIN_BATCH);
 
     writeln!(out, "{}", crate::version_line())?;
     writeln!(out, "cpu: {}", cpu_model())?;
     writeln!(
         out,
-        "GB/s (10^9 bytes per second), best of {} batches of about {:.1} ms each",
+        "GB/s of input (10^9 bytes per second), best of {} batches of about {:.1} ms each",
         plan.rounds,
         batch.as_secs_f64() * 1e3
     )?;
-    writeln!(out)?;
-    let table = Table::new(&samples, &implementations);
-    writeln!(out, "{}", table.header())?;
-    for sample in &samples {
-        let pieces = sample.pieces();
-        if !agree_with_std(&sample.name, &pieces, &implementations) {
-            status = status.max(Status::Invalid);
+    let name_width = samples
+        .iter()
+        .map(|sample| sample.name.chars().count() + usize::from(sample.invalid))
+        .chain([5])
+        .max()
+        .unwrap_or(5);
+    for &section in &sections {
+        writeln!(out)?;
+        writeln!(out, "{}", section.title())?;
+        let table = Table::new(name_width, section.columns(&engines));
+        writeln!(out, "{}", table.header())?;
+        let mut rows = 0;
+        for sample in samples.iter().filter(|s| section.measures(s)) {
+            let measured = measure_row(section, sample, &engines, &plan, batch);
+            for &column in &measured.disagree {
+                warn(format_args!(
+                    "bug: {} disagrees with std on '{}' ({}); please report it",
+                    table.headers[column],
+                    sample.name,
+                    section.name(),
+                ));
+                status = status.max(Status::Invalid);
+            }
+            let invalid = sample.invalid && section == Section::ValidateUtf8;
+            writeln!(out, "{}", table.row(&sample.name, invalid, &measured))?;
+            rows += 1;
         }
-        let throughputs = measure(&pieces, &implementations, &plan, batch);
-        writeln!(out, "{}", table.row(sample, &throughputs))?;
+        if rows == 0 {
+            let what = match section {
+                Section::Latin1ToUtf8 | Section::Utf8ToLatin1 => "text Latin-1 can represent",
+                _ => "valid UTF-8",
+            };
+            writeln!(out, "(no input is {what})")?;
+        }
     }
     writeln!(out)?;
     writeln!(
         out,
-        "kernel columns: Engine::validate_utf8; validate_utf8, from_utf8: the dispatching functions"
+        "kernel columns: Engine methods; function columns: the same, on the active kernel"
     )?;
     writeln!(
         out,
-        "vs std: utfast::from_utf8 / std::str::from_utf8 (both give the error position)"
+        "vs std: the last function column / std (from_utf8 for UTF-8: it gives std's error position)"
     )?;
+    let converts = sections.iter().any(|&s| s != Section::ValidateUtf8);
     if options.inputs.is_empty() {
+        if sections.contains(&Section::ValidateUtf8) {
+            writeln!(
+                out,
+                "short: {SHORT_COUNT} strings of 1 to {SHORT_MAX} bytes, validated one at a time"
+            )?;
+        }
+        if converts {
+            writeln!(
+                out,
+                "transcoding, UTF-16LE: the first {} of each text",
+                format_size(TRANSCODE_LEN)
+            )?;
+            writeln!(
+                out,
+                "Latin-1: ascii, and latin without its letters above U+00FF"
+            )?;
+        }
+    } else if converts {
         writeln!(
             out,
-            "short: {SHORT_COUNT} strings of 1 to {SHORT_MAX} bytes, validated one at a time"
+            "transcoding, UTF-16LE: each input that is valid UTF-8; Latin-1: those it can represent"
         )?;
     }
-    if samples.iter().any(|sample| sample.invalid) {
+    if samples.iter().any(|sample| sample.invalid) && sections.contains(&Section::ValidateUtf8) {
         writeln!(
             out,
             "*: not valid UTF-8; the time is that of finding the first error"
@@ -107,7 +313,158 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
     Ok(status)
 }
 
-/// One validator under test.
+/// One row's results: the throughput (GB/s) of each column, the input bytes per
+/// pass, and the columns whose answer differs from std's.
+struct Measured {
+    bytes: usize,
+    throughputs: Vec<f64>,
+    disagree: Vec<usize>,
+}
+
+/// Checks and times every implementation of `section` on `sample`, which the
+/// section measures.
+fn measure_row(
+    section: Section,
+    sample: &Sample,
+    engines: &[Engine],
+    plan: &Plan,
+    batch: Duration,
+) -> Measured {
+    let text = sample.text.as_deref().unwrap_or_default();
+    let latin1_text = sample.latin1.as_deref().unwrap_or_default();
+    let utf16le = || -> Vec<u16> { text.encode_utf16().map(u16::to_le).collect() };
+    match section {
+        Section::ValidateUtf8 => validate_utf8_row(sample, engines, plan, batch),
+        Section::Utf8ToUtf16le => conversion_row(
+            text.as_bytes(),
+            text.len(),
+            &conversions(
+                engines,
+                |e, s, d| e.utf8_to_utf16le(s, d).ok(),
+                |s, d| utfast::utf8_to_utf16le(s, d).ok(),
+                std_utf8_to_utf16le,
+            ),
+            plan,
+            batch,
+        ),
+        Section::Utf16leToUtf8 => {
+            let units = utf16le();
+            conversion_row(
+                &units,
+                3 * units.len(),
+                &conversions(
+                    engines,
+                    |e, s, d| e.utf16le_to_utf8(s, d).ok(),
+                    |s, d| utfast::utf16le_to_utf8(s, d).ok(),
+                    std_utf16le_to_utf8,
+                ),
+                plan,
+                batch,
+            )
+        }
+        Section::Utf8ToUtf32 => conversion_row(
+            text.as_bytes(),
+            text.len(),
+            &conversions(
+                engines,
+                |e, s, d| e.utf8_to_utf32(s, d).ok(),
+                |s, d| utfast::utf8_to_utf32(s, d).ok(),
+                std_utf8_to_utf32,
+            ),
+            plan,
+            batch,
+        ),
+        Section::Utf32ToUtf8 => {
+            let values: Vec<u32> = text.chars().map(u32::from).collect();
+            conversion_row(
+                &values,
+                4 * values.len(),
+                &conversions(
+                    engines,
+                    |e, s, d| e.utf32_to_utf8(s, d).ok(),
+                    |s, d| utfast::utf32_to_utf8(s, d).ok(),
+                    std_utf32_to_utf8,
+                ),
+                plan,
+                batch,
+            )
+        }
+        Section::Latin1ToUtf8 => {
+            let bytes: Vec<u8> = latin1_text.chars().map(|c| c as u8).collect();
+            conversion_row(
+                &bytes,
+                2 * bytes.len(),
+                &conversions(
+                    engines,
+                    |e, s, d| e.latin1_to_utf8(s, d).ok(),
+                    |s, d| utfast::latin1_to_utf8(s, d).ok(),
+                    std_latin1_to_utf8,
+                ),
+                plan,
+                batch,
+            )
+        }
+        Section::Utf8ToLatin1 => conversion_row(
+            latin1_text.as_bytes(),
+            latin1_text.len(),
+            &conversions(
+                engines,
+                |e, s, d| e.utf8_to_latin1(s, d).ok(),
+                |s, d| utfast::utf8_to_latin1(s, d).ok(),
+                std_utf8_to_latin1,
+            ),
+            plan,
+            batch,
+        ),
+        Section::ValidateUtf16le => conversion_row(
+            &utf16le(),
+            0,
+            &conversions(
+                engines,
+                |e, s, _| e.validate_utf16le(s).then_some(0),
+                |s, _| utfast::validate_utf16le(s).then_some(0),
+                std_validate_utf16le,
+            ),
+            plan,
+            batch,
+        ),
+    }
+}
+
+/// A pass of one implementation over one input, timed as a unit; returns a value
+/// that depends on the work, for `black_box`.
+type Pass<'a> = Box<dyn FnMut() -> usize + 'a>;
+
+/// The UTF-8 validation row: every kernel's `Engine::validate_utf8`, the
+/// dispatching `validate_utf8` and `from_utf8`, and std, on each piece of the
+/// sample.
+fn validate_utf8_row(
+    sample: &Sample,
+    engines: &[Engine],
+    plan: &Plan,
+    batch: Duration,
+) -> Measured {
+    let pieces = sample.pieces();
+    let pieces = &pieces;
+    let implementations = Implementation::all(engines);
+    let valid = Implementation::Std.count_valid(pieces);
+    let disagree = (0..implementations.len())
+        .filter(|&i| implementations[i].count_valid(pieces) != valid)
+        .collect();
+    let mut passes: Vec<Pass<'_>> = implementations
+        .iter()
+        .map(|&implementation| {
+            Box::new(move || implementation.count_valid(black_box(pieces))) as Pass<'_>
+        })
+        .collect();
+    Measured {
+        bytes: sample.bytes(),
+        throughputs: measure(&mut passes, sample.bytes(), plan, batch),
+        disagree,
+    }
+}
+
+/// One UTF-8 validator under test.
 #[derive(Clone, Copy)]
 enum Implementation {
     /// `Engine::validate_utf8` of one kernel.
@@ -121,26 +478,18 @@ enum Implementation {
 }
 
 impl Implementation {
-    /// Every available kernel, then the free functions, then std.
-    fn all() -> Vec<Implementation> {
-        Kernel::available()
-            .filter_map(|kernel| Engine::new(kernel).ok())
-            .map(Implementation::Kernel)
+    /// Every engine, then the free functions, then std: the columns of
+    /// [`Section::ValidateUtf8`].
+    fn all(engines: &[Engine]) -> Vec<Implementation> {
+        engines
+            .iter()
+            .map(|&engine| Implementation::Kernel(engine))
             .chain([
                 Implementation::Validate,
                 Implementation::FromUtf8,
                 Implementation::Std,
             ])
             .collect()
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Implementation::Kernel(engine) => engine.kernel().name(),
-            Implementation::Validate => "validate_utf8",
-            Implementation::FromUtf8 => "from_utf8",
-            Implementation::Std => "std",
-        }
     }
 
     /// How many of `pieces` are valid UTF-8.
@@ -162,56 +511,155 @@ fn count_valid(pieces: &[&[u8]], is_valid: impl Fn(&[u8]) -> bool) -> usize {
         .count()
 }
 
-/// Whether every implementation finds as many of `pieces` valid as std does;
-/// reports those that do not.
-fn agree_with_std(name: &str, pieces: &[&[u8]], implementations: &[Implementation]) -> bool {
-    let valid = Implementation::Std.count_valid(pieces);
-    let mut agree = true;
-    for implementation in implementations {
-        if implementation.count_valid(pieces) != valid {
-            warn(format_args!(
-                "bug: {} disagrees with std::str::from_utf8 on '{name}'; please report it",
-                implementation.name(),
-            ));
-            agree = false;
-        }
-    }
-    agree
+/// One implementation of a conversion from `S` units to `D` units: the count
+/// written, or `None` for input it rejects (or output too small, which the
+/// benchmark never gives). A validation is a conversion that writes nothing.
+type Convert<S, D> = Box<dyn Fn(&[S], &mut [D]) -> Option<usize>>;
+
+/// A conversion's implementations, in column order: each engine's `method`, the
+/// dispatching `function`, and `std`.
+fn conversions<S: 'static, D: 'static>(
+    engines: &[Engine],
+    method: fn(&Engine, &[S], &mut [D]) -> Option<usize>,
+    function: fn(&[S], &mut [D]) -> Option<usize>,
+    std: fn(&[S], &mut [D]) -> Option<usize>,
+) -> Vec<Convert<S, D>> {
+    engines
+        .iter()
+        .map(|&engine| {
+            Box::new(move |src: &[S], dst: &mut [D]| method(&engine, src, dst)) as Convert<S, D>
+        })
+        .chain([Box::new(function) as Convert<S, D>, Box::new(std)])
+        .collect()
 }
 
-/// The throughput (GB/s) of each implementation over `pieces`: the best of
-/// `plan.rounds` batches.
-fn measure(
-    pieces: &[&[u8]],
-    implementations: &[Implementation],
+/// Checks that every conversion writes what std (the last) writes, then times each
+/// with an output of `out_len` units of its own.
+fn conversion_row<S: Copy, D: Copy + Default + PartialEq>(
+    input: &[S],
+    out_len: usize,
+    conversions: &[Convert<S, D>],
     plan: &Plan,
     batch: Duration,
-) -> Vec<f64> {
-    let runs: Vec<u32> = implementations
+) -> Measured {
+    let outputs: Vec<(Option<usize>, Vec<D>)> = conversions
         .iter()
-        .map(|&implementation| runs_per_batch(implementation, pieces, batch))
+        .map(|convert| {
+            let mut out = vec![D::default(); out_len];
+            let written = convert(input, &mut out);
+            out.truncate(written.unwrap_or(0));
+            (written, out)
+        })
         .collect();
-    let mut best = vec![Duration::MAX; implementations.len()];
+    let disagree = match outputs.split_last() {
+        Some((std, others)) => (0..others.len()).filter(|&i| others[i] != *std).collect(),
+        None => Vec::new(),
+    };
+    let mut passes: Vec<Pass<'_>> = conversions
+        .iter()
+        .map(|convert| {
+            let mut out = vec![D::default(); out_len];
+            Box::new(move || convert(black_box(input), &mut out).unwrap_or(usize::MAX)) as Pass<'_>
+        })
+        .collect();
+    let bytes = std::mem::size_of_val(input);
+    Measured {
+        bytes,
+        throughputs: measure(&mut passes, bytes, plan, batch),
+        disagree,
+    }
+}
+
+// std's way to do each conversion into a slice, the baseline of each section.
+
+/// Writes `units` into `dst`: their count, or `None` when they do not fit.
+fn fill<T>(dst: &mut [T], units: impl Iterator<Item = T>) -> Option<usize> {
+    let mut written = 0;
+    for unit in units {
+        *dst.get_mut(written)? = unit;
+        written += 1;
+    }
+    Some(written)
+}
+
+/// Writes `chars` as UTF-8 into `dst`: the bytes written, or `None` when a `chars`
+/// item is `None` (invalid input) or they do not fit.
+fn fill_utf8(dst: &mut [u8], chars: impl Iterator<Item = Option<char>>) -> Option<usize> {
+    let mut written = 0;
+    for c in chars {
+        let c = c?;
+        let len = c.len_utf8();
+        c.encode_utf8(dst.get_mut(written..written + len)?);
+        written += len;
+    }
+    Some(written)
+}
+
+fn std_utf8_to_utf16le(src: &[u8], dst: &mut [u16]) -> Option<usize> {
+    let text = std::str::from_utf8(src).ok()?;
+    fill(dst, text.encode_utf16().map(u16::to_le))
+}
+
+fn std_utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> Option<usize> {
+    let units = src.iter().map(|&unit| u16::from_le(unit));
+    fill_utf8(dst, char::decode_utf16(units).map(Result::ok))
+}
+
+fn std_utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Option<usize> {
+    let text = std::str::from_utf8(src).ok()?;
+    fill(dst, text.chars().map(u32::from))
+}
+
+fn std_utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Option<usize> {
+    fill_utf8(dst, src.iter().map(|&value| char::from_u32(value)))
+}
+
+fn std_latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    fill_utf8(dst, src.iter().map(|&byte| Some(char::from(byte))))
+}
+
+fn std_utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    let text = std::str::from_utf8(src).ok()?;
+    let mut written = 0;
+    for c in text.chars() {
+        *dst.get_mut(written)? = u8::try_from(c).ok()?;
+        written += 1;
+    }
+    Some(written)
+}
+
+fn std_validate_utf16le(src: &[u16], _: &mut [u8]) -> Option<usize> {
+    let units = src.iter().map(|&unit| u16::from_le(unit));
+    char::decode_utf16(units).all(|c| c.is_ok()).then_some(0)
+}
+
+/// The throughput (GB/s) of each pass over `bytes` of input: the best of
+/// `plan.rounds` batches.
+fn measure(passes: &mut [Pass<'_>], bytes: usize, plan: &Plan, batch: Duration) -> Vec<f64> {
+    let runs: Vec<u32> = passes
+        .iter_mut()
+        .map(|pass| runs_per_batch(pass, batch))
+        .collect();
+    let mut best = vec![Duration::MAX; passes.len()];
     for round in 0..plan.rounds as usize {
         // Rotate the order every round so that no implementation always goes first.
-        for k in 0..implementations.len() {
-            let i = (round + k) % implementations.len();
-            let elapsed = time(implementations[i], pieces, runs[i]);
+        for k in 0..passes.len() {
+            let i = (round + k) % passes.len();
+            let elapsed = time(&mut passes[i], runs[i]);
             best[i] = best[i].min(elapsed / runs[i]);
         }
     }
-    let bytes = pieces.iter().map(|piece| piece.len()).sum::<usize>() as f64;
     best.iter()
-        .map(|time| bytes / time.as_secs_f64().max(1e-12) / 1e9)
+        .map(|time| bytes as f64 / time.as_secs_f64().max(1e-12) / 1e9)
         .collect()
 }
 
 /// How many passes fill a batch, estimated from a doubling series of timed
 /// passes (which also warms up caches and branch predictors).
-fn runs_per_batch(implementation: Implementation, pieces: &[&[u8]], batch: Duration) -> u32 {
+fn runs_per_batch(pass: &mut Pass<'_>, batch: Duration) -> u32 {
     let mut runs = 1u32;
     loop {
-        let elapsed = time(implementation, pieces, runs);
+        let elapsed = time(pass, runs);
         if elapsed >= batch / 4 || runs >= 1 << 24 {
             let per_run = elapsed.as_secs_f64() / f64::from(runs);
             return (batch.as_secs_f64() / per_run.max(1e-12)).clamp(1.0, 1e9) as u32;
@@ -220,31 +668,44 @@ fn runs_per_batch(implementation: Implementation, pieces: &[&[u8]], batch: Durat
     }
 }
 
-fn time(implementation: Implementation, pieces: &[&[u8]], runs: u32) -> Duration {
+fn time(pass: &mut Pass<'_>, runs: u32) -> Duration {
     let start = Instant::now();
     for _ in 0..runs {
-        black_box(implementation.count_valid(black_box(pieces)));
+        black_box(pass());
     }
     start.elapsed()
 }
 
-/// An input to measure: `data`, validated as a whole or as separate pieces.
+/// An input to measure: `data`, validated as a whole or as separate pieces, and
+/// the text the other sections convert.
 struct Sample {
     name: String,
     data: Vec<u8>,
     pieces: Vec<Range<usize>>,
     /// Not valid UTF-8 (files only).
     invalid: bool,
+    /// Valid text for the transcoding and UTF-16 sections.
+    text: Option<String>,
+    /// Text Latin-1 can represent, for the Latin-1 sections.
+    latin1: Option<String>,
 }
 
 impl Sample {
+    /// A file's contents, or a generated text, measured whole; its text, if it is
+    /// valid UTF-8, is converted whole too.
     fn whole(name: String, data: Vec<u8>) -> Sample {
-        let invalid = std::str::from_utf8(&data).is_err();
+        let text = String::from_utf8(data.clone()).ok();
+        let latin1 = text
+            .as_ref()
+            .filter(|text| text.chars().all(|c| u32::from(c) <= 0xFF))
+            .cloned();
         Sample {
             name,
             pieces: std::iter::once(0..data.len()).collect(),
+            invalid: text.is_none(),
             data,
-            invalid,
+            text,
+            latin1,
         }
     }
 
@@ -284,13 +745,24 @@ fn read_samples(inputs: &[Input]) -> (Vec<Sample>, Status) {
 }
 
 /// The generated inputs (`utfast::sample`): a text per script, then short strings
-/// of two scripts.
+/// of two scripts. The other sections convert the first `TRANSCODE_LEN` bytes of
+/// each text; the Latin-1 ones those of ASCII, and of Latin without its letters
+/// above U+00FF (Czech and Polish have some).
 fn generated_samples() -> Vec<Sample> {
     let mut samples: Vec<Sample> = Script::ALL
         .into_iter()
         .map(|script| {
             let text = sample::text(script, TEXT_LEN, sample::SEED);
-            Sample::whole(script.name().to_string(), text.into_bytes())
+            let mut sample = Sample::whole(script.name().to_string(), text.into_bytes());
+            let mut text = sample.text.take().unwrap_or_default();
+            text.truncate(floor_char_boundary(&text, TRANSCODE_LEN));
+            sample.latin1 = match script {
+                Script::Ascii => Some(text.clone()),
+                Script::Latin => Some(text.chars().filter(|&c| u32::from(c) <= 0xFF).collect()),
+                _ => None,
+            };
+            sample.text = Some(text);
+            sample
         })
         .collect();
     for script in [Script::Ascii, Script::Mixed] {
@@ -301,12 +773,23 @@ fn generated_samples() -> Vec<Sample> {
             data: text.into_bytes(),
             pieces,
             invalid: false,
+            text: None,
+            latin1: None,
         });
     }
     samples
 }
 
-/// The results table: a column per implementation, and the ratio to std.
+/// The largest index at most `index` that is a character boundary of `text`.
+fn floor_char_boundary(text: &str, index: usize) -> usize {
+    (0..=index.min(text.len()))
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0)
+}
+
+/// A section's table: a column per implementation, and the ratio of the last
+/// utfast column to std.
 struct Table {
     name_width: usize,
     headers: Vec<&'static str>,
@@ -316,18 +799,7 @@ impl Table {
     const SIZE_WIDTH: usize = 9;
     const NUMBER_WIDTH: usize = 7;
 
-    fn new(samples: &[Sample], implementations: &[Implementation]) -> Table {
-        let name_width = samples
-            .iter()
-            .map(|sample| sample.name.chars().count() + usize::from(sample.invalid))
-            .chain([5])
-            .max()
-            .unwrap_or(5);
-        let headers = implementations
-            .iter()
-            .map(|implementation| implementation.name())
-            .chain(["vs std"])
-            .collect();
+    fn new(name_width: usize, headers: Vec<&'static str>) -> Table {
         Table {
             name_width,
             headers,
@@ -335,22 +807,28 @@ impl Table {
     }
 
     fn header(&self) -> String {
-        self.line("input", "size", self.headers.iter().map(|h| h.to_string()))
+        let cells = self
+            .headers
+            .iter()
+            .chain(&["vs std"])
+            .map(|h| h.to_string());
+        self.line("input", "size", cells)
     }
 
-    /// A row: the sample, then its throughput per implementation (in the order of
-    /// `Implementation::all`, whose last two are `from_utf8` and `std`).
-    fn row(&self, sample: &Sample, throughputs: &[f64]) -> String {
-        let name = format!("{}{}", sample.name, if sample.invalid { "*" } else { "" });
-        let ratio = match throughputs {
-            [.., from_utf8, std] => from_utf8 / std,
+    /// A row: the input, its size, then its throughput per implementation (whose
+    /// last two are the last utfast column and std).
+    fn row(&self, name: &str, invalid: bool, measured: &Measured) -> String {
+        let name = format!("{name}{}", if invalid { "*" } else { "" });
+        let ratio = match measured.throughputs[..] {
+            [.., utfast, std] => utfast / std,
             _ => f64::NAN,
         };
-        let cells = throughputs
+        let cells = measured
+            .throughputs
             .iter()
             .map(|gbps| format!("{gbps:.2}"))
             .chain([format!("{ratio:.2}x")]);
-        self.line(&name, &format_size(sample.bytes()), cells)
+        self.line(&name, &format_size(measured.bytes), cells)
     }
 
     fn line(&self, name: &str, size: &str, cells: impl Iterator<Item = String>) -> String {
@@ -359,7 +837,7 @@ impl Table {
             name_width = self.name_width,
             size_width = Self::SIZE_WIDTH
         );
-        for (cell, header) in cells.zip(&self.headers) {
+        for (cell, header) in cells.zip(self.headers.iter().chain(&["vs std"])) {
             let width = header.len().max(Self::NUMBER_WIDTH);
             line.push_str(&format!("  {cell:>width$}"));
         }
@@ -414,9 +892,128 @@ mod tests {
     }
 
     #[test]
+    fn generated_samples_give_each_section_its_text() {
+        let samples = generated_samples();
+        for sample in &samples[..6] {
+            let text = sample.text.as_deref().expect("a text to transcode");
+            assert!(text.len() > TRANSCODE_LEN - 4 && text.len() <= TRANSCODE_LEN);
+            assert!(sample.data.starts_with(text.as_bytes()), "{}", sample.name);
+        }
+        let latin1: Vec<&str> = samples
+            .iter()
+            .filter(|sample| sample.latin1.is_some())
+            .map(|sample| sample.name.as_str())
+            .collect();
+        assert_eq!(latin1, ["ascii", "latin"]);
+        let latin = samples[1].latin1.as_deref().unwrap();
+        assert!(latin.chars().all(|c| u32::from(c) <= 0xFF));
+        assert!(
+            latin.chars().any(|c| u32::from(c) > 0x7F),
+            "accented letters stay"
+        );
+        assert!(samples[6..].iter().all(|s| s.text.is_none()));
+        for section in Section::ALL {
+            let rows = samples.iter().filter(|s| section.measures(s)).count();
+            let expected = match section {
+                Section::ValidateUtf8 => 8,
+                Section::Latin1ToUtf8 | Section::Utf8ToLatin1 => 2,
+                _ => 6,
+            };
+            assert_eq!(rows, expected, "{section:?}");
+        }
+    }
+
+    #[test]
+    fn files_are_converted_when_valid() {
+        let valid = Sample::whole("a".into(), "déjà".into());
+        assert_eq!(valid.text.as_deref(), Some("déjà"));
+        assert_eq!(valid.latin1.as_deref(), Some("déjà"));
+        let wide = Sample::whole("b".into(), "€".into());
+        assert!(wide.text.is_some() && wide.latin1.is_none());
+        let invalid = Sample::whole("c".into(), vec![b'a', 0xFF]);
+        assert!(invalid.invalid && invalid.text.is_none());
+        assert!(Section::ValidateUtf8.measures(&invalid));
+        assert!(!Section::Utf8ToUtf16le.measures(&invalid));
+    }
+
+    #[test]
+    fn section_names() {
+        for section in Section::ALL {
+            assert_eq!(Section::named(section.name()), Some(&[section][..]));
+        }
+        assert_eq!(Section::named("TRANSCODE").map(<[_]>::len), Some(6));
+        assert_eq!(
+            Section::named("validate"),
+            Some(&[Section::ValidateUtf8, Section::ValidateUtf16le][..])
+        );
+        assert_eq!(Section::named("utf8-to-utf16"), None);
+        assert_eq!(Section::names().count(), 10);
+    }
+
+    #[test]
+    fn std_baselines_convert_and_reject() {
+        let text = "aé€😀";
+        let mut utf16 = [0u16; 8];
+        assert_eq!(std_utf8_to_utf16le(text.as_bytes(), &mut utf16), Some(5));
+        assert_eq!(utf16[3], 0xD83Du16.to_le());
+        let mut utf8 = [0u8; 16];
+        assert_eq!(std_utf16le_to_utf8(&utf16[..5], &mut utf8), Some(10));
+        assert_eq!(&utf8[..10], text.as_bytes());
+        assert_eq!(std_utf16le_to_utf8(&[0xDC00u16.to_le()], &mut utf8), None);
+        assert_eq!(std_utf16le_to_utf8(&utf16[..5], &mut utf8[..9]), None);
+        let mut utf32 = [0u32; 4];
+        assert_eq!(std_utf8_to_utf32(text.as_bytes(), &mut utf32), Some(4));
+        assert_eq!(std_utf32_to_utf8(&utf32, &mut utf8), Some(10));
+        assert_eq!(std_utf32_to_utf8(&[0xD800], &mut utf8), None);
+        assert_eq!(std_latin1_to_utf8(b"\xE9t\xE9", &mut utf8), Some(5));
+        assert_eq!(&utf8[..5], "été".as_bytes());
+        let mut latin1 = [0u8; 4];
+        assert_eq!(std_utf8_to_latin1("été".as_bytes(), &mut latin1), Some(3));
+        assert_eq!(&latin1[..3], b"\xE9t\xE9");
+        assert_eq!(std_utf8_to_latin1("€".as_bytes(), &mut latin1), None);
+        assert_eq!(std_validate_utf16le(&utf16[..5], &mut []), Some(0));
+        assert_eq!(std_validate_utf16le(&utf16[..4], &mut []), None);
+    }
+
+    #[test]
+    fn rows_find_an_implementation_that_disagrees() {
+        let engines = [Engine::new(Kernel::Scalar).unwrap()];
+        let plan = Plan {
+            budget: Duration::ZERO,
+            rounds: 1,
+        };
+        let wrong: Vec<Convert<u8, u8>> = conversions(
+            &engines,
+            |e, s, d| e.latin1_to_utf8(s, d).ok(),
+            |s, d| utfast::latin1_to_utf8(s, d).ok().map(|n| n - 1),
+            std_latin1_to_utf8,
+        );
+        let measured = conversion_row(b"caf\xE9", 8, &wrong, &plan, MIN_BATCH);
+        assert_eq!(measured.disagree, [1]);
+        assert_eq!(measured.bytes, 4);
+        assert_eq!(measured.throughputs.len(), 3);
+        assert!(measured.throughputs.iter().all(|&gbps| gbps > 0.0));
+    }
+
+    #[test]
+    fn help_names_every_section() {
+        let help = crate::help_text();
+        for name in Section::names() {
+            assert!(help.contains(name), "the help does not mention {name}");
+        }
+    }
+
+    #[test]
     fn sizes() {
         assert_eq!(format_size(1 << 20), "1.0 MiB");
         assert_eq!(format_size(327_000), "319 KiB");
         assert_eq!(format_size(12), "12 B");
+    }
+
+    #[test]
+    fn char_boundaries() {
+        assert_eq!(floor_char_boundary("aé", 2), 1);
+        assert_eq!(floor_char_boundary("aé", 3), 3);
+        assert_eq!(floor_char_boundary("aé", 9), 3);
     }
 }

@@ -141,7 +141,7 @@ and transcode between UTF-8, UTF-16, UTF-32 and Latin-1
 USAGE:
     utfast validate [-q | --quiet | --json] [FILE...]
     utfast convert --from ENC --to ENC [-o OUT] [--bom] [-q | --quiet] [FILE]
-    utfast bench [--quick] [FILE...]
+    utfast bench [--quick] [--only NAME[,NAME...]] [FILE...]
     utfast --version
     utfast --help
 
@@ -171,11 +171,15 @@ COMMANDS:
               OUT is written to a temporary file beside it (.OUT.utfast-tmp-PID)
               and renamed to OUT at the end: after a failure OUT is as it was.
               Standard output, by contrast, gets the text before the error.
-    bench     Measure the speed (GB/s) of every kernel this CPU can run, of the
-              dispatching utfast::validate_utf8 and utfast::from_utf8, and of
-              std::str::from_utf8, on generated text (ASCII, accented Latin,
-              Cyrillic, CJK, emoji, mixed, short strings), or on each FILE.
-              Takes about {full} seconds.
+    bench     Measure the speed (GB/s of input) of every kernel this CPU can
+              run, of the dispatching functions and of std, in sections: UTF-8
+              validation (utfast::validate_utf8 and utfast::from_utf8 against
+              std::str::from_utf8); UTF-8 to and from UTF-16LE, UTF-32 and
+              Latin-1; UTF-16LE validation. Every implementation is first
+              checked to give std's answer. The input is generated text (ASCII,
+              accented Latin, Cyrillic, CJK, emoji, mixed; short strings for
+              UTF-8 validation), or each FILE (converted when it is valid
+              UTF-8). Takes about {full} seconds.
     help      Print this help.
 
 VALIDATE OPTIONS:
@@ -205,6 +209,13 @@ CONVERT OPTIONS:
 
 BENCH OPTIONS:
     --quick        A rough measurement in about {quick} seconds.
+    --only NAME    Measure only the sections named (a comma-separated list; the
+                   option may be given more than once): validate-utf8,
+                   utf8-to-utf16le, utf16le-to-utf8, utf8-to-utf32,
+                   utf32-to-utf8, latin1-to-utf8, utf8-to-latin1,
+                   validate-utf16le; or the groups validate (both validations)
+                   and transcode (the six conversions). They share the
+                   time the whole run would take.
 
 OPTIONS:
     -h, --help     Print this help (also after a command).
