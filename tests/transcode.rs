@@ -499,6 +499,47 @@ fn utf16_input_every_unit_and_surrogate_edges() {
     }
 }
 
+/// One special unit (or pair) at every position of inputs longer than two of the
+/// widest kernel's blocks, in fillers of 1-, 2- and 3-byte characters: every
+/// vector step, block edge and tail sees it.
+#[test]
+fn special_units_at_every_position_of_long_inputs() {
+    let engines = engines();
+    let len = if quick() { 70 } else { 150 };
+    for filler in [0x61u16, 0xE9, 0x20AC] {
+        for special in [
+            &[0xD83D, 0xDE00][..],
+            &[0xD83D],
+            &[0xDE00],
+            &[0xDE00, 0xD83D],
+        ] {
+            for at in 0..len {
+                let mut units = vec![filler; len];
+                units.splice(at..at + 1, special.iter().copied());
+                check_utf16(&units, &engines);
+            }
+        }
+    }
+    for filler in [0x61u32, 0xE9, 0x20AC] {
+        for special in [0x1F600u32, 0xFFFF, 0xD800, 0xDFFF, 0x110000] {
+            for at in 0..len {
+                let mut values = vec![filler; len];
+                values[at] = special;
+                check_utf32(&values, &engines);
+            }
+        }
+    }
+    for filler in [b'a', 0xE9] {
+        for special in [0x80u8, 0xFF, 0x00] {
+            for at in 0..len {
+                let mut bytes = vec![filler; len];
+                bytes[at] = special;
+                check_latin1(&bytes, &engines);
+            }
+        }
+    }
+}
+
 #[test]
 fn utf32_input_edges() {
     let engines = engines();

@@ -184,7 +184,7 @@ unsafe fn four_byte_lead<S: Simd128>(bytes: S) -> S {
 
 /// `a` where `mask` is set, otherwise `b`.
 #[inline(always)]
-unsafe fn select<S: Simd128>(mask: S, a: S, b: S) -> S {
+pub(crate) unsafe fn select<S: Simd128>(mask: S, a: S, b: S) -> S {
     b.xor(a.xor(b).and(mask))
 }
 
@@ -265,10 +265,9 @@ impl<const BIG: bool> Output for Utf16<BIG> {
 
     #[inline(always)]
     unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut u16) {
-        let half = V::LANES / 2;
-        for k in 0..BLOCK / half {
-            // SAFETY: the caller's promise; `k * half + half <= BLOCK`.
-            V::widen_u16::<BIG>(block.add(k * half), out.add(k * half).cast());
+        for k in 0..BLOCK / V::LANES {
+            // SAFETY: the caller's promise; `k * LANES + LANES <= BLOCK`.
+            V::load(block.add(k * V::LANES)).widen_u16::<BIG>(out.add(k * V::LANES).cast());
         }
     }
 
@@ -329,10 +328,9 @@ impl Output for Utf32 {
 
     #[inline(always)]
     unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut u32) {
-        let quarter = V::LANES / 4;
-        for k in 0..BLOCK / quarter {
-            // SAFETY: the caller's promise; `k * quarter + quarter <= BLOCK`.
-            V::widen_u32(block.add(k * quarter), out.add(k * quarter).cast());
+        for k in 0..BLOCK / V::LANES {
+            // SAFETY: the caller's promise; `k * LANES + LANES <= BLOCK`.
+            V::load(block.add(k * V::LANES)).widen_u32(out.add(k * V::LANES).cast());
         }
     }
 

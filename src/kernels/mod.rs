@@ -4,9 +4,13 @@
 //! `#[target_feature]` functions, so the generic code is compiled once per ISA.
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod from_utf16;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod from_utf8;
 pub(crate) mod scalar;
 pub(crate) mod transcode;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod utf16;
 pub(crate) mod utf8;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod vector;

@@ -6,7 +6,8 @@ use core::marker::PhantomData;
 
 use super::from_utf8::{self, Latin1, Utf16, Utf32};
 use super::transcode::{portable, Transcode};
-use crate::error::Utf8Error;
+use super::{from_utf16, utf16};
+use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
 use crate::scalar::transcode as reference;
 use crate::simd::{ByteVector, Simd128};
 use crate::ByteOrder;
@@ -97,5 +98,33 @@ impl<V: ByteVector, S: Simd128> Transcode for Vectors<V, S> {
                 portable::utf8_to_latin1,
             )
         }
+    }
+
+    #[inline(always)]
+    unsafe fn utf16_to_utf8(
+        src: &[u16],
+        dst: &mut [u8],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        // SAFETY: the caller's promise.
+        unsafe { from_utf16::utf16_to_utf8::<S>(src, dst, order) }
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+        // SAFETY: the caller's promise.
+        unsafe { from_utf16::utf32_to_utf8::<S>(src, dst) }
+    }
+
+    #[inline(always)]
+    unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
+        // SAFETY: the caller's promise.
+        unsafe { from_utf16::latin1_to_utf8::<S>(src, dst) }
+    }
+
+    #[inline(always)]
+    unsafe fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
+        // SAFETY: the caller's promise.
+        unsafe { utf16::check::<V>(src, order) }
     }
 }

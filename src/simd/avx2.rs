@@ -43,6 +43,11 @@ unsafe impl ByteVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn eq(self, other: Self) -> Self {
+        _mm256_cmpeq_epi8(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn max(self, other: Self) -> Self {
         _mm256_max_epu8(self, other)
     }
@@ -96,19 +101,32 @@ unsafe impl ByteVector for __m256i {
     }
 
     #[inline(always)]
-    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8) {
-        let units = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.cast()));
-        let units = if BIG {
-            _mm256_slli_epi16::<8>(units)
-        } else {
-            units
-        };
-        _mm256_storeu_si256(dst.cast(), units)
+    unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
+        let halves = [
+            _mm256_castsi256_si128(self),
+            _mm256_extracti128_si256::<1>(self),
+        ];
+        for (k, half) in halves.into_iter().enumerate() {
+            let units = _mm256_cvtepu8_epi16(half);
+            let units = if BIG {
+                _mm256_slli_epi16::<8>(units)
+            } else {
+                units
+            };
+            _mm256_storeu_si256(dst.add(32 * k).cast(), units);
+        }
     }
 
     #[inline(always)]
-    unsafe fn widen_u32(src: *const u8, dst: *mut u8) {
-        let units = _mm256_cvtepu8_epi32(_mm_loadl_epi64(src.cast()));
-        _mm256_storeu_si256(dst.cast(), units)
+    unsafe fn widen_u32(self, dst: *mut u8) {
+        let halves = [
+            _mm256_castsi256_si128(self),
+            _mm256_extracti128_si256::<1>(self),
+        ];
+        for (k, half) in halves.into_iter().enumerate() {
+            _mm256_storeu_si256(dst.add(64 * k).cast(), _mm256_cvtepu8_epi32(half));
+            let upper = _mm_srli_si128::<8>(half);
+            _mm256_storeu_si256(dst.add(64 * k + 32).cast(), _mm256_cvtepu8_epi32(upper));
+        }
     }
 }

@@ -42,6 +42,11 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn eq(self, other: Self) -> Self {
+        _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self, other))
+    }
+
+    #[inline(always)]
     unsafe fn max(self, other: Self) -> Self {
         _mm512_max_epu8(self, other)
     }
@@ -82,7 +87,7 @@ unsafe impl ByteVector for __m512i {
 
     #[inline(always)]
     unsafe fn is_ascii(self) -> bool {
-        _mm512_movepi8_mask(self) == 0
+        _mm512_test_epi8_mask(self, Self::splat(0x80)) == 0
     }
 
     #[inline(always)]
@@ -96,19 +101,32 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
-    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8) {
-        let units = _mm512_cvtepu8_epi16(_mm256_loadu_si256(src.cast()));
-        let units = if BIG {
-            _mm512_slli_epi16::<8>(units)
-        } else {
-            units
-        };
-        _mm512_storeu_si512(dst.cast(), units)
+    unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
+        let halves = [
+            _mm512_castsi512_si256(self),
+            _mm512_extracti64x4_epi64::<1>(self),
+        ];
+        for (k, half) in halves.into_iter().enumerate() {
+            let units = _mm512_cvtepu8_epi16(half);
+            let units = if BIG {
+                _mm512_slli_epi16::<8>(units)
+            } else {
+                units
+            };
+            _mm512_storeu_si512(dst.add(64 * k).cast(), units);
+        }
     }
 
     #[inline(always)]
-    unsafe fn widen_u32(src: *const u8, dst: *mut u8) {
-        let units = _mm512_cvtepu8_epi32(_mm_loadu_si128(src.cast()));
-        _mm512_storeu_si512(dst.cast(), units)
+    unsafe fn widen_u32(self, dst: *mut u8) {
+        let quarters = [
+            _mm512_castsi512_si128(self),
+            _mm512_extracti32x4_epi32::<1>(self),
+            _mm512_extracti32x4_epi32::<2>(self),
+            _mm512_extracti32x4_epi32::<3>(self),
+        ];
+        for (k, quarter) in quarters.into_iter().enumerate() {
+            _mm512_storeu_si512(dst.add(64 * k).cast(), _mm512_cvtepu8_epi32(quarter));
+        }
     }
 }

@@ -49,6 +49,9 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// Bitwise exclusive or.
     unsafe fn xor(self, other: Self) -> Self;
 
+    /// 0xFF where the bytes are equal, 0 elsewhere.
+    unsafe fn eq(self, other: Self) -> Self;
+
     /// Unsigned maximum per byte.
     unsafe fn max(self, other: Self) -> Self;
 
@@ -81,21 +84,19 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// `ptr..ptr + LANES` is writable; the CPU supports the instruction set.
     unsafe fn write_to(self, ptr: *mut u8);
 
-    /// Widens the `LANES / 2` bytes at `src` to `u16` units at `dst` (`LANES`
+    /// Widens the `LANES` bytes of `self` to `u16` units at `dst` (`2 * LANES`
     /// bytes), little-endian or, with `BIG`, big-endian.
     ///
     /// # Safety
-    /// `src..src + LANES / 2` is readable, `dst..dst + LANES` writable; the CPU
-    /// supports the instruction set.
-    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8);
+    /// `dst..dst + 2 * LANES` is writable; the CPU supports the instruction set.
+    unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8);
 
-    /// Widens the `LANES / 4` bytes at `src` to native-endian `u32` units at `dst`
-    /// (`LANES` bytes).
+    /// Widens the `LANES` bytes of `self` to native-endian `u32` units at `dst`
+    /// (`4 * LANES` bytes).
     ///
     /// # Safety
-    /// `src..src + LANES / 4` is readable, `dst..dst + LANES` writable; the CPU
-    /// supports the instruction set.
-    unsafe fn widen_u32(src: *const u8, dst: *mut u8);
+    /// `dst..dst + 4 * LANES` is writable; the CPU supports the instruction set.
+    unsafe fn widen_u32(self, dst: *mut u8);
 }
 
 /// A 128-bit vector seen as 16 bytes, 8 `u16` lanes or 4 `u32` lanes: the
@@ -148,6 +149,13 @@ pub(crate) unsafe trait Simd128: ByteVector {
     /// The low bytes of the `u16` lanes of `self` (bytes 0..8) and `high` (8..16);
     /// every lane must be at most 0xFF.
     unsafe fn narrow(self, high: Self) -> Self;
+
+    /// `u32` lanes narrowed to `u16` lanes: lanes 0..4 of `self` then of `high`;
+    /// every lane must be at most 0xFFFF.
+    unsafe fn narrow32(self, high: Self) -> Self;
+
+    /// 0xFFFF in the `u16` lanes that are equal, 0 in the others.
+    unsafe fn eq16(self, other: Self) -> Self;
 
     /// `u16` lanes shifted left by `N` bits.
     unsafe fn shl16<const N: i32>(self) -> Self;

@@ -40,6 +40,11 @@ unsafe impl ByteVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn eq(self, other: Self) -> Self {
+        vceqq_u8(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn max(self, other: Self) -> Self {
         vmaxq_u8(self, other)
     }
@@ -90,17 +95,24 @@ unsafe impl ByteVector for uint8x16_t {
     }
 
     #[inline(always)]
-    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8) {
-        let units = vmovl_u8(vld1_u8(src));
-        let units = if BIG { vshlq_n_u16::<8>(units) } else { units };
-        vst1q_u16(dst.cast(), units)
+    unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
+        let (low, high) = (vmovl_u8(vget_low_u8(self)), vmovl_high_u8(self));
+        let (low, high) = if BIG {
+            (vshlq_n_u16::<8>(low), vshlq_n_u16::<8>(high))
+        } else {
+            (low, high)
+        };
+        vst1q_u16(dst.cast(), low);
+        vst1q_u16(dst.add(16).cast(), high);
     }
 
     #[inline(always)]
-    unsafe fn widen_u32(src: *const u8, dst: *mut u8) {
-        let four = u32::from_ne_bytes(src.cast::<[u8; 4]>().read_unaligned());
-        let units = vmovl_u8(vcreate_u8(four as u64));
-        vst1q_u32(dst.cast(), vmovl_u16(vget_low_u16(units)))
+    unsafe fn widen_u32(self, dst: *mut u8) {
+        let (low, high) = (vmovl_u8(vget_low_u8(self)), vmovl_high_u8(self));
+        vst1q_u32(dst.cast(), vmovl_u16(vget_low_u16(low)));
+        vst1q_u32(dst.add(16).cast(), vmovl_high_u16(low));
+        vst1q_u32(dst.add(32).cast(), vmovl_u16(vget_low_u16(high)));
+        vst1q_u32(dst.add(48).cast(), vmovl_high_u16(high));
     }
 }
 
@@ -163,6 +175,22 @@ unsafe impl super::Simd128 for uint8x16_t {
     #[inline(always)]
     unsafe fn narrow(self, high: Self) -> Self {
         vuzp1q_u8(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn narrow32(self, high: Self) -> Self {
+        vreinterpretq_u8_u16(vuzp1q_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(high),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn eq16(self, other: Self) -> Self {
+        vreinterpretq_u8_u16(vceqq_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(other),
+        ))
     }
 
     #[inline(always)]

@@ -44,6 +44,11 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn eq(self, other: Self) -> Self {
+        _mm_cmpeq_epi8(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn max(self, other: Self) -> Self {
         _mm_max_epu8(self, other)
     }
@@ -94,20 +99,25 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
-    unsafe fn widen_u16<const BIG: bool>(src: *const u8, dst: *mut u8) {
-        let units = _mm_cvtepu8_epi16(_mm_loadl_epi64(src.cast()));
-        let units = if BIG {
-            _mm_slli_epi16::<8>(units)
+    unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
+        let zero = _mm_setzero_si128();
+        let (low, high) = if BIG {
+            (_mm_unpacklo_epi8(zero, self), _mm_unpackhi_epi8(zero, self))
         } else {
-            units
+            (_mm_unpacklo_epi8(self, zero), _mm_unpackhi_epi8(self, zero))
         };
-        _mm_storeu_si128(dst.cast(), units)
+        _mm_storeu_si128(dst.cast(), low);
+        _mm_storeu_si128(dst.add(16).cast(), high);
     }
 
     #[inline(always)]
-    unsafe fn widen_u32(src: *const u8, dst: *mut u8) {
-        let four = i32::from_ne_bytes(src.cast::<[u8; 4]>().read_unaligned());
-        _mm_storeu_si128(dst.cast(), _mm_cvtepu8_epi32(_mm_cvtsi32_si128(four)))
+    unsafe fn widen_u32(self, dst: *mut u8) {
+        let zero = _mm_setzero_si128();
+        let (low, high) = (_mm_unpacklo_epi8(self, zero), _mm_unpackhi_epi8(self, zero));
+        _mm_storeu_si128(dst.cast(), _mm_unpacklo_epi16(low, zero));
+        _mm_storeu_si128(dst.add(16).cast(), _mm_unpackhi_epi16(low, zero));
+        _mm_storeu_si128(dst.add(32).cast(), _mm_unpacklo_epi16(high, zero));
+        _mm_storeu_si128(dst.add(48).cast(), _mm_unpackhi_epi16(high, zero));
     }
 }
 
@@ -156,6 +166,16 @@ unsafe impl super::Simd128 for __m128i {
     #[inline(always)]
     unsafe fn narrow(self, high: Self) -> Self {
         _mm_packus_epi16(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn narrow32(self, high: Self) -> Self {
+        _mm_packus_epi32(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn eq16(self, other: Self) -> Self {
+        _mm_cmpeq_epi16(self, other)
     }
 
     #[inline(always)]

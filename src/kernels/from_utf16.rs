@@ -1,0 +1,431 @@
+//! UTF-16, UTF-32 and Latin-1 to UTF-8, written once over [`Simd128`].
+//!
+//! Input goes 16 units at a time, loaded as two vectors of eight `u16` lanes (a
+//! [`Source`] narrows UTF-32 values and widens Latin-1 bytes to that form, and
+//! turns UTF-16BE into the machine's order). When a unit needs more than that
+//! form holds (a surrogate, a UTF-32 value above U+FFFF or an invalid one), the
+//! 16 units go character by character instead, and the first invalid character
+//! hands the rest to the scalar reference, which names the error exactly.
+//!
+//! Eight lanes are encoded at a time, by the widest character among them:
+//!
+//! - all ASCII: narrowed to bytes (with 16 ASCII units, one store of 16 bytes);
+//! - up to U+07FF: each lane becomes the two bytes `[lead or ASCII, continuation]`,
+//!   and a byte shuffle chosen by the eight "two bytes" bits keeps the second
+//!   only where it belongs;
+//! - up to U+FFFF: each lane becomes four bytes `[lead, continuation,
+//!   continuation, 0]`, four lanes per vector; a shuffle chosen by two bits per lane
+//!   (at least U+0080, at least U+0800) keeps the first one, two or three.
+//!
+//! Both shuffle tables are built by `const fn` from that definition. Every store
+//! writes a whole vector; the output pointer then advances by the bytes kept.
+
+use super::transcode::{portable, Offset};
+use super::from_utf8::select;
+use super::utf16::is_high_surrogate;
+use crate::error::{OutputTooSmall, Utf16Error, Utf32Error};
+use crate::scalar::transcode as reference;
+use crate::simd::Simd128;
+use crate::ByteOrder;
+
+/// Units per step.
+const STEP: usize = 16;
+
+/// Output bytes a step may touch: at most four per unit (a surrogate pair, or a
+/// UTF-32 value above U+FFFF, counts two units or four bytes), plus the last
+/// store's whole vector.
+const ROOM: usize = 4 * STEP + 16;
+
+/// The shuffle for eight lanes of `[first, second]` bytes that keeps every first
+/// byte and the second where bit `i` of `two` is set.
+const fn two_byte_shuffle(two: usize) -> [u8; 16] {
+    let mut shuffle = [0x80u8; 16];
+    let (mut lane, mut out) = (0, 0);
+    while lane < 8 {
+        shuffle[out] = 2 * lane as u8;
+        out += 1;
+        if two >> lane & 1 != 0 {
+            shuffle[out] = 2 * lane as u8 + 1;
+            out += 1;
+        }
+        lane += 1;
+    }
+    shuffle
+}
+
+/// The shuffle for four lanes of `[lead, continuation, continuation, 0]` bytes
+/// that keeps, of lane `i`, the lead, the first continuation where bit `2i` of
+/// `classes` is set (at least U+0080) and the second where bit `2i + 1` is too
+/// (at least U+0800).
+const fn three_byte_shuffle(classes: usize) -> [u8; 16] {
+    let mut shuffle = [0x80u8; 16];
+    let (mut lane, mut out) = (0, 0);
+    while lane < 4 {
+        let class = classes >> (2 * lane) & 3;
+        let keep = 1 + (class & 1) + (class >> 1 & class & 1);
+        let mut k = 0;
+        while k < keep {
+            shuffle[out] = 4 * lane as u8 + k as u8;
+            out += 1;
+            k += 1;
+        }
+        lane += 1;
+    }
+    shuffle
+}
+
+/// Both tables, for every index.
+const fn tables() -> [[[u8; 16]; 256]; 2] {
+    let mut tables = [[[0u8; 16]; 256]; 2];
+    let mut i = 0;
+    while i < 256 {
+        tables[0][i] = two_byte_shuffle(i);
+        tables[1][i] = three_byte_shuffle(i);
+        i += 1;
+    }
+    tables
+}
+
+static SHUFFLES: [[[u8; 16]; 256]; 2] = tables();
+
+/// Swaps the two bytes of every `u16` lane.
+static BYTE_SWAP: [u8; 16] = {
+    let mut swap = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        swap[i] = (i ^ 1) as u8;
+        i += 1;
+    }
+    swap
+};
+
+/// 0xFFFF in the lanes below `limit` (a power of two, at most 0x8000).
+#[inline(always)]
+unsafe fn below<S: Simd128>(units: S, limit: u16) -> S {
+    units.and(S::splat16(!(limit - 1))).eq16(S::splat(0))
+}
+
+/// One bit per `u16` lane (bit `i` for lane `i`) of a lane mask: its top bit.
+#[inline(always)]
+unsafe fn lane_bits<S: Simd128>(mask: S) -> u32 {
+    mask.shr16::<8>().narrow(S::splat(0)).movemask()
+}
+
+/// Encodes the eight lanes of `units` (code points up to U+FFFF, no surrogates)
+/// at `out`; returns the bytes written. Writes up to 32 bytes.
+///
+/// # Safety
+/// `out..out + 32` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
+    // Masks of two bits per lane, both set where the lane is ASCII (below
+    // U+0800).
+    let ascii = below(units, 0x80);
+    let ascii_bits = ascii.movemask();
+    // SAFETY (stores): the caller's promise; each writes 16 bytes at most 16 in.
+    if ascii_bits == 0xFFFF {
+        units.narrow(units).store(out);
+        return 8;
+    }
+    let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
+    let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
+    let short = below(units, 0x800);
+    let short_bits = short.movemask();
+    if short_bits == 0xFFFF {
+        let pairs = select(ascii, units, two_lead).or(low6.shl16::<8>());
+        let two = !lane_bits(ascii) & 0xFF;
+        pairs
+            .shuffle(S::load(SHUFFLES[0][two as usize].as_ptr()))
+            .store(out);
+        return 8 + two.count_ones() as usize;
+    }
+    let three_lead = units.shr16::<12>().or(S::splat16(0xE0));
+    let mid6 = units
+        .shr16::<6>()
+        .and(S::splat16(0x3F))
+        .or(S::splat16(0x80));
+    let lead = select(ascii, units, select(short, two_lead, three_lead));
+    let first = lead.or(select(short, low6, mid6).shl16::<8>());
+    let second = select(short, S::splat(0), low6);
+    // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
+    let classes = !ascii_bits & 0x5555 | !short_bits & 0xAAAA;
+    let low = classes & 0xFF;
+    first
+        .zip16_low(second)
+        .shuffle(S::load(SHUFFLES[1][low as usize].as_ptr()))
+        .store(out);
+    let n = 4 + low.count_ones() as usize;
+    let high = classes >> 8;
+    first
+        .zip16_high(second)
+        .shuffle(S::load(SHUFFLES[1][high as usize].as_ptr()))
+        .store(out.add(n));
+    n + 4 + high.count_ones() as usize
+}
+
+/// Encodes the 16 lanes of `units` at `out`; returns the bytes written. Writes up
+/// to 64 bytes.
+///
+/// # Safety
+/// `out..out + 64` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn encode16<S: Simd128>(units: [S; 2], out: *mut u8) -> usize {
+    let [a, b] = units;
+    // SAFETY: the caller's promise.
+    if !a.or(b).and(S::splat16(0xFF80)).any_nonzero() {
+        a.narrow(b).store(out);
+        return 16;
+    }
+    let n = encode8(a, out);
+    n + encode8(b, out.add(n))
+}
+
+/// Writes the UTF-8 form of `c` (a Unicode scalar value) at the start of `out`,
+/// which has room for it; returns its length.
+#[inline(always)]
+fn encode_char(c: u32, out: &mut [u8]) -> usize {
+    let cont = |shift: u32| 0x80 | (c >> shift & 0x3F) as u8;
+    if c < 0x80 {
+        out[0] = c as u8;
+        1
+    } else if c < 0x800 {
+        out[..2].copy_from_slice(&[0xC0 | (c >> 6) as u8, cont(0)]);
+        2
+    } else if c < 0x10000 {
+        out[..3].copy_from_slice(&[0xE0 | (c >> 12) as u8, cont(6), cont(0)]);
+        3
+    } else {
+        out[..4].copy_from_slice(&[0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)]);
+        4
+    }
+}
+
+/// An input format, as vectors of `u16` lanes and character by character.
+pub(crate) trait Source {
+    /// The input code unit.
+    type Unit: Copy;
+
+    /// The 16 units at `ptr` as two vectors of `u16` lanes in the machine's order,
+    /// or `None` when one of them is not a character up to U+FFFF on its own.
+    ///
+    /// # Safety
+    /// `ptr..ptr + 16` is readable; the CPU supports `S`.
+    unsafe fn load<S: Simd128>(ptr: *const Self::Unit) -> Option<[S; 2]>;
+
+    /// The character at the start of `src` and its length in units, or `None`
+    /// when it is invalid (or incomplete).
+    fn decode(src: &[Self::Unit]) -> Option<(u32, usize)>;
+}
+
+/// 0xFFFF in the lanes that hold a surrogate.
+#[inline(always)]
+unsafe fn surrogates<S: Simd128>(units: S) -> S {
+    units.and(S::splat16(0xF800)).eq16(S::splat16(0xD800))
+}
+
+/// UTF-16 input, little-endian or, with `BIG`, big-endian.
+pub(crate) struct Utf16<const BIG: bool>;
+
+impl<const BIG: bool> Utf16<BIG> {
+    const ORDER: ByteOrder = if BIG {
+        ByteOrder::Big
+    } else {
+        ByteOrder::Little
+    };
+}
+
+impl<const BIG: bool> Source for Utf16<BIG> {
+    type Unit = u16;
+
+    #[inline(always)]
+    unsafe fn load<S: Simd128>(ptr: *const u16) -> Option<[S; 2]> {
+        // SAFETY: the caller's promise: 16 units.
+        let (mut a, mut b) = (S::load(ptr.cast()), S::load(ptr.add(8).cast()));
+        if BIG {
+            let swap = S::load(BYTE_SWAP.as_ptr());
+            (a, b) = (a.shuffle(swap), b.shuffle(swap));
+        }
+        (!surrogates(a).or(surrogates(b)).any_nonzero()).then_some([a, b])
+    }
+
+    #[inline(always)]
+    fn decode(src: &[u16]) -> Option<(u32, usize)> {
+        let unit = Self::ORDER.read_u16(*src.first()?);
+        if unit & 0xF800 != 0xD800 {
+            return Some((unit as u32, 1));
+        }
+        let next = Self::ORDER.read_u16(*src.get(1)?);
+        (is_high_surrogate(unit) && next & 0xFC00 == 0xDC00).then(|| {
+            let c = 0x10000 + ((unit as u32 & 0x3FF) << 10 | next as u32 & 0x3FF);
+            (c, 2)
+        })
+    }
+}
+
+/// UTF-32 input (in the machine's order).
+pub(crate) struct Utf32;
+
+impl Source for Utf32 {
+    type Unit = u32;
+
+    #[inline(always)]
+    unsafe fn load<S: Simd128>(ptr: *const u32) -> Option<[S; 2]> {
+        // SAFETY: the caller's promise: 16 units.
+        let v = [0, 4, 8, 12].map(|k| S::load(ptr.add(k).cast()));
+        let all = v[0].or(v[1]).or(v[2]).or(v[3]);
+        // Values above U+FFFF have a non-zero upper half.
+        let upper_halves = S::splat(0).zip16_low(S::splat16(0xFFFF));
+        if all.and(upper_halves).any_nonzero() {
+            return None;
+        }
+        let (a, b) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
+        (!surrogates(a).or(surrogates(b)).any_nonzero()).then_some([a, b])
+    }
+
+    #[inline(always)]
+    fn decode(src: &[u32]) -> Option<(u32, usize)> {
+        let value = *src.first()?;
+        char::from_u32(value).map(|_| (value, 1))
+    }
+}
+
+/// Latin-1 input: every byte is the code point.
+pub(crate) struct Latin1;
+
+impl Source for Latin1 {
+    type Unit = u8;
+
+    #[inline(always)]
+    unsafe fn load<S: Simd128>(ptr: *const u8) -> Option<[S; 2]> {
+        // SAFETY: the caller's promise: 16 bytes.
+        let bytes = S::load(ptr);
+        let zero = S::splat(0);
+        Some([bytes.zip_low(zero), bytes.zip_high(zero)])
+    }
+
+    #[inline(always)]
+    fn decode(src: &[u8]) -> Option<(u32, usize)> {
+        src.first().map(|&b| (b as u32, 1))
+    }
+}
+
+/// Converts `src` to UTF-8 in `dst`: vector steps while 16 units remain and the
+/// output has room for any of them; `tail` (the portable conversion) for the
+/// rest. At the first invalid character `reference` converts the rest of the
+/// input, so that the error is the reference's.
+///
+/// # Safety
+/// The CPU supports `S`.
+#[inline(always)]
+pub(crate) unsafe fn convert<S: Simd128, I: Source, E: Offset>(
+    src: &[I::Unit],
+    dst: &mut [u8],
+    reference: impl Fn(&[I::Unit], &mut [u8]) -> Result<usize, E>,
+    tail: impl Fn(&[I::Unit], &mut [u8]) -> Result<usize, E>,
+) -> Result<usize, E> {
+    let (mut read, mut written) = (0, 0);
+    while src.len() - read >= STEP && dst.len() - written >= ROOM {
+        // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
+        // `dst`.
+        match I::load::<S>(src.as_ptr().add(read)) {
+            Some(units) => {
+                written += encode16(units, dst.as_mut_ptr().add(written));
+                read += STEP;
+            }
+            None => {
+                // Character by character to the end of the step (a surrogate pair
+                // may end one unit after it).
+                let end = read + STEP;
+                while read < end {
+                    let Some((c, len)) = I::decode(&src[read..]) else {
+                        return match reference(&src[read..], &mut dst[written..]) {
+                            Ok(n) => Ok(written + n),
+                            Err(e) => Err(e.offset(read, written)),
+                        };
+                    };
+                    written += encode_char(c, &mut dst[written..]);
+                    read += len;
+                }
+            }
+        }
+    }
+    match tail(&src[read..], &mut dst[written..]) {
+        Ok(n) => Ok(written + n),
+        Err(e) => Err(e.offset(read, written)),
+    }
+}
+
+/// UTF-16 to UTF-8.
+///
+/// # Safety
+/// The CPU supports `S`.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf8<S: Simd128>(
+    src: &[u16],
+    dst: &mut [u8],
+    order: ByteOrder,
+) -> Result<usize, Utf16Error> {
+    let reference = |s: &[u16], d: &mut [u8]| reference::utf16_to_utf8(s, d, order);
+    let tail = |s: &[u16], d: &mut [u8]| portable::utf16_to_utf8(s, d, order);
+    // SAFETY: the caller's promise.
+    unsafe {
+        match order {
+            ByteOrder::Little => convert::<S, Utf16<false>, _>(src, dst, reference, tail),
+            ByteOrder::Big => convert::<S, Utf16<true>, _>(src, dst, reference, tail),
+        }
+    }
+}
+
+/// UTF-32 to UTF-8.
+///
+/// # Safety
+/// The CPU supports `S`.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_utf8<S: Simd128>(
+    src: &[u32],
+    dst: &mut [u8],
+) -> Result<usize, Utf32Error> {
+    // SAFETY: the caller's promise.
+    unsafe { convert::<S, Utf32, _>(src, dst, reference::utf32_to_utf8, portable::utf32_to_utf8) }
+}
+
+/// Latin-1 to UTF-8.
+///
+/// # Safety
+/// The CPU supports `S`.
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf8<S: Simd128>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> Result<usize, OutputTooSmall> {
+    // SAFETY: the caller's promise.
+    unsafe {
+        convert::<S, Latin1, _>(
+            src,
+            dst,
+            reference::latin1_to_utf8,
+            portable::latin1_to_utf8,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{three_byte_shuffle, two_byte_shuffle};
+
+    #[test]
+    fn two_byte_shuffles_keep_second_bytes_where_marked() {
+        let s = two_byte_shuffle(0b0000_0101);
+        assert_eq!(&s[..10], &[0, 1, 2, 4, 5, 6, 8, 10, 12, 14]);
+        assert!(s[10..].iter().all(|&b| b == 0x80));
+        assert_eq!(two_byte_shuffle(0xFF), core::array::from_fn(|i| i as u8));
+    }
+
+    #[test]
+    fn three_byte_shuffles_keep_one_two_or_three_bytes() {
+        // Lanes: ASCII, two bytes, three bytes, ASCII.
+        let s = three_byte_shuffle(0b00_11_01_00);
+        assert_eq!(&s[..7], &[0, 4, 5, 8, 9, 10, 12]);
+        assert!(s[7..].iter().all(|&b| b == 0x80));
+    }
+}
