@@ -20,12 +20,12 @@
 //! Both shuffle tables are built by `const fn` from that definition. Every store
 //! writes a whole vector; the output pointer then advances by the bytes kept.
 
-use super::transcode::{portable, Offset};
 use super::from_utf8::select;
+use super::transcode::{portable, Offset};
 use super::utf16::is_high_surrogate;
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error};
 use crate::scalar::transcode as reference;
-use crate::simd::Simd128;
+use crate::simd::{ByteVector, Simd128};
 use crate::ByteOrder;
 
 /// Units per step.
@@ -215,6 +215,18 @@ pub(crate) trait Source {
     /// The character at the start of `src` and its length in units, or `None`
     /// when it is invalid (or incomplete).
     fn decode(src: &[Self::Unit]) -> Option<(u32, usize)>;
+
+    /// When the `V::LANES` units at `ptr` are all ASCII, writes them as bytes at
+    /// `out` and returns true; otherwise writes nothing.
+    ///
+    /// # Safety
+    /// `ptr..ptr + V::LANES` is readable, `out..out + V::LANES` writable; the CPU
+    /// supports `V`.
+    #[inline(always)]
+    unsafe fn ascii<V: ByteVector>(ptr: *const Self::Unit, out: *mut u8) -> bool {
+        let _ = (ptr, out);
+        false
+    }
 }
 
 /// 0xFFFF in the lanes that hold a surrogate.
@@ -222,6 +234,23 @@ pub(crate) trait Source {
 unsafe fn surrogates<S: Simd128>(units: S) -> S {
     units.and(S::splat16(0xF800)).eq16(S::splat16(0xD800))
 }
+
+/// The bits that are zero in an ASCII unit, as bytes of 16-bit lanes: little-endian
+/// and big-endian.
+static NOT_ASCII: [[u8; 16]; 2] = {
+    let mut masks = [[0u8; 16]; 2];
+    let mut i = 0;
+    while i < 16 {
+        let (low, high) = (
+            0xFF80u16.to_le_bytes()[i % 2],
+            0xFF80u16.to_be_bytes()[i % 2],
+        );
+        masks[0][i] = low;
+        masks[1][i] = high;
+        i += 1;
+    }
+    masks
+};
 
 /// UTF-16 input, little-endian or, with `BIG`, big-endian.
 pub(crate) struct Utf16<const BIG: bool>;
@@ -259,6 +288,21 @@ impl<const BIG: bool> Source for Utf16<BIG> {
             let c = 0x10000 + ((unit as u32 & 0x3FF) << 10 | next as u32 & 0x3FF);
             (c, 2)
         })
+    }
+
+    #[inline(always)]
+    unsafe fn ascii<V: ByteVector>(ptr: *const u16, out: *mut u8) -> bool {
+        // SAFETY: the caller's promises: LANES units (two vectors) at `ptr`.
+        let (low, high) = (V::load(ptr.cast()), V::load(ptr.add(V::LANES / 2).cast()));
+        if low
+            .or(high)
+            .and(V::table16(&NOT_ASCII[BIG as usize]))
+            .any_nonzero()
+        {
+            return false;
+        }
+        low.narrow_u16::<BIG>(high, out);
+        true
     }
 }
 
@@ -307,6 +351,17 @@ impl Source for Latin1 {
     fn decode(src: &[u8]) -> Option<(u32, usize)> {
         src.first().map(|&b| (b as u32, 1))
     }
+
+    #[inline(always)]
+    unsafe fn ascii<V: ByteVector>(ptr: *const u8, out: *mut u8) -> bool {
+        // SAFETY: the caller's promises.
+        let bytes = V::load(ptr);
+        if !bytes.is_ascii() {
+            return false;
+        }
+        bytes.write_to(out);
+        true
+    }
 }
 
 /// Converts `src` to UTF-8 in `dst`: vector steps while 16 units remain and the
@@ -317,7 +372,7 @@ impl Source for Latin1 {
 /// # Safety
 /// The CPU supports `S`.
 #[inline(always)]
-pub(crate) unsafe fn convert<S: Simd128, I: Source, E: Offset>(
+pub(crate) unsafe fn convert<V: ByteVector, S: Simd128, I: Source, E: Offset>(
     src: &[I::Unit],
     dst: &mut [u8],
     reference: impl Fn(&[I::Unit], &mut [u8]) -> Result<usize, E>,
@@ -325,6 +380,19 @@ pub(crate) unsafe fn convert<S: Simd128, I: Source, E: Offset>(
 ) -> Result<usize, E> {
     let (mut read, mut written) = (0, 0);
     while src.len() - read >= STEP && dst.len() - written >= ROOM {
+        // An ASCII run at full width.
+        // SAFETY: LANES units from `read` are in `src`, LANES bytes from `written`
+        // in `dst`.
+        while src.len() - read >= V::LANES
+            && dst.len() - written >= V::LANES
+            && I::ascii::<V>(src.as_ptr().add(read), dst.as_mut_ptr().add(written))
+        {
+            read += V::LANES;
+            written += V::LANES;
+        }
+        if src.len() - read < STEP || dst.len() - written < ROOM {
+            break;
+        }
         // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
         // `dst`.
         match I::load::<S>(src.as_ptr().add(read)) {
@@ -360,7 +428,7 @@ pub(crate) unsafe fn convert<S: Simd128, I: Source, E: Offset>(
 /// # Safety
 /// The CPU supports `S`.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_utf8<S: Simd128>(
+pub(crate) unsafe fn utf16_to_utf8<V: ByteVector, S: Simd128>(
     src: &[u16],
     dst: &mut [u8],
     order: ByteOrder,
@@ -370,8 +438,8 @@ pub(crate) unsafe fn utf16_to_utf8<S: Simd128>(
     // SAFETY: the caller's promise.
     unsafe {
         match order {
-            ByteOrder::Little => convert::<S, Utf16<false>, _>(src, dst, reference, tail),
-            ByteOrder::Big => convert::<S, Utf16<true>, _>(src, dst, reference, tail),
+            ByteOrder::Little => convert::<V, S, Utf16<false>, _>(src, dst, reference, tail),
+            ByteOrder::Big => convert::<V, S, Utf16<true>, _>(src, dst, reference, tail),
         }
     }
 }
@@ -381,12 +449,14 @@ pub(crate) unsafe fn utf16_to_utf8<S: Simd128>(
 /// # Safety
 /// The CPU supports `S`.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf8<S: Simd128>(
+pub(crate) unsafe fn utf32_to_utf8<V: ByteVector, S: Simd128>(
     src: &[u32],
     dst: &mut [u8],
 ) -> Result<usize, Utf32Error> {
     // SAFETY: the caller's promise.
-    unsafe { convert::<S, Utf32, _>(src, dst, reference::utf32_to_utf8, portable::utf32_to_utf8) }
+    unsafe {
+        convert::<V, S, Utf32, _>(src, dst, reference::utf32_to_utf8, portable::utf32_to_utf8)
+    }
 }
 
 /// Latin-1 to UTF-8.
@@ -394,13 +464,13 @@ pub(crate) unsafe fn utf32_to_utf8<S: Simd128>(
 /// # Safety
 /// The CPU supports `S`.
 #[inline(always)]
-pub(crate) unsafe fn latin1_to_utf8<S: Simd128>(
+pub(crate) unsafe fn latin1_to_utf8<V: ByteVector, S: Simd128>(
     src: &[u8],
     dst: &mut [u8],
 ) -> Result<usize, OutputTooSmall> {
     // SAFETY: the caller's promise.
     unsafe {
-        convert::<S, Latin1, _>(
+        convert::<V, S, Latin1, _>(
             src,
             dst,
             reference::latin1_to_utf8,

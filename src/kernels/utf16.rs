@@ -14,24 +14,40 @@ use crate::error::Utf16Error;
 use crate::simd::ByteVector;
 use crate::ByteOrder;
 
-/// 0xFF at the bytes that hold the high half of a unit, in `order`.
-const fn high_bytes(order: ByteOrder) -> [u8; 16] {
-    let mut mask = [0u8; 16];
+/// For a surrogate test with one `and` and one `eq`: `mask` at the bytes that
+/// hold the high half of a unit (in `order`), 0 at the others; `tag` at the high
+/// halves, 1 at the others (which the masked bytes, 0, never equal).
+const fn tagger(order: ByteOrder, mask: u8, tag: u8) -> [[u8; 16]; 2] {
+    let mut tables = [[0u8; 16]; 2];
     let mut i = 0;
     while i < 16 {
         let high = match order {
             ByteOrder::Little => i % 2 == 1,
             ByteOrder::Big => i % 2 == 0,
         };
-        if high {
-            mask[i] = 0xFF;
-        }
+        tables[0][i] = if high { mask } else { 0 };
+        tables[1][i] = if high { tag } else { 1 };
         i += 1;
     }
-    mask
+    tables
 }
 
-static HIGH_BYTES: [[u8; 16]; 2] = [high_bytes(ByteOrder::Little), high_bytes(ByteOrder::Big)];
+/// [`tagger`]s by byte order: any surrogate, high surrogates, low surrogates.
+static TAGGERS: [[[[u8; 16]; 2]; 3]; 2] = [
+    [
+        tagger(ByteOrder::Little, 0xF8, 0xD8),
+        tagger(ByteOrder::Little, 0xFC, 0xD8),
+        tagger(ByteOrder::Little, 0xFC, 0xDC),
+    ],
+    [
+        tagger(ByteOrder::Big, 0xF8, 0xD8),
+        tagger(ByteOrder::Big, 0xFC, 0xD8),
+        tagger(ByteOrder::Big, 0xFC, 0xDC),
+    ],
+];
+
+/// Vectors per step.
+const VECTORS: usize = 4;
 
 /// True when `unit` (already in the machine's order) is a high surrogate.
 #[inline(always)]
@@ -57,34 +73,33 @@ pub(crate) fn boundary(src: &[u16], i: usize, order: ByteOrder) -> usize {
 pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
     let units = V::LANES / 2;
     let bytes = src.as_ptr().cast::<u8>();
-    let high_bytes = V::table16(&HIGH_BYTES[order as usize]);
-    let tagged = |v: V, mask: u8, tag: u8| v.and(V::splat(mask)).eq(V::splat(tag)).and(high_bytes);
+    let taggers = &TAGGERS[order as usize];
+    let tagger = |k: usize| (V::table16(&taggers[k][0]), V::table16(&taggers[k][1]));
+    let (any, high, low) = (tagger(0), tagger(1), tagger(2));
+    // 0xFF at the high byte of each unit that `(mask, tag)` selects.
+    let tagged = |v: V, (mask, tag): (V, V)| v.and(mask).eq(tag);
     let mut i = 0;
     // The high-surrogate flags of the vector before `i`.
     let mut prev_high = V::splat(0);
-    while src.len() - i >= 2 * units {
-        // SAFETY: the two vectors are the units i..i + 2 * units of `src`.
-        let (v0, v1) = (
-            V::load(bytes.add(2 * i)),
-            V::load(bytes.add(2 * i + V::LANES)),
-        );
-        let surrogates = tagged(v0, 0xF8, 0xD8).or(tagged(v1, 0xF8, 0xD8));
-        // (A high surrogate last before them needs its partner checked.)
-        if !surrogates.or(prev_high).any_nonzero() {
-            prev_high = V::splat(0);
-            i += 2 * units;
+    while src.len() - i >= VECTORS * units {
+        // SAFETY: the vectors are the units i..i + VECTORS * units of `src`.
+        let v: [V; VECTORS] = core::array::from_fn(|k| V::load(bytes.add(2 * i + k * V::LANES)));
+        let surrogates = v.iter().fold(prev_high, |acc, &x| acc.or(tagged(x, any)));
+        // (A high surrogate last before them needs its partner checked too.)
+        if !surrogates.any_nonzero() {
+            i += VECTORS * units;
             continue;
         }
-        let (high0, high1) = (tagged(v0, 0xFC, 0xD8), tagged(v1, 0xFC, 0xD8));
-        let unpaired = high0
-            .prev::<2>(prev_high)
-            .xor(tagged(v0, 0xFC, 0xDC))
-            .or(high1.prev::<2>(high0).xor(tagged(v1, 0xFC, 0xDC)));
+        let mut unpaired = V::splat(0);
+        for x in v {
+            let high = tagged(x, high);
+            unpaired = unpaired.or(high.prev::<2>(prev_high).xor(tagged(x, low)));
+            prev_high = high;
+        }
         if unpaired.any_nonzero() {
             break;
         }
-        prev_high = high1;
-        i += 2 * units;
+        i += VECTORS * units;
     }
     let start = boundary(src, i, order);
     portable::check_utf16(&src[start..], order).map_err(|e| e.offset(start, 0))

@@ -107,19 +107,19 @@ impl<V: ByteVector, S: Simd128> Transcode for Vectors<V, S> {
         order: ByteOrder,
     ) -> Result<usize, Utf16Error> {
         // SAFETY: the caller's promise.
-        unsafe { from_utf16::utf16_to_utf8::<S>(src, dst, order) }
+        unsafe { from_utf16::utf16_to_utf8::<V, S>(src, dst, order) }
     }
 
     #[inline(always)]
     unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
         // SAFETY: the caller's promise.
-        unsafe { from_utf16::utf32_to_utf8::<S>(src, dst) }
+        unsafe { from_utf16::utf32_to_utf8::<V, S>(src, dst) }
     }
 
     #[inline(always)]
     unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
         // SAFETY: the caller's promise.
-        unsafe { from_utf16::latin1_to_utf8::<S>(src, dst) }
+        unsafe { from_utf16::latin1_to_utf8::<V, S>(src, dst) }
     }
 
     #[inline(always)]

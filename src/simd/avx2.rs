@@ -101,6 +101,21 @@ unsafe impl ByteVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn narrow_u16<const BIG: bool>(self, high: Self, dst: *mut u8) {
+        let (low, high) = if BIG {
+            (_mm256_srli_epi16::<8>(self), _mm256_srli_epi16::<8>(high))
+        } else {
+            (self, high)
+        };
+        // `packus` works per 128-bit lane: quadwords low0, high0, low1, high1.
+        let packed = _mm256_packus_epi16(low, high);
+        _mm256_storeu_si256(
+            dst.cast(),
+            _mm256_permute4x64_epi64::<0b11_01_10_00>(packed),
+        )
+    }
+
+    #[inline(always)]
     unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
         let halves = [
             _mm256_castsi256_si128(self),

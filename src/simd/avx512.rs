@@ -101,6 +101,19 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn narrow_u16<const BIG: bool>(self, high: Self, dst: *mut u8) {
+        let (low, high) = if BIG {
+            (_mm512_srli_epi16::<8>(self), _mm512_srli_epi16::<8>(high))
+        } else {
+            (self, high)
+        };
+        // `packus` works per 128-bit lane: quadwords low0, high0, low1, high1, ...
+        let packed = _mm512_packus_epi16(low, high);
+        let order = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
+        _mm512_storeu_si512(dst.cast(), _mm512_permutexvar_epi64(order, packed))
+    }
+
+    #[inline(always)]
     unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
         let halves = [
             _mm512_castsi512_si256(self),

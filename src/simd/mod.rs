@@ -84,6 +84,14 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// `ptr..ptr + LANES` is writable; the CPU supports the instruction set.
     unsafe fn write_to(self, ptr: *mut u8);
 
+    /// Stores the low halves of the `u16` lanes of `self`, then of `high`, at `dst`
+    /// (`LANES` bytes); with `BIG` the lanes are big-endian (the second byte of
+    /// each pair is the low half). Every lane must be at most 0xFF.
+    ///
+    /// # Safety
+    /// `dst..dst + LANES` is writable; the CPU supports the instruction set.
+    unsafe fn narrow_u16<const BIG: bool>(self, high: Self, dst: *mut u8);
+
     /// Widens the `LANES` bytes of `self` to `u16` units at `dst` (`2 * LANES`
     /// bytes), little-endian or, with `BIG`, big-endian.
     ///

@@ -95,6 +95,16 @@ unsafe impl ByteVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn narrow_u16<const BIG: bool>(self, high: Self, dst: *mut u8) {
+        let bytes = if BIG {
+            vuzp2q_u8(self, high)
+        } else {
+            vuzp1q_u8(self, high)
+        };
+        vst1q_u8(dst, bytes)
+    }
+
+    #[inline(always)]
     unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
         let (low, high) = (vmovl_u8(vget_low_u8(self)), vmovl_high_u8(self));
         let (low, high) = if BIG {

@@ -99,6 +99,16 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn narrow_u16<const BIG: bool>(self, high: Self, dst: *mut u8) {
+        let (low, high) = if BIG {
+            (_mm_srli_epi16::<8>(self), _mm_srli_epi16::<8>(high))
+        } else {
+            (self, high)
+        };
+        _mm_storeu_si128(dst.cast(), _mm_packus_epi16(low, high))
+    }
+
+    #[inline(always)]
     unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
         let zero = _mm_setzero_si128();
         let (low, high) = if BIG {
