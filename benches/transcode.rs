@@ -2,13 +2,15 @@
 //! (x86-64 only), encoding_rs and std, side by side, per direction.
 //!
 //! Groups are `<direction>/<input>`, where direction is `utf8-utf16le`,
-//! `utf16le-utf8`, `utf8-utf32`, `utf32-utf8`, `latin1-utf8` or `utf8-latin1`, and
-//! input is `corpus/<file>` (with `UTFAST_CORPUS`) or `gen/<script>`. Functions:
+//! `utf16le-utf8`, `utf16le-validate`, `utf8-utf32`, `utf32-utf8`, `latin1-utf8` or
+//! `utf8-latin1`, and input is `corpus/<file>` (with `UTFAST_CORPUS`) or
+//! `gen/<script>`. Functions:
 //!
 //! - `utfast/<kernel>` and `utfast` (the free function: the dispatcher), with
 //!   validation; `utfast/str` the `&str` path that skips it (UTF-8 input only);
 //! - `simdutf/convert` (`convert_utf8_to_utf16le`, ..., validating) and
-//!   `simdutf/valid` (`convert_valid_*`, input known valid);
+//!   `simdutf/valid` (`convert_valid_*`, input known valid); in `utf16le-validate`,
+//!   `simdutf/convert` is `validate_utf16le`;
 //! - `encoding_rs` (`encoding_rs::mem`: `convert_utf8_to_utf16`,
 //!   `convert_utf16_to_utf8`, `convert_latin1_to_utf8`; no validation of UTF-16);
 //! - `std` (`str::encode_utf16`, `char::decode_utf16`, `str::chars`, into a buffer).
@@ -200,6 +202,29 @@ fn bench_unicode(c: &mut Criterion, id: &str, input: &Input, engines: &[Engine])
             n += c.encode_utf8(&mut d[n..]).len();
         }
         n
+    });
+    g.finish();
+
+    // UTF-16LE validation
+    let mut g = group(c, "utf16le-validate", id, 2 * n16);
+    for &e in engines {
+        run(
+            &mut g,
+            &format!("utfast/{}", e.kernel()),
+            src16,
+            0,
+            |s, _: &mut [u8]| e.validate_utf16le(s),
+        );
+    }
+    run(&mut g, "utfast", src16, 0, |s, _: &mut [u8]| {
+        utfast::validate_utf16le(s)
+    });
+    #[cfg(target_arch = "x86_64")]
+    run(&mut g, "simdutf/convert", src16, 0, |s, _: &mut [u8]| {
+        simdutf::validate_utf16le(s)
+    });
+    run(&mut g, "std", src16, 0, |s, _: &mut [u8]| {
+        char::decode_utf16(s.iter().map(|&u| u16::from_le(u))).all(|c| c.is_ok())
     });
     g.finish();
 

@@ -28,7 +28,7 @@ bench_summary = importlib.util.module_from_spec(spec)
 sys.modules["bench_summary"] = bench_summary
 spec.loader.exec_module(bench_summary)
 
-DIRECTIONS = ["utf8-utf16le", "utf16le-utf8", "utf8-utf32", "utf32-utf8", "latin1-utf8", "utf8-latin1"]
+DIRECTIONS = ["utf8-utf16le", "utf16le-utf8", "utf16le-validate", "utf8-utf32", "utf32-utf8", "latin1-utf8", "utf8-latin1"]
 OURS = ["utfast", "utfast/str"]
 RIVALS = ["simdutf/convert", "simdutf/valid", "encoding_rs", "std"]
 
