@@ -24,6 +24,7 @@
 use super::from_utf8::select;
 use super::transcode::{portable, Offset};
 use super::utf16::is_high_surrogate;
+use super::wide::Wide;
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error};
 use crate::scalar::transcode as reference;
 use crate::simd::{ByteVector, Simd128};
@@ -228,6 +229,14 @@ pub(crate) trait Source {
         let _ = (ptr, out);
         false
     }
+
+    /// The [`Wide`] conversion of up to `W::UNITS` units at `ptr` to `out`, if `W`
+    /// has one and it succeeds: the units read and bytes written.
+    ///
+    /// # Safety
+    /// `ptr..ptr + W::UNITS` is readable, `out..out + W::ROOM` writable; the CPU
+    /// supports `W`.
+    unsafe fn wide<W: Wide>(ptr: *const Self::Unit, out: *mut u8) -> Option<(usize, usize)>;
 }
 
 /// 0xFFFF in the lanes that hold a surrogate.
@@ -292,6 +301,12 @@ impl<const BIG: bool> Source for Utf16<BIG> {
     }
 
     #[inline(always)]
+    unsafe fn wide<W: Wide>(ptr: *const u16, out: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::utf16_to_utf8::<BIG>(ptr, out)
+    }
+
+    #[inline(always)]
     unsafe fn ascii<V: ByteVector>(ptr: *const u16, out: *mut u8) -> bool {
         // SAFETY: the caller's promises: LANES units (two vectors) at `ptr`.
         let (low, high) = (V::load(ptr.cast()), V::load(ptr.add(V::LANES / 2).cast()));
@@ -332,6 +347,12 @@ impl Source for Utf32 {
         let value = *src.first()?;
         char::from_u32(value).map(|_| (value, 1))
     }
+
+    #[inline(always)]
+    unsafe fn wide<W: Wide>(ptr: *const u32, out: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::utf32_to_utf8(ptr, out)
+    }
 }
 
 /// Latin-1 input: every byte is the code point.
@@ -354,6 +375,12 @@ impl Source for Latin1 {
     }
 
     #[inline(always)]
+    unsafe fn wide<W: Wide>(ptr: *const u8, out: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::latin1_to_utf8(ptr, out)
+    }
+
+    #[inline(always)]
     unsafe fn ascii<V: ByteVector>(ptr: *const u8, out: *mut u8) -> bool {
         // SAFETY: the caller's promises.
         let bytes = V::load(ptr);
@@ -373,7 +400,7 @@ impl Source for Latin1 {
 /// # Safety
 /// The CPU supports `S`.
 #[inline(always)]
-pub(crate) unsafe fn convert<V: ByteVector, S: Simd128, I: Source, E: Offset>(
+pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
     src: &[I::Unit],
     dst: &mut [u8],
     reference: impl Fn(&[I::Unit], &mut [u8]) -> Result<usize, E>,
@@ -393,6 +420,23 @@ pub(crate) unsafe fn convert<V: ByteVector, S: Simd128, I: Source, E: Offset>(
         }
         if src.len() - read < STEP || dst.len() - written < ROOM {
             break;
+        }
+        if V::UNITS > 0 {
+            // Wide steps while they succeed (ASCII included).
+            let start = read;
+            while src.len() - read >= V::UNITS && dst.len() - written >= V::ROOM {
+                // SAFETY: UNITS units from `read` are in `src`, ROOM bytes from
+                // `written` in `dst`.
+                let out = dst.as_mut_ptr().add(written);
+                let Some((r, w)) = I::wide::<V>(src.as_ptr().add(read), out) else {
+                    break;
+                };
+                read += r;
+                written += w;
+            }
+            if read != start {
+                continue;
+            }
         }
         // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
         // `dst`.
@@ -429,7 +473,7 @@ pub(crate) unsafe fn convert<V: ByteVector, S: Simd128, I: Source, E: Offset>(
 /// # Safety
 /// The CPU supports `S`.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_utf8<V: ByteVector, S: Simd128>(
+pub(crate) unsafe fn utf16_to_utf8<V: Wide, S: Simd128>(
     src: &[u16],
     dst: &mut [u8],
     order: ByteOrder,
@@ -450,7 +494,7 @@ pub(crate) unsafe fn utf16_to_utf8<V: ByteVector, S: Simd128>(
 /// # Safety
 /// The CPU supports `S`.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf8<V: ByteVector, S: Simd128>(
+pub(crate) unsafe fn utf32_to_utf8<V: Wide, S: Simd128>(
     src: &[u32],
     dst: &mut [u8],
 ) -> Result<usize, Utf32Error> {
@@ -465,7 +509,7 @@ pub(crate) unsafe fn utf32_to_utf8<V: ByteVector, S: Simd128>(
 /// # Safety
 /// The CPU supports `S`.
 #[inline(always)]
-pub(crate) unsafe fn latin1_to_utf8<V: ByteVector, S: Simd128>(
+pub(crate) unsafe fn latin1_to_utf8<V: Wide, S: Simd128>(
     src: &[u8],
     dst: &mut [u8],
 ) -> Result<usize, OutputTooSmall> {

@@ -14,6 +14,8 @@ pub(crate) mod utf16;
 pub(crate) mod utf8;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod vector;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod wide;
 
 use crate::dispatch::Table;
 use crate::Kernel;

@@ -6,6 +6,7 @@ use core::marker::PhantomData;
 
 use super::from_utf8::{self, Latin1, Utf16, Utf32};
 use super::transcode::{portable, Transcode};
+use super::wide::Wide;
 use super::{from_utf16, utf16};
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
 use crate::scalar::transcode as reference;
@@ -40,7 +41,7 @@ unsafe fn utf8_to_utf16<V: ByteVector, S: Simd128, const VALIDATE: bool>(
     }
 }
 
-impl<V: ByteVector, S: Simd128> Transcode for Vectors<V, S> {
+impl<V: Wide, S: Simd128> Transcode for Vectors<V, S> {
     #[inline(always)]
     unsafe fn utf8_to_utf16(
         src: &[u8],
