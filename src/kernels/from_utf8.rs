@@ -30,6 +30,7 @@
 
 use super::transcode::Offset;
 use super::utf8::{Checker, BLOCK};
+use super::wide::Wide;
 use crate::error::Utf8Error;
 use crate::simd::{ByteVector, Simd128};
 
@@ -226,6 +227,20 @@ pub(crate) trait Output {
     /// `out..out + 8 + SLACK` is writable; the CPU supports `S`.
     unsafe fn five<S: Simd128>(units: S, out: *mut Self::Unit);
 
+    /// Whether [`Output::wide`] is implemented (given [`Wide::FROM_UTF8`]).
+    const WIDE: bool;
+
+    /// Converts the block at `block` by `W`'s wide conversion (see
+    /// [`Wide::utf8_to_utf16`]).
+    ///
+    /// # Safety
+    /// As for [`Wide::utf8_to_utf16`]; the CPU supports `W`.
+    unsafe fn wide<W: Wide>(
+        block: *const u8,
+        len: usize,
+        out: *mut Self::Unit,
+    ) -> Option<(usize, usize)>;
+
     /// Writes the characters ending at the bytes of `window` that `ends` selects
     /// (its low 16 bits; for `SURROGATES`, also the third bytes of 4-byte
     /// characters) at `out`, and returns how many units. `WIDTH` is the longest
@@ -249,6 +264,14 @@ impl<const BIG: bool> Output for Utf16<BIG> {
     const REFERENCE_FROM: u8 = 0xF5;
     const SURROGATES: bool = true;
     const SLACK: usize = 8;
+
+    const WIDE: bool = true;
+
+    #[inline(always)]
+    unsafe fn wide<W: Wide>(block: *const u8, len: usize, out: *mut u16) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::utf8_to_utf16::<BIG>(block, len, out)
+    }
 
     #[inline(always)]
     unsafe fn ascii<S: Simd128>(bytes: S, out: *mut u16) {
@@ -314,6 +337,14 @@ impl Output for Utf32 {
     const REFERENCE_FROM: u8 = 0xF5;
     const SURROGATES: bool = false;
     const SLACK: usize = 8;
+
+    const WIDE: bool = true;
+
+    #[inline(always)]
+    unsafe fn wide<W: Wide>(block: *const u8, len: usize, out: *mut u32) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::utf8_to_utf32(block, len, out)
+    }
 
     #[inline(always)]
     unsafe fn ascii<S: Simd128>(bytes: S, out: *mut u32) {
@@ -383,6 +414,13 @@ impl Output for Latin1 {
     const REFERENCE_FROM: u8 = 0xC4;
     const SURROGATES: bool = false;
     const SLACK: usize = 16;
+
+    const WIDE: bool = false;
+
+    #[inline(always)]
+    unsafe fn wide<W: Wide>(_: *const u8, _: usize, _: *mut u8) -> Option<(usize, usize)> {
+        None
+    }
 
     #[inline(always)]
     unsafe fn ascii<S: Simd128>(bytes: S, out: *mut u8) {
@@ -479,7 +517,7 @@ enum Step {
 /// CPU supports `V` and `S`; without `VALIDATE`, the `len` bytes are a prefix of
 /// valid UTF-8 that starts at a character boundary.
 #[inline(always)]
-unsafe fn step<V: ByteVector, S: Simd128, O: Output, const VALIDATE: bool>(
+unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
     checker: &mut Checker<V>,
     block: *const u8,
     len: usize,
@@ -500,6 +538,12 @@ unsafe fn step<V: ByteVector, S: Simd128, O: Output, const VALIDATE: bool>(
     }
     if VALIDATE && !checker.block_is_valid(block) {
         return Step::Stop;
+    }
+    if V::FROM_UTF8 && O::WIDE {
+        return match O::wide::<V>(block, len, out) {
+            Some((read, written)) => Step::Done(read, written),
+            None => Step::Stop,
+        };
     }
     let cont = |v: S| v.lt_i8(S::splat(0xC0));
     let c = [cont(v[0]), cont(v[1]), cont(v[2]), cont(v[3])];
@@ -569,7 +613,7 @@ unsafe fn step<V: ByteVector, S: Simd128, O: Output, const VALIDATE: bool>(
 /// # Safety
 /// The CPU supports `V` and `S`.
 #[inline(always)]
-pub(crate) unsafe fn convert<V: ByteVector, S: Simd128, O: Output, const VALIDATE: bool>(
+pub(crate) unsafe fn convert<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
     src: &[u8],
     dst: &mut [O::Unit],
     reference: impl Fn(&[u8], &mut [O::Unit]) -> Result<usize, Utf8Error>,

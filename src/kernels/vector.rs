@@ -10,7 +10,7 @@ use super::wide::Wide;
 use super::{from_utf16, utf16};
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
 use crate::scalar::transcode as reference;
-use crate::simd::{ByteVector, Simd128};
+use crate::simd::Simd128;
 use crate::ByteOrder;
 
 /// The vector transcoders for full-width vectors `V` and 128-bit vectors `S`.
@@ -21,7 +21,7 @@ pub(crate) struct Vectors<V, S>(PhantomData<(V, S)>);
 /// # Safety
 /// The CPU supports `V` and `S`; without `VALIDATE`, `src` is valid UTF-8.
 #[inline(always)]
-unsafe fn utf8_to_utf16<V: ByteVector, S: Simd128, const VALIDATE: bool>(
+unsafe fn utf8_to_utf16<V: Wide, S: Simd128, const VALIDATE: bool>(
     src: &[u8],
     dst: &mut [u16],
     order: ByteOrder,

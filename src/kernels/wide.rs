@@ -48,6 +48,38 @@ pub(crate) unsafe trait Wide: ByteVector {
         None
     }
 
+    /// Whether [`Wide::utf8_to_utf16`] and [`Wide::utf8_to_utf32`] are implemented.
+    const FROM_UTF8: bool = false;
+
+    /// Converts the characters of the 64-byte block at `block` (valid UTF-8 that
+    /// starts at a character boundary; only its first `len` bytes count) that end
+    /// before its last byte, to UTF-16 at `out` (big-endian with `BIG`); returns
+    /// the bytes read and units written, or `None` when no character ends there
+    /// (only input that is not UTF-8 has none). Always `None` where not
+    /// implemented.
+    ///
+    /// # Safety
+    /// `block..block + 64` is readable, `out..out + 64` writable.
+    #[inline(always)]
+    unsafe fn utf8_to_utf16<const BIG: bool>(
+        block: *const u8,
+        len: usize,
+        out: *mut u16,
+    ) -> Option<(usize, usize)> {
+        let _ = (block, len, out);
+        None
+    }
+
+    /// As [`Wide::utf8_to_utf16`] for UTF-32 output.
+    ///
+    /// # Safety
+    /// `block..block + 64` is readable, `out..out + 64` writable.
+    #[inline(always)]
+    unsafe fn utf8_to_utf32(block: *const u8, len: usize, out: *mut u32) -> Option<(usize, usize)> {
+        let _ = (block, len, out);
+        None
+    }
+
     /// As [`Wide::utf16_to_utf8`] for Latin-1 (never `None` where implemented).
     ///
     /// # Safety
@@ -160,6 +192,80 @@ mod avx512 {
         written
     }
 
+    /// The `permutex2var_epi8` indices that interleave bytes `32 * half..` of a
+    /// first and a second register into `u16` lanes, the first's as low bytes.
+    const fn interleave(half: usize) -> [u8; 64] {
+        let mut idx = [0u8; 64];
+        let mut j = 0;
+        while j < 64 {
+            idx[j] = (32 * half + j / 2) as u8 + if j % 2 == 1 { 64 } else { 0 };
+            j += 1;
+        }
+        idx
+    }
+
+    /// [`interleave`] for each half.
+    static INTERLEAVE: [[u8; 64]; 2] = [interleave(0), interleave(1)];
+
+    /// The 16 bytes `16 * k..` of `v`.
+    #[inline(always)]
+    unsafe fn quarter(v: __m512i, k: usize) -> __m128i {
+        match k {
+            0 => _mm512_castsi512_si128(v),
+            1 => _mm512_extracti32x4_epi32::<1>(v),
+            2 => _mm512_extracti32x4_epi32::<2>(v),
+            _ => _mm512_extracti32x4_epi32::<3>(v),
+        }
+    }
+
+    /// A character-aligned block of UTF-8, decoded at every byte.
+    struct Block {
+        /// The low and high bytes of the code point of the character that would
+        /// end at each byte (garbage where none does; at the third byte of a
+        /// 4-byte character, its code point shifted right by 6).
+        low: __m512i,
+        high: __m512i,
+        /// Where characters end: ASCII bytes, and continuation bytes that the next
+        /// byte does not continue; not the last byte, nor any past `len`.
+        ends: u64,
+        /// The 4-byte leads.
+        leads: u64,
+        /// The bytes read: up to the last end.
+        read: usize,
+    }
+
+    /// Decodes the block at `block`, of which `len` bytes count.
+    #[inline(always)]
+    unsafe fn decode(block: *const u8, len: usize) -> Block {
+        use crate::simd::ByteVector;
+        let b = |v: u8| _mm512_set1_epi8(v as i8);
+        // SAFETY: the caller's promise: 64 readable bytes.
+        let bytes = _mm512_loadu_si512(block.cast());
+        let zero = _mm512_setzero_si512();
+        let cont = _mm512_cmplt_epi8_mask(bytes, b(0xC0));
+        // The byte before, where this one continues a character; the byte two
+        // before, where this one and the one before do.
+        let c1 = _mm512_maskz_mov_epi8(cont, bytes.prev::<1>(zero));
+        let c2 = _mm512_maskz_mov_epi8(cont & cont << 1, bytes.prev::<2>(zero));
+        let low = _mm512_or_si512(
+            _mm512_and_si512(bytes, b(0x7F)),
+            _mm512_and_si512(_mm512_slli_epi16::<6>(c1), b(0xC0)),
+        );
+        let high = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi16::<2>(c1), b(0x0F)),
+            _mm512_and_si512(_mm512_slli_epi16::<4>(c2), b(0xF0)),
+        );
+        let ascii = !_mm512_movepi8_mask(bytes);
+        let ends = (!cont >> 1 & cont | ascii) & (u64::MAX >> (64 - len));
+        Block {
+            low,
+            high,
+            ends,
+            leads: _mm512_cmpge_epu8_mask(bytes, b(0xF0)),
+            read: 64 - ends.leading_zeros() as usize,
+        }
+    }
+
     /// True when a lane of `units` is a surrogate.
     #[inline(always)]
     unsafe fn has_surrogates(units: __m512i) -> bool {
@@ -170,6 +276,113 @@ mod avx512 {
     // SAFETY: the methods use AVX-512 F, BW, VBMI2 and BMI2, which the AVX-512
     // kernel requires of the CPU.
     unsafe impl Wide for __m512i {
+        const FROM_UTF8: bool = true;
+
+        #[inline(always)]
+        unsafe fn utf8_to_utf16<const BIG: bool>(
+            block: *const u8,
+            len: usize,
+            out: *mut u16,
+        ) -> Option<(usize, usize)> {
+            // SAFETY: the caller's promises.
+            let Block {
+                low,
+                high,
+                ends,
+                leads,
+                read,
+            } = decode(block, len);
+            if read == 0 {
+                return None;
+            }
+            // A 4-byte character is a surrogate pair: the high one at its third
+            // byte.
+            let (third, fourth) = (leads << 2 & ends >> 1, leads << 3 & ends);
+            let ends = ends | third;
+            let mut o = out;
+            for (half, idx) in INTERLEAVE.iter().enumerate() {
+                let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+                let mut units = _mm512_permutex2var_epi8(low, idx, high);
+                let (third, fourth) = (
+                    (third >> (32 * half)) as u32,
+                    (fourth >> (32 * half)) as u32,
+                );
+                if third | fourth != 0 {
+                    // At a third byte: 0xD800 + (code point >> 10) - 0x40; at a
+                    // fourth: 0xDC00 + its low 10 bits.
+                    let lead = _mm512_add_epi16(_mm512_srli_epi16::<4>(units), w16(0xD800 - 0x40));
+                    let trail = _mm512_or_si512(_mm512_and_si512(units, w16(0x3FF)), w16(0xDC00));
+                    units = _mm512_mask_blend_epi16(third, units, lead);
+                    units = _mm512_mask_blend_epi16(fourth, units, trail);
+                }
+                if BIG {
+                    units = _mm512_or_si512(
+                        _mm512_slli_epi16::<8>(units),
+                        _mm512_srli_epi16::<8>(units),
+                    );
+                }
+                let ends = (ends >> (32 * half)) as u32;
+                _mm512_storeu_si512(o.cast(), _mm512_maskz_compress_epi16(ends, units));
+                o = o.add(ends.count_ones() as usize);
+            }
+            Some((read, ends.count_ones() as usize))
+        }
+
+        #[inline(always)]
+        unsafe fn utf8_to_utf32(
+            block: *const u8,
+            len: usize,
+            out: *mut u32,
+        ) -> Option<(usize, usize)> {
+            use crate::simd::ByteVector;
+            // SAFETY: the caller's promises.
+            let Block {
+                low,
+                high,
+                ends,
+                leads,
+                read,
+            } = decode(block, len);
+            if read == 0 {
+                return None;
+            }
+            // Bits 16..21 at the last byte of a 4-byte character: the lead's three
+            // bits and the top two of the second byte.
+            let top = if leads != 0 {
+                let bytes = _mm512_loadu_si512(block.cast());
+                let zero = _mm512_setzero_si512();
+                let b = |v: u8| _mm512_set1_epi8(v as i8);
+                let lead = _mm512_slli_epi16::<2>(_mm512_and_si512(bytes.prev::<3>(zero), b(0x07)));
+                let second =
+                    _mm512_srli_epi16::<4>(_mm512_and_si512(bytes.prev::<2>(zero), b(0x30)));
+                _mm512_maskz_mov_epi8(leads << 3, _mm512_or_si512(lead, second))
+            } else {
+                _mm512_setzero_si512()
+            };
+            let mut o = out;
+            for (half, idx) in INTERLEAVE.iter().enumerate() {
+                let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+                let units = _mm512_permutex2var_epi8(low, idx, high);
+                for part in 0..2 {
+                    let k = 2 * half + part;
+                    let units16 = if part == 0 {
+                        _mm512_castsi512_si256(units)
+                    } else {
+                        _mm512_extracti64x4_epi64::<1>(units)
+                    };
+                    let top16 = quarter(top, k);
+                    let values = _mm512_or_si512(
+                        _mm512_cvtepu16_epi32(units16),
+                        _mm512_slli_epi32::<16>(_mm512_cvtepu8_epi32(top16)),
+                    );
+                    let ends = (ends >> (16 * k)) as u16;
+                    _mm512_storeu_si512(o.cast(), _mm512_maskz_compress_epi32(ends, values));
+                    o = o.add(ends.count_ones() as usize);
+                }
+            }
+            Some((read, ends.count_ones() as usize))
+        }
+
         const UNITS: usize = 64;
         // Two conversions of 32 units: the second starts at most 96 bytes in and
         // touches at most 112.
