@@ -131,6 +131,30 @@ mod avx512 {
         _pdep_u64(bits, positions)
     }
 
+    /// Sixteen `u32` lanes of code points up to U+FFFF as UTF-8 bytes `[lead,
+    /// continuation, continuation, 0]`, of which the lanes in `ascii` need only
+    /// the first and those in `short` (below U+0800) the first two.
+    #[inline(always)]
+    unsafe fn three_bytes(w: __m512i, ascii: u16, short: u16) -> __m512i {
+        let two_lead = _mm512_or_si512(_mm512_srli_epi32::<6>(w), w32(0xC0));
+        let three_lead = _mm512_or_si512(_mm512_srli_epi32::<12>(w), w32(0xE0));
+        let lead = _mm512_mask_blend_epi32(
+            ascii,
+            _mm512_mask_blend_epi32(short, three_lead, two_lead),
+            w,
+        );
+        let low6 = _mm512_or_si512(_mm512_and_si512(w, w32(0x3F)), w32(0x80));
+        let mid6 = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi32::<6>(w), w32(0x3F)),
+            w32(0x80),
+        );
+        let first = _mm512_mask_blend_epi32(short, mid6, low6);
+        _mm512_or_si512(
+            _mm512_or_si512(lead, _mm512_slli_epi32::<8>(first)),
+            _mm512_slli_epi32::<16>(low6),
+        )
+    }
+
     /// UTF-8 of the 32 `u16` lanes of `units` (code points up to U+FFFF, no
     /// surrogates) at `dst`; returns the bytes written. Touches up to 112 bytes.
     ///
@@ -164,24 +188,7 @@ mod avx512 {
         let mut written = 0;
         for (h, half) in halves.into_iter().enumerate() {
             let (ascii, short) = ((ascii >> (16 * h)) as u16, (short >> (16 * h)) as u16);
-            let w = _mm512_cvtepu16_epi32(half);
-            let two_lead = _mm512_or_si512(_mm512_srli_epi32::<6>(w), w32(0xC0));
-            let three_lead = _mm512_or_si512(_mm512_srli_epi32::<12>(w), w32(0xE0));
-            let lead = _mm512_mask_blend_epi32(
-                ascii,
-                _mm512_mask_blend_epi32(short, three_lead, two_lead),
-                w,
-            );
-            let low6 = _mm512_or_si512(_mm512_and_si512(w, w32(0x3F)), w32(0x80));
-            let mid6 = _mm512_or_si512(
-                _mm512_and_si512(_mm512_srli_epi32::<6>(w), w32(0x3F)),
-                w32(0x80),
-            );
-            let first = _mm512_mask_blend_epi32(short, mid6, low6);
-            let bytes = _mm512_or_si512(
-                _mm512_or_si512(lead, _mm512_slli_epi32::<8>(first)),
-                _mm512_slli_epi32::<16>(low6),
-            );
+            let bytes = three_bytes(_mm512_cvtepu16_epi32(half), ascii, short);
             let keep = 0x1111_1111_1111_1111
                 | deposit(!ascii as u64, 0x2222_2222_2222_2222)
                 | deposit(!short as u64, 0x4444_4444_4444_4444);
@@ -264,6 +271,97 @@ mod avx512 {
             leads: _mm512_cmpge_epu8_mask(bytes, b(0xF0)),
             read: 64 - ends.leading_zeros() as usize,
         }
+    }
+
+    /// `permutex2var_epi16` indices of each lane's successor: `i + 1`.
+    static NEXT_LANE: [u16; 32] = {
+        let mut idx = [0u16; 32];
+        let mut i = 0;
+        while i < 32 {
+            idx[i] = i as u16 + 1;
+            i += 1;
+        }
+        idx
+    };
+
+    /// UTF-8 of the 32 `u16` lanes of `units`, surrogate pairs included, at
+    /// `dst`; `next` holds each lane's successor in the input (the last one's may
+    /// be garbage). Returns the units read (31 when the last lane is a high
+    /// surrogate, left for the next part) and the bytes written, or `None` when a
+    /// surrogate in the part is unpaired. Touches up to 112 bytes.
+    ///
+    /// A pair is encoded at its high surrogate, as a `u32` lane of four bytes,
+    /// and its low surrogate keeps no byte.
+    #[inline(always)]
+    unsafe fn encode_part(
+        units: __m512i,
+        next: impl Fn() -> __m512i,
+        dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        let tops = _mm512_and_si512(units, w16(0xFC00));
+        let high = _mm512_cmpeq_epi16_mask(tops, w16(0xD800));
+        let low = _mm512_cmpeq_epi16_mask(tops, w16(0xDC00));
+        if high | low == 0 {
+            return Some((32, encode_units(units, dst)));
+        }
+        // Every low surrogate follows a high one, and every high one but a last
+        // precedes a low one.
+        if low != high << 1 {
+            return None;
+        }
+        let read = 32 - (high >> 31) as usize;
+        let ascii = _mm512_cmplt_epu16_mask(units, w16(0x80));
+        let short = _mm512_cmplt_epu16_mask(units, w16(0x800));
+        let halves = |v: __m512i| [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
+        let unit_halves = halves(units);
+        let next_halves = if high != 0 {
+            halves(next())
+        } else {
+            unit_halves
+        };
+        let mut written = 0;
+        for h in 0..2 {
+            let lanes = |mask: u32| (mask >> (16 * h)) as u16;
+            let (ascii, short, high, low) = (lanes(ascii), lanes(short), lanes(high), lanes(low));
+            let w = _mm512_cvtepu16_epi32(unit_halves[h]);
+            let mut bytes = three_bytes(w, ascii, short);
+            if high != 0 {
+                let nx = _mm512_cvtepu16_epi32(next_halves[h]);
+                let c = _mm512_add_epi32(
+                    _mm512_or_si512(
+                        _mm512_slli_epi32::<10>(_mm512_and_si512(w, w32(0x3FF))),
+                        _mm512_and_si512(nx, w32(0x3FF)),
+                    ),
+                    w32(0x10000),
+                );
+                let cont = |v: __m512i| _mm512_or_si512(_mm512_and_si512(v, w32(0x3F)), w32(0x80));
+                let four = _mm512_or_si512(
+                    _mm512_or_si512(
+                        _mm512_or_si512(_mm512_srli_epi32::<18>(c), w32(0xF0)),
+                        _mm512_slli_epi32::<8>(cont(_mm512_srli_epi32::<12>(c))),
+                    ),
+                    _mm512_or_si512(
+                        _mm512_slli_epi32::<16>(cont(_mm512_srli_epi32::<6>(c))),
+                        _mm512_slli_epi32::<24>(cont(c)),
+                    ),
+                );
+                bytes = _mm512_mask_blend_epi32(high, bytes, four);
+            }
+            let mut keep = 0x1111_1111_1111_1111
+                | deposit(!ascii as u64, 0x2222_2222_2222_2222)
+                | deposit(!short as u64, 0x4444_4444_4444_4444)
+                | deposit(high as u64, 0x8888_8888_8888_8888);
+            keep &= !(deposit(low as u64, 0x1111_1111_1111_1111) * 0xF);
+            if h == 1 && read == 31 {
+                keep &= !(0xF << 60);
+            }
+            // SAFETY: the caller's promise of 112 writable bytes; each half
+            // writes at most 48 bytes.
+            let compressed = _mm512_maskz_compress_epi8(keep, bytes);
+            _mm512_storeu_si512(dst.add(written).cast(), compressed);
+            written += keep.count_ones() as usize;
+        }
+        Some((read, written))
     }
 
     /// True when a lane of `units` is a surrogate.
@@ -411,14 +509,17 @@ mod avx512 {
                 _mm512_storeu_si512(dst.cast(), _mm512_permutexvar_epi64(order, packed));
                 return Some((64, 64));
             }
-            if has_surrogates(a) {
-                return None;
+            // Each lane's successor: of `a`'s last, `b`'s first; of `b`'s last,
+            // garbage (a high surrogate there is left for the next call).
+            let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
+            let (read, n) = encode_part(a, || _mm512_permutex2var_epi16(a, next, b), dst)?;
+            if read < 32 {
+                return Some((read, n));
             }
-            let n = encode_units(a, dst);
-            if has_surrogates(b) {
-                return Some((32, n));
+            match encode_part(b, || _mm512_permutexvar_epi16(next, b), dst.add(n)) {
+                Some((read, m)) => Some((32 + read, n + m)),
+                None => Some((32, n)),
             }
-            Some((64, n + encode_units(b, dst.add(n))))
         }
 
         #[inline(always)]
