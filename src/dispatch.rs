@@ -28,11 +28,12 @@ use crate::kernels::transcode::Transcoders;
 pub enum Kernel {
     /// Portable scalar code; runs everywhere.
     Scalar,
-    /// x86 with SSE4.2 (16-byte vectors).
+    /// x86 with SSE4.2 (16-byte vectors) and POPCNT.
     Sse42,
-    /// x86 with AVX2 (32-byte vectors).
+    /// x86 with AVX2 (32-byte vectors) and POPCNT.
     Avx2,
-    /// x86-64 with AVX-512 F, BW, VL, VBMI, VBMI2 (64-byte vectors), and BMI1/2.
+    /// x86-64 with AVX-512 F, BW, VL, VBMI, VBMI2 (64-byte vectors), BMI1/2, POPCNT
+    /// and LZCNT.
     Avx512,
     /// AArch64 with NEON (16-byte vectors).
     Neon,
@@ -86,14 +87,16 @@ impl Kernel {
     /// The CPU features the kernel needs, as `is_x86_feature_detected!` spells them.
     ///
     /// ```
-    /// assert_eq!(utfast::Kernel::Avx2.required_features(), "avx2");
+    /// assert_eq!(utfast::Kernel::Avx2.required_features(), "avx2, popcnt");
     /// ```
     pub fn required_features(self) -> &'static str {
         match self {
             Kernel::Scalar => "nothing",
-            Kernel::Sse42 => "sse4.2",
-            Kernel::Avx2 => "avx2",
-            Kernel::Avx512 => "avx512f, avx512bw, avx512vl, avx512vbmi, avx512vbmi2, bmi1, bmi2",
+            Kernel::Sse42 => "sse4.2, popcnt",
+            Kernel::Avx2 => "avx2, popcnt",
+            Kernel::Avx512 => {
+                "avx512f, avx512bw, avx512vl, avx512vbmi, avx512vbmi2, bmi1, bmi2, popcnt, lzcnt"
+            }
             Kernel::Neon => "neon",
         }
     }
@@ -158,8 +161,8 @@ fn cpu_supports(kernel: Kernel) -> bool {
         use std::is_x86_feature_detected as has;
         return match kernel {
             Kernel::Scalar => true,
-            Kernel::Sse42 => has!("sse4.2"),
-            Kernel::Avx2 => has!("avx2"),
+            Kernel::Sse42 => has!("sse4.2") && has!("popcnt"),
+            Kernel::Avx2 => has!("avx2") && has!("popcnt"),
             Kernel::Avx512 => {
                 has!("avx512f")
                     && has!("avx512bw")
@@ -168,6 +171,8 @@ fn cpu_supports(kernel: Kernel) -> bool {
                     && has!("avx512vbmi2")
                     && has!("bmi1")
                     && has!("bmi2")
+                    && has!("popcnt")
+                    && has!("lzcnt")
             }
             Kernel::Neon => false,
         };
@@ -189,11 +194,13 @@ const fn compiled_for(kernel: Kernel) -> bool {
         Kernel::Scalar => true,
         Kernel::Sse42 => cfg!(all(
             any(target_arch = "x86", target_arch = "x86_64"),
-            target_feature = "sse4.2"
+            target_feature = "sse4.2",
+            target_feature = "popcnt"
         )),
         Kernel::Avx2 => cfg!(all(
             any(target_arch = "x86", target_arch = "x86_64"),
-            target_feature = "avx2"
+            target_feature = "avx2",
+            target_feature = "popcnt"
         )),
         Kernel::Avx512 => cfg!(all(
             target_arch = "x86_64",
@@ -203,7 +210,9 @@ const fn compiled_for(kernel: Kernel) -> bool {
             target_feature = "avx512vbmi",
             target_feature = "avx512vbmi2",
             target_feature = "bmi1",
-            target_feature = "bmi2"
+            target_feature = "bmi2",
+            target_feature = "popcnt",
+            target_feature = "lzcnt"
         )),
         Kernel::Neon => cfg!(all(target_arch = "aarch64", target_feature = "neon")),
     }

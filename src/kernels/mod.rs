@@ -88,18 +88,18 @@ macro_rules! simd_kernel {
 
 cfg_if::cfg_if! {
     if #[cfg(target_arch = "x86_64")] {
-        simd_kernel!(sse42, Kernel::Sse42, core::arch::x86_64::__m128i, core::arch::x86_64::__m128i, "sse4.2");
-        simd_kernel!(avx2, Kernel::Avx2, core::arch::x86_64::__m256i, core::arch::x86_64::__m128i, "avx2");
+        simd_kernel!(sse42, Kernel::Sse42, core::arch::x86_64::__m128i, core::arch::x86_64::__m128i, "sse4.2,popcnt");
+        simd_kernel!(avx2, Kernel::Avx2, core::arch::x86_64::__m256i, core::arch::x86_64::__m128i, "avx2,popcnt");
         simd_kernel!(
             avx512,
             Kernel::Avx512,
             core::arch::x86_64::__m512i,
             core::arch::x86_64::__m128i,
-            "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi1,bmi2"
+            "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi1,bmi2,popcnt,lzcnt"
         );
     } else if #[cfg(target_arch = "x86")] {
-        simd_kernel!(sse42, Kernel::Sse42, core::arch::x86::__m128i, core::arch::x86::__m128i, "sse4.2");
-        simd_kernel!(avx2, Kernel::Avx2, core::arch::x86::__m256i, core::arch::x86::__m128i, "avx2");
+        simd_kernel!(sse42, Kernel::Sse42, core::arch::x86::__m128i, core::arch::x86::__m128i, "sse4.2,popcnt");
+        simd_kernel!(avx2, Kernel::Avx2, core::arch::x86::__m256i, core::arch::x86::__m128i, "avx2,popcnt");
     } else if #[cfg(target_arch = "aarch64")] {
         simd_kernel!(neon, Kernel::Neon, core::arch::aarch64::uint8x16_t, core::arch::aarch64::uint8x16_t, "neon");
     }
