@@ -169,7 +169,10 @@ fn check_utf8(input: &[u8], engines: &[Engine]) {
         if let Ok(s) = std {
             let mut out = vec![0u16; n];
             let m = engine.str_to_utf16(s, &mut out).unwrap();
-            assert_eq!(&out[..m], &r16.1[..]);
+            assert_eq!(&out[..m], &r16.1[..], "{k} str_to_utf16");
+            let mut out = vec![0u32; n];
+            let m = engine.str_to_utf32(s, &mut out).unwrap();
+            assert_eq!(&out[..m], &r32.1[..], "{k} str_to_utf32");
         }
     }
 }
@@ -494,6 +497,42 @@ fn utf16_input_every_unit_and_surrogate_edges() {
         for &b in edges {
             for case in unit_cases(&[a, b], &[0x61, 0xE9, 0x4E16]) {
                 check_utf16(&case, &engines);
+            }
+        }
+    }
+}
+
+/// A valid or invalid sequence at every character position of UTF-8 texts of
+/// several 64-byte blocks (after 0-3 ASCII bytes, in fillers of 1- to 4-byte
+/// characters): every block edge, the bytes carried from block to block, and the
+/// hand-over from the vector loop to the scalar end see each of them.
+#[test]
+fn utf8_sequences_at_every_position_of_long_inputs() {
+    let engines = engines();
+    let len = if quick() { 140 } else { 270 };
+    let specials: &[&[u8]] = &[
+        "😀".as_bytes(),
+        "€".as_bytes(),
+        "é".as_bytes(),
+        b"\xE4\x41",
+        b"\x80",
+        b"\xF0\x90\x80",
+        b"\xED\xA0\x80",
+        b"\xC0\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xC3",
+    ];
+    for filler in ["a", "é", "€", "😀"] {
+        let count = len / filler.len();
+        for ascii in 0..4 {
+            for special in specials {
+                for at in 0..=count {
+                    let mut case = "a".repeat(ascii).into_bytes();
+                    case.extend(filler.repeat(at).bytes());
+                    case.extend_from_slice(special);
+                    case.extend(filler.repeat(count - at).bytes());
+                    check_utf8(&case, &engines);
+                }
             }
         }
     }

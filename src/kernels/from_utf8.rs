@@ -30,7 +30,7 @@
 
 use super::transcode::Offset;
 use super::utf8::{Checker, BLOCK};
-use super::wide::Wide;
+use super::wide::{Carry, Wide};
 use crate::error::Utf8Error;
 use crate::simd::{ByteVector, Simd128};
 
@@ -227,11 +227,25 @@ pub(crate) trait Output {
     /// `out..out + 8 + SLACK` is writable; the CPU supports `S`.
     unsafe fn five<S: Simd128>(units: S, out: *mut Self::Unit);
 
-    /// Whether [`Output::wide`] is implemented (given [`Wide::FROM_UTF8`]).
-    const WIDE: bool;
+    /// Whether [`Output::stream`] checks the input itself (Latin-1: the few
+    /// valid forms are quick to check), so that the stream needs no checker.
+    const SELF_CHECKING: bool;
+
+    /// Converts a block of a stream by `W`'s wide conversion (see
+    /// [`Wide::utf8_stream_to_utf16`]): the units written, or `None` (Latin-1
+    /// only) when the block is not for the stream.
+    ///
+    /// # Safety
+    /// As for [`Wide::utf8_stream_to_utf16`]; the CPU supports `W`.
+    unsafe fn stream<W: Wide>(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<W>,
+        out: *mut Self::Unit,
+    ) -> Option<usize>;
 
     /// Converts the block at `block` by `W`'s wide conversion (see
-    /// [`Wide::utf8_to_utf16`]).
+    /// [`Wide::utf8_to_utf16`]), if it has one for this output.
     ///
     /// # Safety
     /// As for [`Wide::utf8_to_utf16`]; the CPU supports `W`.
@@ -265,7 +279,18 @@ impl<const BIG: bool> Output for Utf16<BIG> {
     const SURROGATES: bool = true;
     const SLACK: usize = 8;
 
-    const WIDE: bool = true;
+    const SELF_CHECKING: bool = false;
+
+    #[inline(always)]
+    unsafe fn stream<W: Wide>(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<W>,
+        out: *mut u16,
+    ) -> Option<usize> {
+        // SAFETY: the caller's promises.
+        Some(W::utf8_stream_to_utf16::<BIG>(block, next_cont, carry, out))
+    }
 
     #[inline(always)]
     unsafe fn wide<W: Wide>(block: *const u8, len: usize, out: *mut u16) -> Option<(usize, usize)> {
@@ -338,7 +363,18 @@ impl Output for Utf32 {
     const SURROGATES: bool = false;
     const SLACK: usize = 8;
 
-    const WIDE: bool = true;
+    const SELF_CHECKING: bool = false;
+
+    #[inline(always)]
+    unsafe fn stream<W: Wide>(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<W>,
+        out: *mut u32,
+    ) -> Option<usize> {
+        // SAFETY: the caller's promises.
+        Some(W::utf8_stream_to_utf32(block, next_cont, carry, out))
+    }
 
     #[inline(always)]
     unsafe fn wide<W: Wide>(block: *const u8, len: usize, out: *mut u32) -> Option<(usize, usize)> {
@@ -415,11 +451,23 @@ impl Output for Latin1 {
     const SURROGATES: bool = false;
     const SLACK: usize = 16;
 
-    const WIDE: bool = false;
+    const SELF_CHECKING: bool = true;
 
     #[inline(always)]
-    unsafe fn wide<W: Wide>(_: *const u8, _: usize, _: *mut u8) -> Option<(usize, usize)> {
-        None
+    unsafe fn stream<W: Wide>(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<W>,
+        out: *mut u8,
+    ) -> Option<usize> {
+        // SAFETY: the caller's promises.
+        W::utf8_stream_to_latin1(block, next_cont, carry, out)
+    }
+
+    #[inline(always)]
+    unsafe fn wide<W: Wide>(block: *const u8, len: usize, out: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::utf8_to_latin1(block, len, out)
     }
 
     #[inline(always)]
@@ -536,10 +584,19 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
         O::ascii_block::<V>(block, out);
         return Step::Done(len, len);
     }
+    if V::FROM_UTF8 && O::REFERENCE_FROM < 0xF5 {
+        // Latin-1 output: the wide conversion checks the block itself (it has
+        // only ASCII and two-byte characters); anything else is for the code
+        // below, which finds what it is.
+        if let Some((read, written)) = O::wide::<V>(block, len, out) {
+            return Step::Done(read, written);
+        }
+    }
     if VALIDATE && !checker.block_is_valid(block) {
         return Step::Stop;
     }
-    if V::FROM_UTF8 && O::WIDE {
+    if V::FROM_UTF8 && O::REFERENCE_FROM == 0xF5 {
+        // UTF-16 and UTF-32: only input that is not UTF-8 gets `None`.
         return match O::wide::<V>(block, len, out) {
             Some((read, written)) => Step::Done(read, written),
             None => Step::Stop,
@@ -603,6 +660,138 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
     }
 }
 
+/// Converts `src` to `O`'s units in `dst`: [`convert_stream`] where the kernel has
+/// wide conversions (AVX-512), [`convert_blocks`] otherwise. With `VALIDATE`
+/// false, `src` must be valid UTF-8.
+///
+/// # Safety
+/// The CPU supports `V` and `S`.
+#[inline(always)]
+pub(crate) unsafe fn convert<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
+    src: &[u8],
+    dst: &mut [O::Unit],
+    reference: impl Fn(&[u8], &mut [O::Unit]) -> Result<usize, Utf8Error>,
+    tail: impl Fn(&[u8], &mut [O::Unit]) -> Result<usize, Utf8Error>,
+) -> Result<usize, Utf8Error>
+where
+    O::Unit: Default,
+{
+    // SAFETY: the caller's promises.
+    unsafe {
+        if V::FROM_UTF8 {
+            convert_stream::<V, S, O, VALIDATE>(src, dst, reference, tail)
+        } else {
+            convert_blocks::<V, S, O, VALIDATE>(src, dst, reference, tail)
+        }
+    }
+}
+
+/// True when `byte` is a continuation byte.
+#[inline(always)]
+fn is_continuation(byte: u8) -> bool {
+    (byte as i8) < -0x40
+}
+
+/// The wide loop: fixed 64-byte blocks, each converting the characters whose last
+/// byte is in it (the bytes before it, from the block before, come with the
+/// carry), so that no block waits to learn where the one before stopped. Each
+/// block is checked (by the checker, or by the Latin-1 conversion itself) before
+/// it is converted; but a character whose last byte ends a block is checked only
+/// with the next. So when a block fails, or the loop ends, [`convert_blocks`]
+/// starts over from the last character boundary before the block before: from
+/// there on, nothing has been trusted unchecked.
+///
+/// # Safety
+/// The CPU supports `V` and `S`.
+#[inline(always)]
+unsafe fn convert_stream<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
+    src: &[u8],
+    dst: &mut [O::Unit],
+    reference: impl Fn(&[u8], &mut [O::Unit]) -> Result<usize, Utf8Error>,
+    tail: impl Fn(&[u8], &mut [O::Unit]) -> Result<usize, Utf8Error>,
+) -> Result<usize, Utf8Error>
+where
+    O::Unit: Default,
+{
+    let mut checker = Checker::<V>::new();
+    let mut carry = Carry::<V>::start();
+    let (mut pos, mut written) = (0, 0);
+    // The start of the block before the current one, and the units written
+    // before it.
+    let mut safe = (0, 0);
+    while src.len() - pos > BLOCK && dst.len() - written >= BLOCK + O::SLACK {
+        // SAFETY: `pos + BLOCK < src.len()`: the block and the byte after it are
+        // in `src`; `written + BLOCK + SLACK <= dst.len()`.
+        let block = src.as_ptr().add(pos);
+        let ascii = if VALIDATE && !O::SELF_CHECKING {
+            let ascii = checker.block(block);
+            if checker.has_error() {
+                break;
+            }
+            ascii
+        } else {
+            V::load(block).is_ascii()
+        };
+        let out = dst.as_mut_ptr().add(written);
+        let n = if ascii {
+            // (Latin-1 checks that no lead byte ended the block before.)
+            if O::SELF_CHECKING && carry.leads >> 63 != 0 {
+                break;
+            }
+            O::ascii_block::<V>(block, out);
+            carry = Carry {
+                bytes: V::load(block),
+                cont: 0,
+                leads: 0,
+            };
+            (safe, pos, written) = ((pos, written), pos + BLOCK, written + BLOCK);
+            // More ASCII blocks need no check (the checker and the carry are as
+            // good after any ASCII block) and no carry.
+            while src.len() - pos > BLOCK && dst.len() - written >= BLOCK + O::SLACK {
+                let block = src.as_ptr().add(pos);
+                if !V::load(block).is_ascii() {
+                    break;
+                }
+                O::ascii_block::<V>(block, dst.as_mut_ptr().add(written));
+                (safe, pos, written) = ((pos, written), pos + BLOCK, written + BLOCK);
+            }
+            continue;
+        } else {
+            let next_cont = is_continuation(src[pos + BLOCK]);
+            match O::stream::<V>(block, next_cont, &mut carry, out) {
+                Some(n) => n,
+                None => break,
+            }
+        };
+        safe = (pos, written);
+        pos += BLOCK;
+        written += n;
+    }
+    // The boundary: after the last character (by the loop's rule: ASCII, or a
+    // continuation byte not followed by one) that ends before the block; the
+    // units written for those characters, less a high surrogate already written
+    // for a 4-byte character cut after its third byte.
+    let (block, mut written) = safe;
+    let mut start = block;
+    while start > 0 {
+        let last = src[start - 1];
+        if last < 0x80 || is_continuation(last) && !is_continuation(src[start]) {
+            break;
+        }
+        start -= 1;
+    }
+    if O::SURROGATES && block - start == 3 && src[start] >= 0xF0 {
+        written -= 1;
+    }
+    // SAFETY: the caller's promises.
+    match unsafe {
+        convert_blocks::<V, S, O, VALIDATE>(&src[start..], &mut dst[written..], reference, tail)
+    } {
+        Ok(n) => Ok(written + n),
+        Err(e) => Err(e.offset(start, written)),
+    }
+}
+
 /// Converts `src` to `O`'s units in `dst`: vector blocks while a whole block
 /// remains and the output has room for a block, then the rest (from 16 bytes)
 /// as one zero-padded block through a buffer; `tail` (the portable conversion)
@@ -613,7 +802,7 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
 /// # Safety
 /// The CPU supports `V` and `S`.
 #[inline(always)]
-pub(crate) unsafe fn convert<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
+unsafe fn convert_blocks<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
     src: &[u8],
     dst: &mut [O::Unit],
     reference: impl Fn(&[u8], &mut [O::Unit]) -> Result<usize, Utf8Error>,

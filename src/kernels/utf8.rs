@@ -164,7 +164,7 @@ impl<V: ByteVector> Checker<V> {
     /// # Safety
     /// `ptr..ptr + BLOCK` is readable; the CPU supports `V`.
     #[inline(always)]
-    unsafe fn block(&mut self, ptr: *const u8) -> bool {
+    pub(crate) unsafe fn block(&mut self, ptr: *const u8) -> bool {
         let n = BLOCK / V::LANES;
         // SAFETY (all loads below): k * LANES < BLOCK, within the readable block.
         let mut max = V::load(ptr);
@@ -203,7 +203,7 @@ impl<V: ByteVector> Checker<V> {
     }
 
     #[inline(always)]
-    unsafe fn has_error(&self) -> bool {
+    pub(crate) unsafe fn has_error(&self) -> bool {
         self.error.any_nonzero()
     }
 

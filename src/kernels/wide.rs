@@ -7,6 +7,31 @@
 
 use crate::simd::ByteVector;
 
+/// What a stream of 64-byte blocks carries from one block to the next: the
+/// block's bytes, and masks of its continuation bytes and of its lead bytes (of
+/// 4-byte characters; for Latin-1 output, of any).
+#[derive(Clone, Copy)]
+pub(crate) struct Carry<V> {
+    pub(crate) bytes: V,
+    pub(crate) cont: u64,
+    pub(crate) leads: u64,
+}
+
+impl<V: ByteVector> Carry<V> {
+    /// Before the first block.
+    ///
+    /// # Safety
+    /// The CPU supports `V`.
+    #[inline(always)]
+    pub(crate) unsafe fn start() -> Self {
+        Carry {
+            bytes: V::splat(0),
+            cont: 0,
+            leads: 0,
+        }
+    }
+}
+
 /// Optional block conversions for the vector type `Self`.
 ///
 /// # Safety
@@ -80,6 +105,70 @@ pub(crate) unsafe trait Wide: ByteVector {
         None
     }
 
+    /// As [`Wide::utf8_to_utf16`] for Latin-1 output, but the block need not be
+    /// valid: `None` also when it is not, or holds a character above U+00FF.
+    ///
+    /// # Safety
+    /// `block..block + 64` is readable, `out..out + 64` writable.
+    #[inline(always)]
+    unsafe fn utf8_to_latin1(block: *const u8, len: usize, out: *mut u8) -> Option<(usize, usize)> {
+        let _ = (block, len, out);
+        None
+    }
+
+    /// Converts the characters whose last byte is in the 64 bytes at `block` to
+    /// UTF-16 at `out` (big-endian with `BIG`), in a stream of blocks: `carry`
+    /// describes the block before (and is updated to this one), `next_cont` tells
+    /// whether the byte after the block is a continuation byte. The stream is
+    /// valid UTF-8 up to the end of this block (but for a character cut off at
+    /// its end). Returns the units written. Only called when
+    /// [`Wide::FROM_UTF8`].
+    ///
+    /// # Safety
+    /// `block..block + 64` is readable, `out..out + 64` writable.
+    #[inline(always)]
+    unsafe fn utf8_stream_to_utf16<const BIG: bool>(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<Self>,
+        out: *mut u16,
+    ) -> usize {
+        let _ = (block, next_cont, carry, out);
+        0
+    }
+
+    /// As [`Wide::utf8_stream_to_utf16`] for UTF-32 output.
+    ///
+    /// # Safety
+    /// `block..block + 64` is readable, `out..out + 64` writable.
+    #[inline(always)]
+    unsafe fn utf8_stream_to_utf32(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<Self>,
+        out: *mut u32,
+    ) -> usize {
+        let _ = (block, next_cont, carry, out);
+        0
+    }
+
+    /// As [`Wide::utf8_stream_to_utf16`] for Latin-1 output, but the block need
+    /// not be valid: `None` when it is not (with the one before), or holds a
+    /// character above U+00FF.
+    ///
+    /// # Safety
+    /// `block..block + 64` is readable, `out..out + 64` writable.
+    #[inline(always)]
+    unsafe fn utf8_stream_to_latin1(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<Self>,
+        out: *mut u8,
+    ) -> Option<usize> {
+        let _ = (block, next_cont, carry, out);
+        None
+    }
+
     /// As [`Wide::utf16_to_utf8`] for Latin-1 (never `None` where implemented).
     ///
     /// # Safety
@@ -111,7 +200,7 @@ cfg_if::cfg_if! {
 mod avx512 {
     use core::arch::x86_64::*;
 
-    use super::Wide;
+    use super::{Carry, Wide};
 
     /// Splats a `u16`.
     #[inline(always)]
@@ -225,35 +314,80 @@ mod avx512 {
         }
     }
 
-    /// A character-aligned block of UTF-8, decoded at every byte.
+    /// What decoding a block needs to know of its neighbours.
+    struct Context {
+        /// The bytes before the block (zero for a block that starts a character
+        /// on its own), and masks of their continuation bytes and of their lead
+        /// bytes (4-byte leads; for Latin-1 output, any lead).
+        prev: __m512i,
+        prev_cont: u64,
+        prev_leads: u64,
+        /// A stream of fixed blocks: characters end wherever their last byte is,
+        /// the block's last byte too, when the next byte (`next_cont`: a
+        /// continuation?) does not continue it. Otherwise characters cut off by
+        /// the block's end, or ending at its last byte, are left for the next
+        /// block.
+        stream: bool,
+        next_cont: bool,
+    }
+
+    impl Context {
+        /// A block at a character boundary, converted on its own.
+        #[inline(always)]
+        unsafe fn alone() -> Context {
+            Context {
+                prev: _mm512_setzero_si512(),
+                prev_cont: 0,
+                prev_leads: 0,
+                stream: false,
+                next_cont: false,
+            }
+        }
+
+        /// A block of a stream, after the one `carry` describes.
+        #[inline(always)]
+        unsafe fn stream(carry: &Carry<__m512i>, next_cont: bool) -> Context {
+            Context {
+                prev: carry.bytes,
+                prev_cont: carry.cont,
+                prev_leads: carry.leads,
+                stream: true,
+                next_cont,
+            }
+        }
+    }
+
+    /// A block of UTF-8, decoded at every byte.
     struct Block {
+        bytes: __m512i,
         /// The low and high bytes of the code point of the character that would
         /// end at each byte (garbage where none does; at the third byte of a
         /// 4-byte character, its code point shifted right by 6).
         low: __m512i,
         high: __m512i,
-        /// Where characters end: ASCII bytes, and continuation bytes that the next
-        /// byte does not continue; not the last byte, nor any past `len`.
+        /// Continuation bytes.
+        cont: u64,
+        /// Where characters end (see [`Context`]); none past `len`.
         ends: u64,
         /// The 4-byte leads.
         leads: u64,
-        /// The bytes read: up to the last end.
+        /// The bytes read: up to the last end (all, in a stream).
         read: usize,
     }
 
-    /// Decodes the block at `block`, of which `len` bytes count.
+    /// Decodes the 64 bytes at `block`, of which `len` count, in `ctx`.
     #[inline(always)]
-    unsafe fn decode(block: *const u8, len: usize) -> Block {
+    unsafe fn decode(block: *const u8, len: usize, ctx: &Context) -> Block {
         use crate::simd::ByteVector;
         let b = |v: u8| _mm512_set1_epi8(v as i8);
         // SAFETY: the caller's promise: 64 readable bytes.
         let bytes = _mm512_loadu_si512(block.cast());
-        let zero = _mm512_setzero_si512();
         let cont = _mm512_cmplt_epi8_mask(bytes, b(0xC0));
         // The byte before, where this one continues a character; the byte two
         // before, where this one and the one before do.
-        let c1 = _mm512_maskz_mov_epi8(cont, bytes.prev::<1>(zero));
-        let c2 = _mm512_maskz_mov_epi8(cont & cont << 1, bytes.prev::<2>(zero));
+        let c1 = _mm512_maskz_mov_epi8(cont, bytes.prev::<1>(ctx.prev));
+        let cont2 = cont & (cont << 1 | ctx.prev_cont >> 63);
+        let c2 = _mm512_maskz_mov_epi8(cont2, bytes.prev::<2>(ctx.prev));
         let low = _mm512_or_si512(
             _mm512_and_si512(bytes, b(0x7F)),
             _mm512_and_si512(_mm512_slli_epi16::<6>(c1), b(0xC0)),
@@ -263,14 +397,167 @@ mod avx512 {
             _mm512_and_si512(_mm512_slli_epi16::<4>(c2), b(0xF0)),
         );
         let ascii = !_mm512_movepi8_mask(bytes);
-        let ends = (!cont >> 1 & cont | ascii) & (u64::MAX >> (64 - len));
+        let last_ends = ctx.stream && !ctx.next_cont;
+        let not_continued = !cont >> 1 | (last_ends as u64) << 63;
+        let ends = (cont & not_continued | ascii) & (u64::MAX >> (64 - len));
         Block {
+            bytes,
             low,
             high,
+            cont,
             ends,
             leads: _mm512_cmpge_epu8_mask(bytes, b(0xF0)),
-            read: 64 - ends.leading_zeros() as usize,
+            read: if ctx.stream {
+                64
+            } else {
+                64 - ends.leading_zeros() as usize
+            },
         }
+    }
+
+    /// UTF-16 of the characters of `d` at `out` (big-endian with `BIG`); returns
+    /// the units written. Touches up to 64 units.
+    #[inline(always)]
+    unsafe fn utf16_of(d: &Block, ctx: &Context, out: *mut u16, big: bool) -> usize {
+        // A 4-byte character is a surrogate pair: the high one at its third byte
+        // (in a stream, perhaps the block's last, its fourth being the next
+        // block's first), the low one at its fourth.
+        let third_ok = d.ends >> 1 | (ctx.stream as u64) << 63;
+        let third = (d.leads << 2 | ctx.prev_leads >> 62) & third_ok;
+        let fourth = (d.leads << 3 | ctx.prev_leads >> 61) & d.ends;
+        let ends = d.ends | third;
+        let mut o = out;
+        for (half, idx) in INTERLEAVE.iter().enumerate() {
+            let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+            let mut units = _mm512_permutex2var_epi8(d.low, idx, d.high);
+            let (third, fourth) = (
+                (third >> (32 * half)) as u32,
+                (fourth >> (32 * half)) as u32,
+            );
+            if third | fourth != 0 {
+                // At a third byte: 0xD800 + (code point >> 10) - 0x40; at a
+                // fourth: 0xDC00 + its low 10 bits.
+                let lead = _mm512_add_epi16(_mm512_srli_epi16::<4>(units), w16(0xD800 - 0x40));
+                let trail = _mm512_or_si512(_mm512_and_si512(units, w16(0x3FF)), w16(0xDC00));
+                units = _mm512_mask_blend_epi16(third, units, lead);
+                units = _mm512_mask_blend_epi16(fourth, units, trail);
+            }
+            if big {
+                units =
+                    _mm512_or_si512(_mm512_slli_epi16::<8>(units), _mm512_srli_epi16::<8>(units));
+            }
+            let ends = (ends >> (32 * half)) as u32;
+            // SAFETY: the caller's promise: 64 writable units; the halves write
+            // 32 each, the second after the first's.
+            _mm512_storeu_si512(o.cast(), _mm512_maskz_compress_epi16(ends, units));
+            o = o.add(ends.count_ones() as usize);
+        }
+        ends.count_ones() as usize
+    }
+
+    /// UTF-32 of the characters of `d` at `out`; returns the units written.
+    /// Touches up to 64 units.
+    #[inline(always)]
+    unsafe fn utf32_of(d: &Block, ctx: &Context, out: *mut u32) -> usize {
+        use crate::simd::ByteVector;
+        // Bits 16..21 at the last byte of a 4-byte character: the lead's three
+        // bits and the top two of the second byte.
+        let fourth = (d.leads << 3 | ctx.prev_leads >> 61) & d.ends;
+        let top = if fourth != 0 {
+            let b = |v: u8| _mm512_set1_epi8(v as i8);
+            let lead = _mm512_and_si512(d.bytes.prev::<3>(ctx.prev), b(0x07));
+            let second = _mm512_and_si512(d.bytes.prev::<2>(ctx.prev), b(0x30));
+            let top = _mm512_or_si512(_mm512_slli_epi16::<2>(lead), _mm512_srli_epi16::<4>(second));
+            _mm512_maskz_mov_epi8(fourth, top)
+        } else {
+            _mm512_setzero_si512()
+        };
+        let mut o = out;
+        for (half, idx) in INTERLEAVE.iter().enumerate() {
+            let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+            let units = _mm512_permutex2var_epi8(d.low, idx, d.high);
+            for part in 0..2 {
+                let k = 2 * half + part;
+                let units16 = if part == 0 {
+                    _mm512_castsi512_si256(units)
+                } else {
+                    _mm512_extracti64x4_epi64::<1>(units)
+                };
+                let values = _mm512_or_si512(
+                    _mm512_cvtepu16_epi32(units16),
+                    _mm512_slli_epi32::<16>(_mm512_cvtepu8_epi32(quarter(top, k))),
+                );
+                let ends = (d.ends >> (16 * k)) as u16;
+                // SAFETY: the caller's promise: 64 writable units, 16 per part.
+                _mm512_storeu_si512(o.cast(), _mm512_maskz_compress_epi32(ends, values));
+                o = o.add(ends.count_ones() as usize);
+            }
+        }
+        d.ends.count_ones() as usize
+    }
+
+    /// Latin-1 of the 64 bytes at `block` (`len` of which count) at `out`, in
+    /// `ctx` (`prev_leads`: all lead bytes); the block need not be valid UTF-8.
+    /// Returns the bytes read and written, and the block's continuation and lead
+    /// masks, or `None` when it is not valid, holds a character above U+00FF, or
+    /// (alone) ends no character. Touches up to 64 bytes.
+    #[inline(always)]
+    unsafe fn latin1_of(
+        block: *const u8,
+        len: usize,
+        ctx: &Context,
+        out: *mut u8,
+    ) -> Option<(usize, usize, u64, u64)> {
+        use crate::simd::ByteVector;
+        let b = |v: u8| _mm512_set1_epi8(v as i8);
+        // SAFETY: the caller's promises.
+        let bytes = _mm512_loadu_si512(block.cast());
+        // Latin-1 characters are ASCII or two bytes led by 0xC2 or 0xC3.
+        if _mm512_cmpge_epu8_mask(bytes, b(0xC4)) != 0 {
+            return None;
+        }
+        let cont = _mm512_cmplt_epi8_mask(bytes, b(0xC0));
+        let ascii = !_mm512_movepi8_mask(bytes);
+        let real = u64::MAX >> (64 - len);
+        let leads = !(cont | ascii) & real;
+        let good_leads = _mm512_cmpge_epu8_mask(bytes, b(0xC2));
+        // Valid: no lead but 0xC2 and 0xC3, every continuation after a lead, and
+        // a continuation after every lead (alone: but a last one, whose character
+        // the next block starts with; padding is 0).
+        let after_lead = leads << 1 | ctx.prev_leads >> 63;
+        let continued = cont >> 1
+            | if ctx.stream {
+                (ctx.next_cont as u64) << 63
+            } else {
+                1 << 63
+            };
+        if leads & !good_leads != 0 || cont & !after_lead != 0 || leads & !continued != 0 {
+            return None;
+        }
+        // Every continuation ends a character (alone: not the last byte).
+        let ends = if ctx.stream {
+            (cont | ascii) & real
+        } else {
+            (cont & !cont >> 1 | ascii) & real
+        };
+        let read = if ctx.stream {
+            64
+        } else {
+            64 - ends.leading_zeros() as usize
+        };
+        if read == 0 {
+            return None;
+        }
+        // At a continuation byte: its six bits and the lead's low two.
+        let lead_bits =
+            _mm512_slli_epi16::<6>(_mm512_and_si512(bytes.prev::<1>(ctx.prev), b(0x03)));
+        let values = _mm512_mask_blend_epi8(
+            cont,
+            bytes,
+            _mm512_or_si512(_mm512_and_si512(bytes, b(0x3F)), lead_bits),
+        );
+        _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi8(ends, values));
+        Some((read, ends.count_ones() as usize, cont, leads))
     }
 
     /// `permutex2var_epi16` indices of each lane's successor: `i + 1`.
@@ -382,48 +669,10 @@ mod avx512 {
             len: usize,
             out: *mut u16,
         ) -> Option<(usize, usize)> {
+            let ctx = Context::alone();
             // SAFETY: the caller's promises.
-            let Block {
-                low,
-                high,
-                ends,
-                leads,
-                read,
-            } = decode(block, len);
-            if read == 0 {
-                return None;
-            }
-            // A 4-byte character is a surrogate pair: the high one at its third
-            // byte.
-            let (third, fourth) = (leads << 2 & ends >> 1, leads << 3 & ends);
-            let ends = ends | third;
-            let mut o = out;
-            for (half, idx) in INTERLEAVE.iter().enumerate() {
-                let idx = _mm512_loadu_si512(idx.as_ptr().cast());
-                let mut units = _mm512_permutex2var_epi8(low, idx, high);
-                let (third, fourth) = (
-                    (third >> (32 * half)) as u32,
-                    (fourth >> (32 * half)) as u32,
-                );
-                if third | fourth != 0 {
-                    // At a third byte: 0xD800 + (code point >> 10) - 0x40; at a
-                    // fourth: 0xDC00 + its low 10 bits.
-                    let lead = _mm512_add_epi16(_mm512_srli_epi16::<4>(units), w16(0xD800 - 0x40));
-                    let trail = _mm512_or_si512(_mm512_and_si512(units, w16(0x3FF)), w16(0xDC00));
-                    units = _mm512_mask_blend_epi16(third, units, lead);
-                    units = _mm512_mask_blend_epi16(fourth, units, trail);
-                }
-                if BIG {
-                    units = _mm512_or_si512(
-                        _mm512_slli_epi16::<8>(units),
-                        _mm512_srli_epi16::<8>(units),
-                    );
-                }
-                let ends = (ends >> (32 * half)) as u32;
-                _mm512_storeu_si512(o.cast(), _mm512_maskz_compress_epi16(ends, units));
-                o = o.add(ends.count_ones() as usize);
-            }
-            Some((read, ends.count_ones() as usize))
+            let d = decode(block, len, &ctx);
+            (d.read > 0).then(|| (d.read, utf16_of(&d, &ctx, out, BIG)))
         }
 
         #[inline(always)]
@@ -432,53 +681,76 @@ mod avx512 {
             len: usize,
             out: *mut u32,
         ) -> Option<(usize, usize)> {
-            use crate::simd::ByteVector;
+            let ctx = Context::alone();
             // SAFETY: the caller's promises.
-            let Block {
-                low,
-                high,
-                ends,
-                leads,
-                read,
-            } = decode(block, len);
-            if read == 0 {
-                return None;
-            }
-            // Bits 16..21 at the last byte of a 4-byte character: the lead's three
-            // bits and the top two of the second byte.
-            let top = if leads != 0 {
-                let bytes = _mm512_loadu_si512(block.cast());
-                let zero = _mm512_setzero_si512();
-                let b = |v: u8| _mm512_set1_epi8(v as i8);
-                let lead = _mm512_slli_epi16::<2>(_mm512_and_si512(bytes.prev::<3>(zero), b(0x07)));
-                let second =
-                    _mm512_srli_epi16::<4>(_mm512_and_si512(bytes.prev::<2>(zero), b(0x30)));
-                _mm512_maskz_mov_epi8(leads << 3, _mm512_or_si512(lead, second))
-            } else {
-                _mm512_setzero_si512()
+            let d = decode(block, len, &ctx);
+            (d.read > 0).then(|| (d.read, utf32_of(&d, &ctx, out)))
+        }
+
+        #[inline(always)]
+        unsafe fn utf8_to_latin1(
+            block: *const u8,
+            len: usize,
+            out: *mut u8,
+        ) -> Option<(usize, usize)> {
+            // SAFETY: the caller's promises.
+            latin1_of(block, len, &Context::alone(), out).map(|(read, written, ..)| (read, written))
+        }
+
+        #[inline(always)]
+        unsafe fn utf8_stream_to_utf16<const BIG: bool>(
+            block: *const u8,
+            next_cont: bool,
+            carry: &mut Carry<Self>,
+            out: *mut u16,
+        ) -> usize {
+            let ctx = Context::stream(carry, next_cont);
+            // SAFETY: the caller's promises.
+            let d = decode(block, 64, &ctx);
+            let written = utf16_of(&d, &ctx, out, BIG);
+            *carry = Carry {
+                bytes: d.bytes,
+                cont: d.cont,
+                leads: d.leads,
             };
-            let mut o = out;
-            for (half, idx) in INTERLEAVE.iter().enumerate() {
-                let idx = _mm512_loadu_si512(idx.as_ptr().cast());
-                let units = _mm512_permutex2var_epi8(low, idx, high);
-                for part in 0..2 {
-                    let k = 2 * half + part;
-                    let units16 = if part == 0 {
-                        _mm512_castsi512_si256(units)
-                    } else {
-                        _mm512_extracti64x4_epi64::<1>(units)
-                    };
-                    let top16 = quarter(top, k);
-                    let values = _mm512_or_si512(
-                        _mm512_cvtepu16_epi32(units16),
-                        _mm512_slli_epi32::<16>(_mm512_cvtepu8_epi32(top16)),
-                    );
-                    let ends = (ends >> (16 * k)) as u16;
-                    _mm512_storeu_si512(o.cast(), _mm512_maskz_compress_epi32(ends, values));
-                    o = o.add(ends.count_ones() as usize);
-                }
-            }
-            Some((read, ends.count_ones() as usize))
+            written
+        }
+
+        #[inline(always)]
+        unsafe fn utf8_stream_to_utf32(
+            block: *const u8,
+            next_cont: bool,
+            carry: &mut Carry<Self>,
+            out: *mut u32,
+        ) -> usize {
+            let ctx = Context::stream(carry, next_cont);
+            // SAFETY: the caller's promises.
+            let d = decode(block, 64, &ctx);
+            let written = utf32_of(&d, &ctx, out);
+            *carry = Carry {
+                bytes: d.bytes,
+                cont: d.cont,
+                leads: d.leads,
+            };
+            written
+        }
+
+        #[inline(always)]
+        unsafe fn utf8_stream_to_latin1(
+            block: *const u8,
+            next_cont: bool,
+            carry: &mut Carry<Self>,
+            out: *mut u8,
+        ) -> Option<usize> {
+            let ctx = Context::stream(carry, next_cont);
+            // SAFETY: the caller's promises.
+            let (_, written, cont, leads) = latin1_of(block, 64, &ctx, out)?;
+            *carry = Carry {
+                bytes: _mm512_loadu_si512(block.cast()),
+                cont,
+                leads,
+            };
+            Some(written)
         }
 
         const UNITS: usize = 64;
