@@ -823,9 +823,30 @@ mod avx512 {
                 _mm512_storeu_si512(dst.cast(), bytes);
                 return Some((64, 64));
             }
-            let n = encode_units(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(bytes)), dst);
-            let high = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(bytes));
-            Some((64, n + encode_units(high, dst.add(n))))
+            // Each half as `u16` lanes: `[ASCII, 0]` or `[lead, continuation]`,
+            // and a compress that keeps the second byte where there is one.
+            let ascii = !_mm512_movepi8_mask(bytes);
+            let halves = [
+                _mm512_castsi512_si256(bytes),
+                _mm512_extracti64x4_epi64::<1>(bytes),
+            ];
+            let mut written = 0;
+            for (h, half) in halves.into_iter().enumerate() {
+                let units = _mm512_cvtepu8_epi16(half);
+                let ascii = (ascii >> (32 * h)) as u32;
+                let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(units), w16(0xC0));
+                let low6 = _mm512_or_si512(_mm512_and_si512(units, w16(0x3F)), w16(0x80));
+                let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(low6));
+                let pairs = _mm512_mask_blend_epi16(ascii, two, units);
+                let keep = 0x5555_5555_5555_5555 | deposit(!ascii as u64, 0xAAAA_AAAA_AAAA_AAAA);
+                // SAFETY: the caller's promise; each half writes at most 64 bytes.
+                _mm512_storeu_si512(
+                    dst.add(written).cast(),
+                    _mm512_maskz_compress_epi8(keep, pairs),
+                );
+                written += keep.count_ones() as usize;
+            }
+            Some((64, written))
         }
     }
 }
