@@ -253,6 +253,7 @@ pub(crate) trait Output {
         block: *const u8,
         len: usize,
         out: *mut Self::Unit,
+        exact: Option<usize>,
     ) -> Option<(usize, usize)>;
 
     /// Writes the characters ending at the bytes of `window` that `ends` selects
@@ -293,9 +294,14 @@ impl<const BIG: bool> Output for Utf16<BIG> {
     }
 
     #[inline(always)]
-    unsafe fn wide<W: Wide>(block: *const u8, len: usize, out: *mut u16) -> Option<(usize, usize)> {
+    unsafe fn wide<W: Wide>(
+        block: *const u8,
+        len: usize,
+        out: *mut u16,
+        exact: Option<usize>,
+    ) -> Option<(usize, usize)> {
         // SAFETY: the caller's promises.
-        W::utf8_to_utf16::<BIG>(block, len, out)
+        W::utf8_to_utf16::<BIG>(block, len, out, exact)
     }
 
     #[inline(always)]
@@ -377,9 +383,14 @@ impl Output for Utf32 {
     }
 
     #[inline(always)]
-    unsafe fn wide<W: Wide>(block: *const u8, len: usize, out: *mut u32) -> Option<(usize, usize)> {
+    unsafe fn wide<W: Wide>(
+        block: *const u8,
+        len: usize,
+        out: *mut u32,
+        exact: Option<usize>,
+    ) -> Option<(usize, usize)> {
         // SAFETY: the caller's promises.
-        W::utf8_to_utf32(block, len, out)
+        W::utf8_to_utf32(block, len, out, exact)
     }
 
     #[inline(always)]
@@ -465,9 +476,14 @@ impl Output for Latin1 {
     }
 
     #[inline(always)]
-    unsafe fn wide<W: Wide>(block: *const u8, len: usize, out: *mut u8) -> Option<(usize, usize)> {
+    unsafe fn wide<W: Wide>(
+        block: *const u8,
+        len: usize,
+        out: *mut u8,
+        exact: Option<usize>,
+    ) -> Option<(usize, usize)> {
         // SAFETY: the caller's promises.
-        W::utf8_to_latin1(block, len, out)
+        W::utf8_to_latin1(block, len, out, exact)
     }
 
     #[inline(always)]
@@ -588,7 +604,7 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
         // Latin-1 output: the wide conversion checks the block itself (it has
         // only ASCII and two-byte characters); anything else is for the code
         // below, which finds what it is.
-        if let Some((read, written)) = O::wide::<V>(block, len, out) {
+        if let Some((read, written)) = O::wide::<V>(block, len, out, None) {
             return Step::Done(read, written);
         }
     }
@@ -597,7 +613,7 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
     }
     if V::FROM_UTF8 && O::REFERENCE_FROM == 0xF5 {
         // UTF-16 and UTF-32: only input that is not UTF-8 gets `None`.
-        return match O::wide::<V>(block, len, out) {
+        return match O::wide::<V>(block, len, out, None) {
             Some((read, written)) => Step::Done(read, written),
             None => Step::Stop,
         };
@@ -676,14 +692,60 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, O: Output, const VALIDATE: boo
 where
     O::Unit: Default,
 {
+    if src.len() < BLOCK && (V::FROM_UTF8 || src.len() < 16) {
+        // Short input: one zero-padded block where the kernel has wide
+        // conversions, the portable code otherwise (and for whatever the block
+        // cannot do: an error, a short output, Latin-1 that is not).
+        if V::FROM_UTF8 && !src.is_empty() {
+            // SAFETY: the caller's promises.
+            if let Some(n) = unsafe { convert_short::<V, O, VALIDATE>(src, dst) } {
+                return Ok(n);
+            }
+        }
+        return tail(src, dst);
+    }
     // SAFETY: the caller's promises.
     unsafe {
-        if V::FROM_UTF8 {
+        // (The stream redoes its last block: it pays from three blocks on.)
+        if V::FROM_UTF8 && src.len() > 3 * BLOCK {
             convert_stream::<V, S, O, VALIDATE>(src, dst, reference, tail)
         } else {
             convert_blocks::<V, S, O, VALIDATE>(src, dst, reference, tail)
         }
     }
+}
+
+/// Converts `src` (1 to 63 bytes) as one zero-padded block by `V`'s wide
+/// conversion, when it is valid (or not `VALIDATE`d), convertible and the output
+/// has room; otherwise `None`, having written nothing.
+///
+/// # Safety
+/// The CPU supports `V`; `V::FROM_UTF8`; without `VALIDATE`, `src` is valid UTF-8.
+#[inline(always)]
+unsafe fn convert_short<V: Wide, O: Output, const VALIDATE: bool>(
+    src: &[u8],
+    dst: &mut [O::Unit],
+) -> Option<usize>
+where
+    O::Unit: Default,
+{
+    let mut block = [0u8; BLOCK];
+    // SAFETY: `src` has fewer than BLOCK bytes; `block` has BLOCK.
+    V::load_short(src).write_to(block.as_mut_ptr());
+    // The zero after the input ends its last character, or shows it cut off.
+    if VALIDATE && !O::SELF_CHECKING && !Checker::<V>::new().block_is_valid(block.as_ptr()) {
+        return None;
+    }
+    // SAFETY: `block` has BLOCK readable bytes; exactly the units converted are
+    // written, and only if `dst` has room for them.
+    let out = dst.as_mut_ptr();
+    let (read, written) = O::wide::<V>(block.as_ptr(), src.len(), out, Some(dst.len()))?;
+    // (Fewer bytes read: only input that is not UTF-8, which the reference
+    // converts again from the start.)
+    if read != src.len() {
+        return None;
+    }
+    Some(written)
 }
 
 /// True when `byte` is a continuation byte.
@@ -843,7 +905,12 @@ where
         }
     }
     let rest = src.len() - read;
-    if (16..BLOCK).contains(&rest) {
+    if V::FROM_UTF8 && (1..BLOCK).contains(&rest) {
+        // SAFETY: the caller's promises; `read` is a character boundary.
+        if let Some(n) = convert_short::<V, O, VALIDATE>(&src[read..], &mut dst[written..]) {
+            return Ok(written + n);
+        }
+    } else if (16..BLOCK).contains(&rest) {
         let mut padded = [0u8; BLOCK];
         padded[..rest].copy_from_slice(&src[read..]);
         let mut buffer = [O::Unit::default(); BLOCK + 16];

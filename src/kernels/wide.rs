@@ -39,6 +39,17 @@ impl<V: ByteVector> Carry<V> {
 /// method requires that the CPU supports them and that the pointers are valid for
 /// the reads and writes the method names.
 pub(crate) unsafe trait Wide: ByteVector {
+    /// The bytes of `src` (at most 64) in a vector, zero after them; only called
+    /// when [`Wide::FROM_UTF8`].
+    ///
+    /// # Safety
+    /// `src.len() <= 64`.
+    #[inline(always)]
+    unsafe fn load_short(src: &[u8]) -> Self {
+        let _ = src;
+        Self::splat(0)
+    }
+
     /// Input units a call to one of the `*_to_utf8` methods may read (0: it has
     /// none); it converts at most that many.
     const UNITS: usize = 0;
@@ -81,17 +92,20 @@ pub(crate) unsafe trait Wide: ByteVector {
     /// before its last byte, to UTF-16 at `out` (big-endian with `BIG`); returns
     /// the bytes read and units written, or `None` when no character ends there
     /// (only input that is not UTF-8 has none). Always `None` where not
-    /// implemented.
+    /// implemented. With `exact: Some(room)`, writes only the units converted,
+    /// and returns `None`, writing nothing, when they are more than `room`.
     ///
     /// # Safety
-    /// `block..block + 64` is readable, `out..out + 64` writable.
+    /// `block..block + 64` is readable; `out..out + 64` writable, or with
+    /// `exact: Some(room)`, `out..out + room`.
     #[inline(always)]
     unsafe fn utf8_to_utf16<const BIG: bool>(
         block: *const u8,
         len: usize,
         out: *mut u16,
+        exact: Option<usize>,
     ) -> Option<(usize, usize)> {
-        let _ = (block, len, out);
+        let _ = (block, len, out, exact);
         None
     }
 
@@ -100,8 +114,13 @@ pub(crate) unsafe trait Wide: ByteVector {
     /// # Safety
     /// `block..block + 64` is readable, `out..out + 64` writable.
     #[inline(always)]
-    unsafe fn utf8_to_utf32(block: *const u8, len: usize, out: *mut u32) -> Option<(usize, usize)> {
-        let _ = (block, len, out);
+    unsafe fn utf8_to_utf32(
+        block: *const u8,
+        len: usize,
+        out: *mut u32,
+        exact: Option<usize>,
+    ) -> Option<(usize, usize)> {
+        let _ = (block, len, out, exact);
         None
     }
 
@@ -111,8 +130,13 @@ pub(crate) unsafe trait Wide: ByteVector {
     /// # Safety
     /// `block..block + 64` is readable, `out..out + 64` writable.
     #[inline(always)]
-    unsafe fn utf8_to_latin1(block: *const u8, len: usize, out: *mut u8) -> Option<(usize, usize)> {
-        let _ = (block, len, out);
+    unsafe fn utf8_to_latin1(
+        block: *const u8,
+        len: usize,
+        out: *mut u8,
+        exact: Option<usize>,
+    ) -> Option<(usize, usize)> {
+        let _ = (block, len, out, exact);
         None
     }
 
@@ -201,6 +225,12 @@ mod avx512 {
     use core::arch::x86_64::*;
 
     use super::{Carry, Wide};
+
+    /// A mask of the `n` lowest bits (`n <= 64`).
+    #[inline(always)]
+    fn low_bits(n: usize) -> u64 {
+        u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
+    }
 
     /// Splats a `u16`.
     #[inline(always)]
@@ -418,7 +448,13 @@ mod avx512 {
     /// UTF-16 of the characters of `d` at `out` (big-endian with `BIG`); returns
     /// the units written. Touches up to 64 units.
     #[inline(always)]
-    unsafe fn utf16_of(d: &Block, ctx: &Context, out: *mut u16, big: bool) -> usize {
+    unsafe fn utf16_of(
+        d: &Block,
+        ctx: &Context,
+        out: *mut u16,
+        big: bool,
+        exact: Option<usize>,
+    ) -> Option<usize> {
         // A 4-byte character is a surrogate pair: the high one at its third byte
         // (in a stream, perhaps the block's last, its fourth being the next
         // block's first), the low one at its fourth.
@@ -426,6 +462,10 @@ mod avx512 {
         let third = (d.leads << 2 | ctx.prev_leads >> 62) & third_ok;
         let fourth = (d.leads << 3 | ctx.prev_leads >> 61) & d.ends;
         let ends = d.ends | third;
+        let total = ends.count_ones() as usize;
+        if exact.is_some_and(|room| total > room) {
+            return None;
+        }
         let mut o = out;
         for (half, idx) in INTERLEAVE.iter().enumerate() {
             let idx = _mm512_loadu_si512(idx.as_ptr().cast());
@@ -447,18 +487,33 @@ mod avx512 {
                     _mm512_or_si512(_mm512_slli_epi16::<8>(units), _mm512_srli_epi16::<8>(units));
             }
             let ends = (ends >> (32 * half)) as u32;
-            // SAFETY: the caller's promise: 64 writable units; the halves write
-            // 32 each, the second after the first's.
-            _mm512_storeu_si512(o.cast(), _mm512_maskz_compress_epi16(ends, units));
-            o = o.add(ends.count_ones() as usize);
+            let count = ends.count_ones() as usize;
+            let packed = _mm512_maskz_compress_epi16(ends, units);
+            // SAFETY: the caller's promise: 64 writable units (the halves write
+            // 32 each, the second after the first's), or exactly `total`.
+            if exact.is_some() {
+                _mm512_mask_storeu_epi16(o.cast(), low_bits(count) as u32, packed);
+            } else {
+                _mm512_storeu_si512(o.cast(), packed);
+            }
+            o = o.add(count);
         }
-        ends.count_ones() as usize
+        Some(total)
     }
 
     /// UTF-32 of the characters of `d` at `out`; returns the units written.
     /// Touches up to 64 units.
     #[inline(always)]
-    unsafe fn utf32_of(d: &Block, ctx: &Context, out: *mut u32) -> usize {
+    unsafe fn utf32_of(
+        d: &Block,
+        ctx: &Context,
+        out: *mut u32,
+        exact: Option<usize>,
+    ) -> Option<usize> {
+        let total = d.ends.count_ones() as usize;
+        if exact.is_some_and(|room| total > room) {
+            return None;
+        }
         use crate::simd::ByteVector;
         // Bits 16..21 at the last byte of a 4-byte character: the lead's three
         // bits and the top two of the second byte.
@@ -488,12 +543,19 @@ mod avx512 {
                     _mm512_slli_epi32::<16>(_mm512_cvtepu8_epi32(quarter(top, k))),
                 );
                 let ends = (d.ends >> (16 * k)) as u16;
-                // SAFETY: the caller's promise: 64 writable units, 16 per part.
-                _mm512_storeu_si512(o.cast(), _mm512_maskz_compress_epi32(ends, values));
-                o = o.add(ends.count_ones() as usize);
+                let count = ends.count_ones() as usize;
+                let packed = _mm512_maskz_compress_epi32(ends, values);
+                // SAFETY: the caller's promise: 64 writable units, 16 per part,
+                // or exactly `total`.
+                if exact.is_some() {
+                    _mm512_mask_storeu_epi32(o.cast(), low_bits(count) as u16, packed);
+                } else {
+                    _mm512_storeu_si512(o.cast(), packed);
+                }
+                o = o.add(count);
             }
         }
-        d.ends.count_ones() as usize
+        Some(total)
     }
 
     /// Latin-1 of the 64 bytes at `block` (`len` of which count) at `out`, in
@@ -507,6 +569,7 @@ mod avx512 {
         len: usize,
         ctx: &Context,
         out: *mut u8,
+        exact: Option<usize>,
     ) -> Option<(usize, usize, u64, u64)> {
         use crate::simd::ByteVector;
         let b = |v: u8| _mm512_set1_epi8(v as i8);
@@ -556,8 +619,18 @@ mod avx512 {
             bytes,
             _mm512_or_si512(_mm512_and_si512(bytes, b(0x3F)), lead_bits),
         );
-        _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi8(ends, values));
-        Some((read, ends.count_ones() as usize, cont, leads))
+        let total = ends.count_ones() as usize;
+        if exact.is_some_and(|room| total > room) {
+            return None;
+        }
+        let packed = _mm512_maskz_compress_epi8(ends, values);
+        // SAFETY: the caller's promise: 64 writable bytes, or exactly `total`.
+        if exact.is_some() {
+            _mm512_mask_storeu_epi8(out.cast(), low_bits(total), packed);
+        } else {
+            _mm512_storeu_si512(out.cast(), packed);
+        }
+        Some((read, total, cont, leads))
     }
 
     /// `permutex2var_epi16` indices of each lane's successor: `i + 1`.
@@ -664,15 +737,26 @@ mod avx512 {
         const FROM_UTF8: bool = true;
 
         #[inline(always)]
+        unsafe fn load_short(src: &[u8]) -> Self {
+            // SAFETY: the caller's promise: at most 64 bytes, all in `src`; a
+            // masked load reads no others.
+            _mm512_maskz_loadu_epi8(u64::MAX >> (64 - src.len()), src.as_ptr().cast())
+        }
+
+        #[inline(always)]
         unsafe fn utf8_to_utf16<const BIG: bool>(
             block: *const u8,
             len: usize,
             out: *mut u16,
+            exact: Option<usize>,
         ) -> Option<(usize, usize)> {
             let ctx = Context::alone();
             // SAFETY: the caller's promises.
             let d = decode(block, len, &ctx);
-            (d.read > 0).then(|| (d.read, utf16_of(&d, &ctx, out, BIG)))
+            if d.read == 0 {
+                return None;
+            }
+            Some((d.read, utf16_of(&d, &ctx, out, BIG, exact)?))
         }
 
         #[inline(always)]
@@ -680,11 +764,15 @@ mod avx512 {
             block: *const u8,
             len: usize,
             out: *mut u32,
+            exact: Option<usize>,
         ) -> Option<(usize, usize)> {
             let ctx = Context::alone();
             // SAFETY: the caller's promises.
             let d = decode(block, len, &ctx);
-            (d.read > 0).then(|| (d.read, utf32_of(&d, &ctx, out)))
+            if d.read == 0 {
+                return None;
+            }
+            Some((d.read, utf32_of(&d, &ctx, out, exact)?))
         }
 
         #[inline(always)]
@@ -692,9 +780,11 @@ mod avx512 {
             block: *const u8,
             len: usize,
             out: *mut u8,
+            exact: Option<usize>,
         ) -> Option<(usize, usize)> {
             // SAFETY: the caller's promises.
-            latin1_of(block, len, &Context::alone(), out).map(|(read, written, ..)| (read, written))
+            let (read, written, ..) = latin1_of(block, len, &Context::alone(), out, exact)?;
+            Some((read, written))
         }
 
         #[inline(always)]
@@ -707,7 +797,7 @@ mod avx512 {
             let ctx = Context::stream(carry, next_cont);
             // SAFETY: the caller's promises.
             let d = decode(block, 64, &ctx);
-            let written = utf16_of(&d, &ctx, out, BIG);
+            let written = utf16_of(&d, &ctx, out, BIG, None).unwrap_or(0);
             *carry = Carry {
                 bytes: d.bytes,
                 cont: d.cont,
@@ -726,7 +816,7 @@ mod avx512 {
             let ctx = Context::stream(carry, next_cont);
             // SAFETY: the caller's promises.
             let d = decode(block, 64, &ctx);
-            let written = utf32_of(&d, &ctx, out);
+            let written = utf32_of(&d, &ctx, out, None).unwrap_or(0);
             *carry = Carry {
                 bytes: d.bytes,
                 cont: d.cont,
@@ -744,7 +834,7 @@ mod avx512 {
         ) -> Option<usize> {
             let ctx = Context::stream(carry, next_cont);
             // SAFETY: the caller's promises.
-            let (_, written, cont, leads) = latin1_of(block, 64, &ctx, out)?;
+            let (_, written, cont, leads) = latin1_of(block, 64, &ctx, out, None)?;
             *carry = Carry {
                 bytes: _mm512_loadu_si512(block.cast()),
                 cont,
