@@ -15,6 +15,9 @@
 //!   `convert_utf16_to_utf8`, `convert_latin1_to_utf8`; no validation of UTF-16);
 //! - `std` (`str::encode_utf16`, `char::decode_utf16`, `str::chars`, into a buffer).
 //!
+//! `short-utf8-utf16le/...` and `short-utf16le-utf8/...` time batches of short
+//! strings (2 to 200 bytes), one call each (see `bench_short`).
+//!
 //! Throughput is counted in bytes of the *input*. Every output buffer has the
 //! worst-case size, allocated once outside the timing loop.
 //!
@@ -350,9 +353,117 @@ fn bench_latin1(c: &mut Criterion, id: &str, latin1: &[u8], utf8: &[u8], engines
     }
 }
 
+/// Sizes (in UTF-8 bytes) of the short strings, and how many per batch.
+const SHORT_SIZES: &[usize] = &[2, 5, 8, 16, 32, 48, 64, 100, 200];
+const SHORT_BATCH: usize = 1000;
+
+/// Batches of short strings (ASCII and mixed) of each size, one call per string:
+/// UTF-8 to UTF-16LE and back, through the free functions (what a caller uses),
+/// simdutf and std. Groups `short-utf8-utf16le/<script>/<NNN>` and
+/// `short-utf16le-utf8/<script>/<NNN>`; throughput in bytes of input.
+fn bench_short(c: &mut Criterion) {
+    for script in [Script::Ascii, Script::Mixed] {
+        for &size in SHORT_SIZES {
+            let (buf, ranges) =
+                sample::short_strings(script, size..=size, SHORT_BATCH, sample::SEED);
+            let strings: Vec<&str> = ranges.into_iter().map(|r| &buf[r]).collect();
+            let utf16: Vec<Vec<u16>> = strings
+                .iter()
+                .map(|s| s.encode_utf16().map(u16::to_le).collect())
+                .collect();
+            let bytes8: usize = strings.iter().map(|s| s.len()).sum();
+            let mut out16 = vec![0u16; size + 8];
+            let mut g =
+                c.benchmark_group(format!("short-utf8-utf16le/{}/{size:03}", script.name()));
+            g.throughput(Throughput::Bytes(bytes8 as u64));
+            g.bench_function("utfast", |b| {
+                b.iter(|| {
+                    for s in &strings {
+                        black_box(
+                            utfast::utf8_to_utf16le(black_box(s.as_bytes()), &mut out16).ok(),
+                        );
+                    }
+                })
+            });
+            #[cfg(target_arch = "x86_64")]
+            g.bench_function("simdutf/convert", |b| {
+                b.iter(|| {
+                    for s in &strings {
+                        let s = black_box(s.as_bytes());
+                        // SAFETY: `out16` has room for one unit per byte.
+                        black_box(unsafe {
+                            simdutf::convert_utf8_to_utf16le(
+                                s.as_ptr(),
+                                s.len(),
+                                out16.as_mut_ptr(),
+                            )
+                        });
+                    }
+                })
+            });
+            g.bench_function("std", |b| {
+                b.iter(|| {
+                    for s in &strings {
+                        let Ok(s) = std::str::from_utf8(black_box(s.as_bytes())) else {
+                            continue;
+                        };
+                        let mut n = 0;
+                        for (o, u) in out16.iter_mut().zip(s.encode_utf16()) {
+                            *o = u.to_le();
+                            n += 1;
+                        }
+                        black_box(n);
+                    }
+                })
+            });
+            g.finish();
+
+            let bytes16: usize = utf16.iter().map(|u| 2 * u.len()).sum();
+            let mut out8 = vec![0u8; 3 * size + 8];
+            let mut g =
+                c.benchmark_group(format!("short-utf16le-utf8/{}/{size:03}", script.name()));
+            g.throughput(Throughput::Bytes(bytes16 as u64));
+            g.bench_function("utfast", |b| {
+                b.iter(|| {
+                    for u in &utf16 {
+                        black_box(utfast::utf16le_to_utf8(black_box(u), &mut out8).ok());
+                    }
+                })
+            });
+            #[cfg(target_arch = "x86_64")]
+            g.bench_function("simdutf/convert", |b| {
+                b.iter(|| {
+                    for u in &utf16 {
+                        let u = black_box(u);
+                        // SAFETY: `out8` has room for three bytes per unit.
+                        black_box(unsafe {
+                            simdutf::convert_utf16le_to_utf8(u.as_ptr(), u.len(), out8.as_mut_ptr())
+                        });
+                    }
+                })
+            });
+            g.bench_function("std", |b| {
+                b.iter(|| {
+                    for u in &utf16 {
+                        let mut n = 0;
+                        for ch in char::decode_utf16(black_box(u).iter().map(|&x| u16::from_le(x)))
+                        {
+                            let Ok(ch) = ch else { break };
+                            n += ch.encode_utf8(&mut out8[n..]).len();
+                        }
+                        black_box(n);
+                    }
+                })
+            });
+            g.finish();
+        }
+    }
+}
+
 fn main() {
     let engines = common::engines();
     let mut c = common::criterion();
+    bench_short(&mut c);
     for script in Script::ALL {
         let text = sample::text(script, 64 * 1024, sample::SEED);
         let id = format!("gen/{}", script.name());

@@ -43,6 +43,13 @@ def main() -> int:
     print("# utfast transcoding benchmarks\n")
     print(f"- CPU: {bench_summary.cpu_model()}")
     print("- ratios: utfast throughput over the rival's (above 1: utfast faster); GB/s of input\n")
+    for b in results.values():
+        # Groups measured per kernel only: the best kernel stands for `utfast`.
+        if "utfast" not in b:
+            for kernel in ("avx512", "neon", "avx2", "sse4.2", "scalar"):
+                if f"utfast/{kernel}" in b:
+                    b["utfast"] = b[f"utfast/{kernel}"]
+                    break
     for direction in DIRECTIONS:
         groups = {g: b for g, b in results.items() if g.startswith(direction + "/")}
         if not groups:
@@ -72,7 +79,35 @@ def main() -> int:
             cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
             print(f"| {g.split('/', 1)[1]} | " + " | ".join(cells) + " |")
         print()
+    short_report(results)
     return 0
+
+
+SHORT_BATCH = 1000  # strings per iteration (benches/transcode.rs)
+
+
+def short_report(results: dict) -> None:
+    """Time per call on short strings: utfast, simdutf and std, by size."""
+    for direction in ("short-utf8-utf16le", "short-utf16le-utf8"):
+        groups = {g: b for g, b in results.items() if g.startswith(direction + "/")}
+        if not groups:
+            continue
+        print(f"## {direction} (ns per call; ratio: the rival's time / utfast's)\n")
+        print("| strings | utfast | simdutf | std | vs simdutf | vs std |")
+        print("| :-- | --: | --: | --: | --: | --: |")
+        for g in sorted(groups):
+            b = groups[g]
+            ns = {f: b[f].ns / SHORT_BATCH for f in ("utfast", "simdutf/convert", "std") if f in b}
+            if "utfast" not in ns:
+                continue
+            ours = ns["utfast"]
+            cell = lambda f: f"{ns[f]:.1f}" if f in ns else ""
+            ratio = lambda f: f"{ns[f] / ours:.2f}×" if f in ns else ""
+            print(
+                f"| {g.split('/', 1)[1]} | {ours:.1f} | {cell('simdutf/convert')} | {cell('std')} "
+                f"| {ratio('simdutf/convert')} | {ratio('std')} |"
+            )
+        print()
 
 
 if __name__ == "__main__":

@@ -237,6 +237,24 @@ pub(crate) trait Source {
     /// `ptr..ptr + W::UNITS` is readable, `out..out + W::ROOM` writable; the CPU
     /// supports `W`.
     unsafe fn wide<W: Wide>(ptr: *const Self::Unit, out: *mut u8) -> Option<(usize, usize)>;
+
+    /// The [`Wide`] conversion of `len` (at most 32) units at `ptr` to exactly
+    /// the bytes needed at `out`, which has `room`: see
+    /// [`Wide::utf16_to_utf8_short`].
+    ///
+    /// # Safety
+    /// `ptr..ptr + len` is readable, `out..out + room` writable; the CPU supports
+    /// `W`.
+    #[inline(always)]
+    unsafe fn short<W: Wide>(
+        ptr: *const Self::Unit,
+        len: usize,
+        out: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        let _ = (ptr, len, out, room);
+        None
+    }
 }
 
 /// 0xFFFF in the lanes that hold a surrogate.
@@ -298,6 +316,17 @@ impl<const BIG: bool> Source for Utf16<BIG> {
             let c = 0x10000 + ((unit as u32 & 0x3FF) << 10 | next as u32 & 0x3FF);
             (c, 2)
         })
+    }
+
+    #[inline(always)]
+    unsafe fn short<W: Wide>(
+        ptr: *const u16,
+        len: usize,
+        out: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::utf16_to_utf8_short::<BIG>(ptr, len, out, room)
     }
 
     #[inline(always)]
@@ -375,6 +404,17 @@ impl Source for Latin1 {
     }
 
     #[inline(always)]
+    unsafe fn short<W: Wide>(
+        ptr: *const u8,
+        len: usize,
+        out: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::latin1_to_utf8_short(ptr, len, out, room)
+    }
+
+    #[inline(always)]
     unsafe fn wide<W: Wide>(ptr: *const u8, out: *mut u8) -> Option<(usize, usize)> {
         // SAFETY: the caller's promises.
         W::latin1_to_utf8(ptr, out)
@@ -437,6 +477,20 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
             if read != start {
                 continue;
             }
+            // Fewer units or less room than a wide step needs: up to 32 units
+            // exactly, surrogate pairs included.
+            let len = (src.len() - read).min(32);
+            let out = dst.as_mut_ptr().add(written);
+            // SAFETY: `len` units from `read` are in `src`; the room given is what
+            // `dst` has from `written`.
+            if let Some((r, w)) =
+                I::short::<V>(src.as_ptr().add(read), len, out, dst.len() - written)
+            {
+                if r > 0 {
+                    (read, written) = (read + r, written + w);
+                    continue;
+                }
+            }
         }
         // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
         // `dst`.
@@ -459,6 +513,19 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                     written += encode_char(c, &mut dst[written..]);
                     read += len;
                 }
+            }
+        }
+    }
+    if V::UNITS > 0 {
+        // The last units (or short input), at most 32 at a time, exactly.
+        while read < src.len() {
+            let len = (src.len() - read).min(32);
+            // SAFETY: `len` units from `read` are in `src`; the room given is
+            // what `dst` has from `written`.
+            let out = dst.as_mut_ptr().add(written);
+            match I::short::<V>(src.as_ptr().add(read), len, out, dst.len() - written) {
+                Some((r, w)) if r > 0 => (read, written) = (read + r, written + w),
+                _ => break,
             }
         }
     }

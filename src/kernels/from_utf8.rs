@@ -21,6 +21,11 @@
 //! A block of 3-byte characters only (CJK text) takes a shortcut: five
 //! characters from every 15 bytes by two fixed shuffles.
 //!
+//! A kernel with [`Wide`] conversions (AVX-512) replaces steps 1-3 with its own,
+//! and runs long input as a stream of fixed 64-byte blocks ([`convert_stream`]),
+//! short input as one zero-padded block with exact, masked stores
+//! ([`convert_short`]).
+//!
 //! A 4-byte character gives the low 16 bits of its code point at its last byte;
 //! UTF-32 adds the top bits there, UTF-16 makes a surrogate pair of the values
 //! at its third and fourth bytes. A block with a character above U+00FF, for

@@ -4,6 +4,25 @@
 //! sets need a shuffle from a table for every eight elements. [`Wide`] is the hook:
 //! the generic algorithms ask it first, and go on with their own 128-bit code when
 //! it declines (every method's default, for every vector type but `__m512i`).
+//!
+//! The AVX-512 implementation (ideas from Clausecker & Lemire, *Transcoding Unicode
+//! characters with AVX-512 instructions*, 2023; the code is this crate's own):
+//!
+//! - UTF-8 in: each byte of a 64-byte block gets the code point of the character
+//!   that would end there, from the byte and the two before it (their bytes
+//!   masked by continuation flags held in mask registers); a VBMI byte permute
+//!   interleaves low and high bytes into `u16` lanes, surrogate pairs are made at
+//!   the third and fourth bytes of 4-byte characters, and a word (or, for UTF-32,
+//!   doubleword) compress keeps the lanes where characters end. In a *stream* of
+//!   blocks the bytes before come from the previous block ([`Carry`]), so that
+//!   blocks need not start at a character boundary and no block waits for the
+//!   previous one's end; alone, a block starts at a boundary and leaves a
+//!   character cut off at its end for the next.
+//! - UTF-16, UTF-32 and Latin-1 in: 32 `u16` lanes become `[lead, continuation]`
+//!   pairs (if all are below U+0800) or four-byte `u32` lanes, and a byte
+//!   compress, driven by masks deposited (BMI2 `pdep`) from the lane
+//!   classes, keeps the bytes each character needs; a surrogate pair is four
+//!   bytes at its high surrogate.
 
 use crate::simd::ByteVector;
 
@@ -70,6 +89,42 @@ pub(crate) unsafe trait Wide: ByteVector {
         dst: *mut u8,
     ) -> Option<(usize, usize)> {
         let _ = (src, dst);
+        None
+    }
+
+    /// Converts the `len` (at most 32) UTF-16 units at `src` (big-endian with
+    /// `BIG`) to UTF-8 at `dst`, writing exactly the bytes converted and only if
+    /// they are at most `room`: returns the units read (one less when the last of
+    /// 32 is a high surrogate) and the bytes written, or `None` (having written
+    /// nothing) when a surrogate is unpaired among them or the bytes do not fit.
+    /// Always `None` where not implemented.
+    ///
+    /// # Safety
+    /// `src..src + len` is readable, `dst..dst + room` writable; `len <= 32`.
+    #[inline(always)]
+    unsafe fn utf16_to_utf8_short<const BIG: bool>(
+        src: *const u16,
+        len: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        let _ = (src, len, dst, room);
+        None
+    }
+
+    /// As [`Wide::utf16_to_utf8_short`] for Latin-1 input (`None` only when the
+    /// bytes do not fit).
+    ///
+    /// # Safety
+    /// `src..src + len` is readable, `dst..dst + room` writable; `len <= 32`.
+    #[inline(always)]
+    unsafe fn latin1_to_utf8_short(
+        src: *const u8,
+        len: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        let _ = (src, len, dst, room);
         None
     }
 
@@ -274,8 +329,26 @@ mod avx512 {
         )
     }
 
+    /// Where [`encode_units`] and [`encode_part`] may write: with `exact:
+    /// Some((lanes, room))`, only the lanes in `lanes` count and exactly the bytes
+    /// converted are written, if they are at most `room`; otherwise whole vectors
+    /// (up to 112 bytes).
+    type Limit = Option<(u32, usize)>;
+
+    /// Stores the first `count` bytes of `packed` at `dst`: all 64 unless `exact`.
+    #[inline(always)]
+    unsafe fn store(dst: *mut u8, packed: __m512i, count: usize, exact: bool) {
+        // SAFETY: the caller's promise of room.
+        if exact {
+            _mm512_mask_storeu_epi8(dst.cast(), low_bits(count), packed);
+        } else {
+            _mm512_storeu_si512(dst.cast(), packed);
+        }
+    }
+
     /// UTF-8 of the 32 `u16` lanes of `units` (code points up to U+FFFF, no
-    /// surrogates) at `dst`; returns the bytes written. Touches up to 112 bytes.
+    /// surrogates) at `dst`, within `limit`; returns the bytes written, or `None`
+    /// (having written nothing) when they exceed its room.
     ///
     /// ASCII lanes are narrowed; if every lane is below U+0800, each becomes
     /// `[lead or ASCII, continuation]` and a compress keeps the second byte only
@@ -283,39 +356,75 @@ mod avx512 {
     /// of `[lead, continuation, continuation, 0]` and compressed to one, two or
     /// three bytes per lane.
     #[inline(always)]
-    unsafe fn encode_units(units: __m512i, dst: *mut u8) -> usize {
+    unsafe fn encode_units(units: __m512i, dst: *mut u8, limit: Limit) -> Option<usize> {
+        let (lanes, room) = limit.unwrap_or((u32::MAX, usize::MAX));
+        let exact = limit.is_some();
         let ascii = _mm512_cmplt_epu16_mask(units, w16(0x80));
-        // SAFETY (stores): the caller's promise of 112 writable bytes.
-        if ascii == u32::MAX {
-            _mm256_storeu_si256(dst.cast(), _mm512_cvtepi16_epi8(units));
-            return 32;
+        // SAFETY (stores): the caller's promise of 112 writable bytes, or of
+        // `room` with `exact`.
+        if ascii | !lanes == u32::MAX {
+            let n = lanes.count_ones() as usize;
+            if n > room {
+                return None;
+            }
+            let bytes = _mm512_cvtepi16_epi8(units);
+            if exact {
+                _mm256_mask_storeu_epi8(dst.cast(), low_bits(n) as u32, bytes);
+            } else {
+                _mm256_storeu_si256(dst.cast(), bytes);
+            }
+            return Some(n);
         }
         let short = _mm512_cmplt_epu16_mask(units, w16(0x800));
-        if short == u32::MAX {
+        if short | !lanes == u32::MAX {
             let two_lead = _mm512_or_si512(_mm512_srli_epi16::<6>(units), w16(0xC0));
             let lead = _mm512_mask_blend_epi16(ascii, two_lead, units);
             let low6 = _mm512_or_si512(_mm512_and_si512(units, w16(0x3F)), w16(0x80));
             let pairs = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(low6));
-            let keep = 0x5555_5555_5555_5555 | deposit(!ascii as u64, 0xAAAA_AAAA_AAAA_AAAA);
-            _mm512_storeu_si512(dst.cast(), _mm512_maskz_compress_epi8(keep, pairs));
-            return keep.count_ones() as usize;
+            let keep = (0x5555_5555_5555_5555 | deposit(!ascii as u64, 0xAAAA_AAAA_AAAA_AAAA))
+                & (deposit(lanes as u64, 0x5555_5555_5555_5555) * 3);
+            let n = keep.count_ones() as usize;
+            if n > room {
+                return None;
+            }
+            store(dst, _mm512_maskz_compress_epi8(keep, pairs), n, exact);
+            return Some(n);
         }
         let halves = [
             _mm512_castsi512_si256(units),
             _mm512_extracti64x4_epi64::<1>(units),
         ];
+        let lanes16 = |mask: u32, h: usize| (mask >> (16 * h)) as u16;
+        // (A loop, not `array::map`: a closure would not inline `pdep`.)
+        let mut keeps = [0u64; 2];
+        for (h, keep) in keeps.iter_mut().enumerate() {
+            let (ascii, short) = (lanes16(ascii, h), lanes16(short, h));
+            *keep = (0x1111_1111_1111_1111
+                | deposit(!ascii as u64, 0x2222_2222_2222_2222)
+                | deposit(!short as u64, 0x4444_4444_4444_4444))
+                & (deposit(lanes16(lanes, h) as u64, 0x1111_1111_1111_1111) * 0xF);
+        }
+        let total = (keeps[0].count_ones() + keeps[1].count_ones()) as usize;
+        if total > room {
+            return None;
+        }
         let mut written = 0;
         for (h, half) in halves.into_iter().enumerate() {
-            let (ascii, short) = ((ascii >> (16 * h)) as u16, (short >> (16 * h)) as u16);
-            let bytes = three_bytes(_mm512_cvtepu16_epi32(half), ascii, short);
-            let keep = 0x1111_1111_1111_1111
-                | deposit(!ascii as u64, 0x2222_2222_2222_2222)
-                | deposit(!short as u64, 0x4444_4444_4444_4444);
-            let compressed = _mm512_maskz_compress_epi8(keep, bytes);
-            _mm512_storeu_si512(dst.add(written).cast(), compressed);
-            written += keep.count_ones() as usize;
+            let bytes = three_bytes(
+                _mm512_cvtepu16_epi32(half),
+                lanes16(ascii, h),
+                lanes16(short, h),
+            );
+            let n = keeps[h].count_ones() as usize;
+            store(
+                dst.add(written),
+                _mm512_maskz_compress_epi8(keeps[h], bytes),
+                n,
+                exact,
+            );
+            written += n;
         }
-        written
+        Some(written)
     }
 
     /// The `permutex2var_epi8` indices that interleave bytes `32 * half..` of a
@@ -645,10 +754,11 @@ mod avx512 {
     };
 
     /// UTF-8 of the 32 `u16` lanes of `units`, surrogate pairs included, at
-    /// `dst`; `next` holds each lane's successor in the input (the last one's may
-    /// be garbage). Returns the units read (31 when the last lane is a high
-    /// surrogate, left for the next part) and the bytes written, or `None` when a
-    /// surrogate in the part is unpaired. Touches up to 112 bytes.
+    /// `dst`, within `limit`; `next` holds each lane's successor in the input
+    /// (the last one's may be garbage). Returns the units read (one less when the
+    /// last lane is a high surrogate, left for the next part) and the bytes
+    /// written, or `None` (having written nothing) when a surrogate in the part
+    /// is unpaired or the bytes exceed the limit's room.
     ///
     /// A pair is encoded at its high surrogate, as a `u32` lane of four bytes,
     /// and its low surrogate keeps no byte.
@@ -657,19 +767,23 @@ mod avx512 {
         units: __m512i,
         next: impl Fn() -> __m512i,
         dst: *mut u8,
+        limit: Limit,
     ) -> Option<(usize, usize)> {
+        let (lanes, room) = limit.unwrap_or((u32::MAX, usize::MAX));
         let tops = _mm512_and_si512(units, w16(0xFC00));
-        let high = _mm512_cmpeq_epi16_mask(tops, w16(0xD800));
-        let low = _mm512_cmpeq_epi16_mask(tops, w16(0xDC00));
+        let high = _mm512_cmpeq_epi16_mask(tops, w16(0xD800)) & lanes;
+        let low = _mm512_cmpeq_epi16_mask(tops, w16(0xDC00)) & lanes;
         if high | low == 0 {
-            return Some((32, encode_units(units, dst)));
+            let written = encode_units(units, dst, limit)?;
+            return Some((lanes.count_ones() as usize, written));
         }
-        // Every low surrogate follows a high one, and every high one but a last
-        // precedes a low one.
-        if low != high << 1 {
+        // Every low surrogate follows a high one, and every high one but one in
+        // lane 31 precedes a low one (a high one last among fewer lanes has no
+        // partner).
+        if low != high << 1 || (high << 1) & !lanes != 0 {
             return None;
         }
-        let read = 32 - (high >> 31) as usize;
+        let read = lanes.count_ones() as usize - (high >> 31) as usize;
         let ascii = _mm512_cmplt_epu16_mask(units, w16(0x80));
         let short = _mm512_cmplt_epu16_mask(units, w16(0x800));
         let halves = |v: __m512i| [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
@@ -679,12 +793,31 @@ mod avx512 {
         } else {
             unit_halves
         };
+        let lanes16 = |mask: u32, h: usize| (mask >> (16 * h)) as u16;
+        // (A loop, not `array::map`: a closure would not inline `pdep`.)
+        let mut keeps = [0u64; 2];
+        for (h, keep) in keeps.iter_mut().enumerate() {
+            let (ascii, short) = (lanes16(ascii, h), lanes16(short, h));
+            let (high, low) = (lanes16(high, h), lanes16(low, h));
+            *keep = 0x1111_1111_1111_1111
+                | deposit(!ascii as u64, 0x2222_2222_2222_2222)
+                | deposit(!short as u64, 0x4444_4444_4444_4444)
+                | deposit(high as u64, 0x8888_8888_8888_8888);
+            *keep &= !(deposit(low as u64, 0x1111_1111_1111_1111) * 0xF);
+            *keep &= deposit(lanes16(lanes, h) as u64, 0x1111_1111_1111_1111) * 0xF;
+            if h == 1 && read < 32 && lanes == u32::MAX {
+                *keep &= !(0xF << 60);
+            }
+        }
+        let total = (keeps[0].count_ones() + keeps[1].count_ones()) as usize;
+        if total > room {
+            return None;
+        }
         let mut written = 0;
         for h in 0..2 {
-            let lanes = |mask: u32| (mask >> (16 * h)) as u16;
-            let (ascii, short, high, low) = (lanes(ascii), lanes(short), lanes(high), lanes(low));
             let w = _mm512_cvtepu16_epi32(unit_halves[h]);
-            let mut bytes = three_bytes(w, ascii, short);
+            let mut bytes = three_bytes(w, lanes16(ascii, h), lanes16(short, h));
+            let high = lanes16(high, h);
             if high != 0 {
                 let nx = _mm512_cvtepu16_epi32(next_halves[h]);
                 let c = _mm512_add_epi32(
@@ -707,19 +840,16 @@ mod avx512 {
                 );
                 bytes = _mm512_mask_blend_epi32(high, bytes, four);
             }
-            let mut keep = 0x1111_1111_1111_1111
-                | deposit(!ascii as u64, 0x2222_2222_2222_2222)
-                | deposit(!short as u64, 0x4444_4444_4444_4444)
-                | deposit(high as u64, 0x8888_8888_8888_8888);
-            keep &= !(deposit(low as u64, 0x1111_1111_1111_1111) * 0xF);
-            if h == 1 && read == 31 {
-                keep &= !(0xF << 60);
-            }
-            // SAFETY: the caller's promise of 112 writable bytes; each half
-            // writes at most 48 bytes.
-            let compressed = _mm512_maskz_compress_epi8(keep, bytes);
-            _mm512_storeu_si512(dst.add(written).cast(), compressed);
-            written += keep.count_ones() as usize;
+            let n = keeps[h].count_ones() as usize;
+            // SAFETY: the caller's promise of 112 writable bytes (each half
+            // writes at most 48), or of `room`.
+            store(
+                dst.add(written),
+                _mm512_maskz_compress_epi8(keeps[h], bytes),
+                n,
+                limit.is_some(),
+            );
+            written += n;
         }
         Some((read, written))
     }
@@ -843,6 +973,44 @@ mod avx512 {
             Some(written)
         }
 
+        #[inline(always)]
+        unsafe fn utf16_to_utf8_short<const BIG: bool>(
+            src: *const u16,
+            len: usize,
+            dst: *mut u8,
+            room: usize,
+        ) -> Option<(usize, usize)> {
+            let lanes = low_bits(len) as u32;
+            // SAFETY: the caller's promises; the masked load reads only `len`
+            // units.
+            let mut units = _mm512_maskz_loadu_epi16(lanes, src.cast());
+            if BIG {
+                units =
+                    _mm512_or_si512(_mm512_slli_epi16::<8>(units), _mm512_srli_epi16::<8>(units));
+            }
+            let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
+            encode_part(
+                units,
+                || _mm512_permutexvar_epi16(next, units),
+                dst,
+                Some((lanes, room)),
+            )
+        }
+
+        #[inline(always)]
+        unsafe fn latin1_to_utf8_short(
+            src: *const u8,
+            len: usize,
+            dst: *mut u8,
+            room: usize,
+        ) -> Option<(usize, usize)> {
+            let lanes = low_bits(len) as u32;
+            // SAFETY: the caller's promises; the masked load reads only `len`
+            // bytes.
+            let units = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(lanes, src.cast()));
+            Some((len, encode_units(units, dst, Some((lanes, room)))?))
+        }
+
         const UNITS: usize = 64;
         // Two conversions of 32 units: the second starts at most 96 bytes in and
         // touches at most 112.
@@ -874,11 +1042,11 @@ mod avx512 {
             // Each lane's successor: of `a`'s last, `b`'s first; of `b`'s last,
             // garbage (a high surrogate there is left for the next call).
             let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
-            let (read, n) = encode_part(a, || _mm512_permutex2var_epi16(a, next, b), dst)?;
+            let (read, n) = encode_part(a, || _mm512_permutex2var_epi16(a, next, b), dst, None)?;
             if read < 32 {
                 return Some((read, n));
             }
-            match encode_part(b, || _mm512_permutexvar_epi16(next, b), dst.add(n)) {
+            match encode_part(b, || _mm512_permutexvar_epi16(next, b), dst.add(n), None) {
                 Some((read, m)) => Some((32 + read, n + m)),
                 None => Some((32, n)),
             }
@@ -902,7 +1070,7 @@ mod avx512 {
             if has_surrogates(units) {
                 return None;
             }
-            Some((32, encode_units(units, dst)))
+            Some((32, encode_units(units, dst, None)?))
         }
 
         #[inline(always)]
