@@ -232,6 +232,9 @@ pub(crate) trait Output {
     /// `out..out + 8 + SLACK` is writable; the CPU supports `S`.
     unsafe fn five<S: Simd128>(units: S, out: *mut Self::Unit);
 
+    /// Whether the units are big-endian `u16`s.
+    const BIG: bool;
+
     /// Whether [`Output::stream`] checks the input itself (Latin-1: the few
     /// valid forms are quick to check), so that the stream needs no checker.
     const SELF_CHECKING: bool;
@@ -281,6 +284,7 @@ pub(crate) struct Utf16<const BIG: bool>;
 
 impl<const BIG: bool> Output for Utf16<BIG> {
     type Unit = u16;
+    const BIG: bool = BIG;
     const REFERENCE_FROM: u8 = 0xF5;
     const SURROGATES: bool = true;
     const SLACK: usize = 8;
@@ -370,6 +374,7 @@ pub(crate) struct Utf32;
 
 impl Output for Utf32 {
     type Unit = u32;
+    const BIG: bool = false;
     const REFERENCE_FROM: u8 = 0xF5;
     const SURROGATES: bool = false;
     const SLACK: usize = 8;
@@ -463,6 +468,7 @@ pub(crate) struct Latin1;
 
 impl Output for Latin1 {
     type Unit = u8;
+    const BIG: bool = false;
     const REFERENCE_FROM: u8 = 0xC4;
     const SURROGATES: bool = false;
     const SLACK: usize = 16;
@@ -734,9 +740,18 @@ unsafe fn convert_short<V: Wide, O: Output, const VALIDATE: bool>(
 where
     O::Unit: Default,
 {
+    let bytes = V::load_short(src);
+    if bytes.is_ascii() {
+        if dst.len() < src.len() {
+            return None;
+        }
+        // SAFETY: `dst` has room for a unit per byte.
+        bytes.widen_short(src.len(), dst.as_mut_ptr(), O::BIG);
+        return Some(src.len());
+    }
     let mut block = [0u8; BLOCK];
-    // SAFETY: `src` has fewer than BLOCK bytes; `block` has BLOCK.
-    V::load_short(src).write_to(block.as_mut_ptr());
+    // SAFETY: `block` has BLOCK bytes.
+    bytes.write_to(block.as_mut_ptr());
     // The zero after the input ends its last character, or shows it cut off.
     if VALIDATE && !O::SELF_CHECKING && !Checker::<V>::new().block_is_valid(block.as_ptr()) {
         return None;

@@ -69,6 +69,17 @@ pub(crate) unsafe trait Wide: ByteVector {
         Self::splat(0)
     }
 
+    /// Writes the first `len` bytes of `self` (ASCII) at `out` as `len` units of
+    /// `T` (`u8`, or `u16`, big-endian if `big`, or `u32`), and nothing
+    /// else; only called when [`Wide::FROM_UTF8`].
+    ///
+    /// # Safety
+    /// `out..out + len` is writable; `len <= 64`; `T` is `u8`, `u16` or `u32`.
+    #[inline(always)]
+    unsafe fn widen_short<T>(self, len: usize, out: *mut T, big: bool) {
+        let _ = (len, out, big);
+    }
+
     /// Input units a call to one of the `*_to_utf8` methods may read (0: it has
     /// none); it converts at most that many.
     const UNITS: usize = 0;
@@ -865,6 +876,46 @@ mod avx512 {
     // kernel requires of the CPU.
     unsafe impl Wide for __m512i {
         const FROM_UTF8: bool = true;
+
+        #[inline(always)]
+        unsafe fn widen_short<T>(self, len: usize, out: *mut T, big: bool) {
+            let mask = low_bits(len);
+            // SAFETY (stores): the caller's promise; masked stores write only the
+            // first `len` units.
+            match core::mem::size_of::<T>() {
+                1 => _mm512_mask_storeu_epi8(out.cast(), mask, self),
+                2 => {
+                    for h in 0..2 {
+                        let half = if h == 0 {
+                            _mm512_castsi512_si256(self)
+                        } else {
+                            _mm512_extracti64x4_epi64::<1>(self)
+                        };
+                        let mut units = _mm512_cvtepu8_epi16(half);
+                        if big {
+                            units = _mm512_slli_epi16::<8>(units);
+                        }
+                        let lanes = (mask >> (32 * h)) as u32;
+                        _mm512_mask_storeu_epi16(
+                            out.cast::<u16>().add(32 * h).cast(),
+                            lanes,
+                            units,
+                        );
+                    }
+                }
+                _ => {
+                    for k in 0..4 {
+                        let units = _mm512_cvtepu8_epi32(quarter(self, k));
+                        let lanes = (mask >> (16 * k)) as u16;
+                        _mm512_mask_storeu_epi32(
+                            out.cast::<u32>().add(16 * k).cast(),
+                            lanes,
+                            units,
+                        );
+                    }
+                }
+            }
+        }
 
         #[inline(always)]
         unsafe fn load_short(src: &[u8]) -> Self {
