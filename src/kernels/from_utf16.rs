@@ -446,6 +446,16 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
     reference: impl Fn(&[I::Unit], &mut [u8]) -> Result<usize, E>,
     tail: impl Fn(&[I::Unit], &mut [u8]) -> Result<usize, E>,
 ) -> Result<usize, E> {
+    if V::UNITS > 0 && src.len() <= 32 {
+        // Short input: one exact conversion, if it goes through.
+        // SAFETY: `src` has the units; the room given is `dst`'s.
+        let short = I::short::<V>(src.as_ptr(), src.len(), dst.as_mut_ptr(), dst.len());
+        if let Some((read, written)) = short {
+            if read == src.len() {
+                return Ok(written);
+            }
+        }
+    }
     let (mut read, mut written) = (0, 0);
     while src.len() - read >= STEP && dst.len() - written >= ROOM {
         // An ASCII run at full width.
@@ -528,6 +538,9 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                 _ => break,
             }
         }
+    }
+    if read == src.len() {
+        return Ok(written);
     }
     match tail(&src[read..], &mut dst[written..]) {
         Ok(n) => Ok(written + n),
