@@ -781,13 +781,18 @@ mod avx512 {
         limit: Limit,
     ) -> Option<(usize, usize)> {
         let (lanes, room) = limit.unwrap_or((u32::MAX, usize::MAX));
-        let tops = _mm512_and_si512(units, w16(0xFC00));
-        let high = _mm512_cmpeq_epi16_mask(tops, w16(0xD800)) & lanes;
-        let low = _mm512_cmpeq_epi16_mask(tops, w16(0xDC00)) & lanes;
-        if high | low == 0 {
+        if _mm512_cmplt_epu16_mask(units, w16(0x800)) | !lanes == u32::MAX {
+            // No surrogates, nor anything else above U+07FF.
             let written = encode_units(units, dst, limit)?;
             return Some((lanes.count_ones() as usize, written));
         }
+        if !has_surrogates(units) {
+            let written = encode_units(units, dst, limit)?;
+            return Some((lanes.count_ones() as usize, written));
+        }
+        let tops = _mm512_and_si512(units, w16(0xFC00));
+        let high = _mm512_cmpeq_epi16_mask(tops, w16(0xD800)) & lanes;
+        let low = _mm512_cmpeq_epi16_mask(tops, w16(0xDC00)) & lanes;
         // Every low surrogate follows a high one, and every high one but one in
         // lane 31 precedes a low one (a high one last among fewer lanes has no
         // partner).
