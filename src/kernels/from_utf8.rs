@@ -715,14 +715,38 @@ where
         }
         return tail(src, dst);
     }
-    // SAFETY: the caller's promises.
-    unsafe {
+    let mut ascii = 0;
+    if V::FROM_UTF8 && src.len() <= 4 * BLOCK {
+        // Fairly short input: ASCII blocks widened at once, with exact stores.
+        while ascii < src.len() {
+            let chunk = &src[ascii..src.len().min(ascii + BLOCK)];
+            // SAFETY: `chunk` has at most BLOCK bytes.
+            let bytes = unsafe { V::load_short(chunk) };
+            if dst.len() - ascii < chunk.len() || !unsafe { bytes.is_ascii() } {
+                break;
+            }
+            // SAFETY: `dst` has room for a unit per byte of `chunk` from `ascii`.
+            unsafe { bytes.widen_short(chunk.len(), dst.as_mut_ptr().add(ascii), O::BIG) };
+            ascii += chunk.len();
+        }
+        if ascii == src.len() {
+            return Ok(ascii);
+        }
+    }
+    let (src, rest) = (&src[ascii..], &mut dst[ascii..]);
+    // SAFETY: the caller's promises; `ascii` bytes of ASCII end at a character
+    // boundary.
+    let done = unsafe {
         // (The stream redoes its last block: it pays from three blocks on.)
         if V::FROM_UTF8 && src.len() > 3 * BLOCK {
-            convert_stream::<V, S, O, VALIDATE>(src, dst, reference, tail)
+            convert_stream::<V, S, O, VALIDATE>(src, rest, reference, tail)
         } else {
-            convert_blocks::<V, S, O, VALIDATE>(src, dst, reference, tail)
+            convert_blocks::<V, S, O, VALIDATE>(src, rest, reference, tail)
         }
+    };
+    match done {
+        Ok(n) => Ok(ascii + n),
+        Err(e) => Err(e.offset(ascii, ascii)),
     }
 }
 
