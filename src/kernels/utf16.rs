@@ -79,14 +79,19 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Resu
     // 0xFF at the high byte of each unit that `(mask, tag)` selects.
     let tagged = |v: V, (mask, tag): (V, V)| v.and(mask).eq(tag);
     let mut i = 0;
-    // The high-surrogate flags of the vector before `i`.
-    let mut prev_high = V::splat(0);
+    // The high-surrogate flags of the vector before `i`, and whether any is set.
+    let (mut prev_high, mut pending) = (V::splat(0), false);
     while src.len() - i >= VECTORS * units {
         // SAFETY: the vectors are the units i..i + VECTORS * units of `src`.
         let v: [V; VECTORS] = core::array::from_fn(|k| V::load(bytes.add(2 * i + k * V::LANES)));
-        let surrogates = v.iter().fold(prev_high, |acc, &x| acc.or(tagged(x, any)));
+        // Zero at the high byte of a surrogate: the minimum over the vectors
+        // has a zero byte if any of them has.
+        let mut least = V::splat(0xFF);
+        for x in v {
+            least = least.min(x.and(any.0).xor(any.1));
+        }
         // (A high surrogate last before them needs its partner checked too.)
-        if !surrogates.any_nonzero() {
+        if !least.has_zero_byte() && !pending {
             i += VECTORS * units;
             continue;
         }
@@ -99,6 +104,7 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Resu
         if unpaired.any_nonzero() {
             break;
         }
+        pending = prev_high.any_nonzero();
         i += VECTORS * units;
     }
     let start = boundary(src, i, order);

@@ -48,6 +48,16 @@ unsafe impl ByteVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn min(self, other: Self) -> Self {
+        _mm256_min_epu8(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn has_zero_byte(self) -> bool {
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(self, _mm256_setzero_si256())) != 0
+    }
+
+    #[inline(always)]
     unsafe fn max(self, other: Self) -> Self {
         _mm256_max_epu8(self, other)
     }

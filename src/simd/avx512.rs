@@ -47,6 +47,16 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn min(self, other: Self) -> Self {
+        _mm512_min_epu8(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn has_zero_byte(self) -> bool {
+        _mm512_testn_epi8_mask(self, self) != 0
+    }
+
+    #[inline(always)]
     unsafe fn max(self, other: Self) -> Self {
         _mm512_max_epu8(self, other)
     }

@@ -52,6 +52,12 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// 0xFF where the bytes are equal, 0 elsewhere.
     unsafe fn eq(self, other: Self) -> Self;
 
+    /// Unsigned minimum per byte.
+    unsafe fn min(self, other: Self) -> Self;
+
+    /// True when some byte is zero.
+    unsafe fn has_zero_byte(self) -> bool;
+
     /// Unsigned maximum per byte.
     unsafe fn max(self, other: Self) -> Self;
 

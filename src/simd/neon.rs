@@ -45,6 +45,16 @@ unsafe impl ByteVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn min(self, other: Self) -> Self {
+        vminq_u8(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn has_zero_byte(self) -> bool {
+        vminvq_u8(self) == 0
+    }
+
+    #[inline(always)]
     unsafe fn max(self, other: Self) -> Self {
         vmaxq_u8(self, other)
     }

@@ -49,6 +49,16 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn min(self, other: Self) -> Self {
+        _mm_min_epu8(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn has_zero_byte(self) -> bool {
+        _mm_movemask_epi8(_mm_cmpeq_epi8(self, _mm_setzero_si128())) != 0
+    }
+
+    #[inline(always)]
     unsafe fn max(self, other: Self) -> Self {
         _mm_max_epu8(self, other)
     }
