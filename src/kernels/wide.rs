@@ -1137,21 +1137,22 @@ mod avx512 {
                 _mm512_storeu_si512(dst.cast(), bytes);
                 return Some((64, 64));
             }
-            // Each half as `u16` lanes: `[ASCII, 0]` or `[lead, continuation]`,
-            // and a compress that keeps the second byte where there is one.
+            // `[ASCII, -]` or `[lead, continuation]` per byte, interleaved into
+            // `u16` lanes half by half, and a compress that keeps the second
+            // byte where there is one.
             let ascii = !_mm512_movepi8_mask(bytes);
-            let halves = [
-                _mm512_castsi512_si256(bytes),
-                _mm512_extracti64x4_epi64::<1>(bytes),
-            ];
+            let b = |v: u8| _mm512_set1_epi8(v as i8);
+            let lead = _mm512_or_si512(
+                _mm512_and_si512(_mm512_srli_epi16::<6>(bytes), b(0x03)),
+                b(0xC0),
+            );
+            let first = _mm512_mask_blend_epi8(ascii, lead, bytes);
+            let second = _mm512_and_si512(bytes, b(0xBF));
             let mut written = 0;
-            for (h, half) in halves.into_iter().enumerate() {
-                let units = _mm512_cvtepu8_epi16(half);
+            for (h, idx) in INTERLEAVE.iter().enumerate() {
+                let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+                let pairs = _mm512_permutex2var_epi8(first, idx, second);
                 let ascii = (ascii >> (32 * h)) as u32;
-                let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(units), w16(0xC0));
-                let low6 = _mm512_or_si512(_mm512_and_si512(units, w16(0x3F)), w16(0x80));
-                let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(low6));
-                let pairs = _mm512_mask_blend_epi16(ascii, two, units);
                 let keep = 0x5555_5555_5555_5555 | deposit(!ascii as u64, 0xAAAA_AAAA_AAAA_AAAA);
                 // SAFETY: the caller's promise; each half writes at most 64 bytes.
                 _mm512_storeu_si512(
