@@ -1,8 +1,14 @@
 //! UTF-16, UTF-32 and Latin-1 to UTF-8, written once over [`Simd128`].
 //!
+//! A kernel with [`Wide`] conversions (AVX-512) takes 64 units per step
+//! ([`Source::wide`]), and short input and the last units 32 at a time with exact
+//! stores ([`Source::short`]); what they decline (an unpaired surrogate, a UTF-32
+//! value above U+FFFF) comes to the code below.
+//!
 //! ASCII runs go at the kernel's full width ([`Source::ascii`]: UTF-16 narrowed,
-//! Latin-1 copied). Other input goes 16 units at a time, loaded as two vectors of eight `u16` lanes (a
-//! [`Source`] narrows UTF-32 values and widens Latin-1 bytes to that form, and
+//! Latin-1 copied). Other input goes 16 units at a time, loaded as two vectors of
+//! eight `u16` lanes (a [`Source`] narrows UTF-32 values and widens Latin-1 bytes
+//! to that form, and
 //! turns UTF-16BE into the machine's order). When a unit needs more than that
 //! form holds (a surrogate, a UTF-32 value above U+FFFF or an invalid one), the
 //! 16 units go character by character instead, and the first invalid character
