@@ -438,6 +438,30 @@ impl Source for Latin1 {
     }
 }
 
+/// Up to 32 units of `src` from `read` to UTF-8 in `dst` from `written`, by `V`'s
+/// exact conversion ([`Source::short`]): the units read (at least one) and bytes
+/// written, or `None` when it converts nothing.
+///
+/// # Safety
+/// The CPU supports `V`; `read <= src.len()`, `written <= dst.len()`.
+#[inline(always)]
+unsafe fn short_step<V: Wide, I: Source>(
+    src: &[I::Unit],
+    read: usize,
+    dst: &mut [u8],
+    written: usize,
+) -> Option<(usize, usize)> {
+    let len = (src.len() - read).min(32);
+    let room = dst.len() - written;
+    // SAFETY: `len` units from `read` are in `src`; `room` bytes from `written`
+    // are in `dst`.
+    let out = dst.as_mut_ptr().add(written);
+    match I::short::<V>(src.as_ptr().add(read), len, out, room) {
+        Some((r, w)) if r > 0 => Some((r, w)),
+        _ => None,
+    }
+}
+
 /// Converts `src` to UTF-8 in `dst`: vector steps while 16 units remain and the
 /// output has room for any of them; `tail` (the portable conversion) for the
 /// rest. At the first invalid character `reference` converts the rest of the
@@ -454,12 +478,9 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
 ) -> Result<usize, E> {
     if V::UNITS > 0 && src.len() <= 32 {
         // Short input: one exact conversion, if it goes through.
-        // SAFETY: `src` has the units; the room given is `dst`'s.
-        let short = I::short::<V>(src.as_ptr(), src.len(), dst.as_mut_ptr(), dst.len());
-        if let Some((read, written)) = short {
-            if read == src.len() {
-                return Ok(written);
-            }
+        match short_step::<V, I>(src, 0, dst, 0) {
+            Some((read, written)) if read == src.len() => return Ok(written),
+            _ => {}
         }
     }
     let (mut read, mut written) = (0, 0);
@@ -495,17 +516,9 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
             }
             // Fewer units or less room than a wide step needs: up to 32 units
             // exactly, surrogate pairs included.
-            let len = (src.len() - read).min(32);
-            let out = dst.as_mut_ptr().add(written);
-            // SAFETY: `len` units from `read` are in `src`; the room given is what
-            // `dst` has from `written`.
-            if let Some((r, w)) =
-                I::short::<V>(src.as_ptr().add(read), len, out, dst.len() - written)
-            {
-                if r > 0 {
-                    (read, written) = (read + r, written + w);
-                    continue;
-                }
+            if let Some((r, w)) = short_step::<V, I>(src, read, dst, written) {
+                (read, written) = (read + r, written + w);
+                continue;
             }
         }
         // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
@@ -535,14 +548,10 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
     if V::UNITS > 0 {
         // The last units (or short input), at most 32 at a time, exactly.
         while read < src.len() {
-            let len = (src.len() - read).min(32);
-            // SAFETY: `len` units from `read` are in `src`; the room given is
-            // what `dst` has from `written`.
-            let out = dst.as_mut_ptr().add(written);
-            match I::short::<V>(src.as_ptr().add(read), len, out, dst.len() - written) {
-                Some((r, w)) if r > 0 => (read, written) = (read + r, written + w),
-                _ => break,
-            }
+            let Some((r, w)) = short_step::<V, I>(src, read, dst, written) else {
+                break;
+            };
+            (read, written) = (read + r, written + w);
         }
     }
     if read == src.len() {

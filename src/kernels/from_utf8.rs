@@ -37,6 +37,7 @@ use super::transcode::Offset;
 use super::utf8::{Checker, BLOCK};
 use super::wide::{Carry, Wide};
 use crate::error::Utf8Error;
+use crate::scalar::utf8::is_continuation;
 use crate::simd::{ByteVector, Simd128};
 
 /// The shuffle that moves the `u16` lanes selected by `mask` (bit `i` for lane `i`)
@@ -611,7 +612,7 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
         O::ascii_block::<V>(block, out);
         return Step::Done(len, len);
     }
-    if V::FROM_UTF8 && O::REFERENCE_FROM < 0xF5 {
+    if V::FROM_UTF8 && O::SELF_CHECKING {
         // Latin-1 output: the wide conversion checks the block itself (it has
         // only ASCII and two-byte characters); anything else is for the code
         // below, which finds what it is.
@@ -622,7 +623,7 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
     if VALIDATE && !checker.block_is_valid(block) {
         return Step::Stop;
     }
-    if V::FROM_UTF8 && O::REFERENCE_FROM == 0xF5 {
+    if V::FROM_UTF8 && !O::SELF_CHECKING {
         // UTF-16 and UTF-32: only input that is not UTF-8 gets `None`.
         return match O::wide::<V>(block, len, out, None) {
             Some((read, written)) => Step::Done(read, written),
@@ -790,12 +791,6 @@ where
         return None;
     }
     Some(written)
-}
-
-/// True when `byte` is a continuation byte.
-#[inline(always)]
-fn is_continuation(byte: u8) -> bool {
-    (byte as i8) < -0x40
 }
 
 /// The wide loop: fixed 64-byte blocks, each converting the characters whose last

@@ -298,6 +298,12 @@ mod avx512 {
         u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
     }
 
+    /// The two bytes of every `u16` lane swapped.
+    #[inline(always)]
+    unsafe fn swap_bytes(units: __m512i) -> __m512i {
+        _mm512_or_si512(_mm512_slli_epi16::<8>(units), _mm512_srli_epi16::<8>(units))
+    }
+
     /// Splats a `u16`.
     #[inline(always)]
     unsafe fn w16(v: u16) -> __m512i {
@@ -603,8 +609,7 @@ mod avx512 {
                 units = _mm512_mask_blend_epi16(fourth, units, trail);
             }
             if big {
-                units =
-                    _mm512_or_si512(_mm512_slli_epi16::<8>(units), _mm512_srli_epi16::<8>(units));
+                units = swap_bytes(units);
             }
             let ends = (ends >> (32 * half)) as u32;
             let count = ends.count_ones() as usize;
@@ -1041,8 +1046,7 @@ mod avx512 {
             // units.
             let mut units = _mm512_maskz_loadu_epi16(lanes, src.cast());
             if BIG {
-                units =
-                    _mm512_or_si512(_mm512_slli_epi16::<8>(units), _mm512_srli_epi16::<8>(units));
+                units = swap_bytes(units);
             }
             let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
             encode_part(
@@ -1081,7 +1085,7 @@ mod avx512 {
             let load = |k: usize| {
                 let units = _mm512_loadu_si512(src.add(32 * k).cast());
                 if BIG {
-                    _mm512_or_si512(_mm512_slli_epi16::<8>(units), _mm512_srli_epi16::<8>(units))
+                    swap_bytes(units)
                 } else {
                     units
                 }
