@@ -94,6 +94,8 @@ macro_rules! call {
         unsafe { ($engine.transcoders().$field)($($arg),*) }
     };
 }
+#[allow(unused_imports)] // used by the modules built on the kernels
+pub(crate) use call;
 
 /// Defines each function twice: as a method of [`Engine`] and as a free function
 /// that runs it on [`Engine::active`]. The body sees the engine as `$e`.
@@ -119,6 +121,8 @@ macro_rules! api {
         )*
     };
 }
+#[allow(unused_imports)] // used by the modules built on the kernels
+pub(crate) use api;
 
 /// An error of a `&str` conversion, which can only be the output's.
 fn only_output(read: usize, written: usize) -> OutputTooSmall {
