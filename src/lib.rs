@@ -42,6 +42,7 @@ extern crate alloc;
 mod dispatch;
 mod error;
 mod kernels;
+mod lossy;
 mod position;
 #[cfg(feature = "alloc")]
 pub mod sample;
@@ -56,6 +57,7 @@ pub use error::{
     OutputTooSmall, UnsupportedKernel, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind,
     Utf8Error, Utf8ErrorKind,
 };
+pub use lossy::*;
 pub use position::{line_column, LineColumn};
 pub use transcode::*;
 
