@@ -398,15 +398,71 @@ pub(crate) unsafe fn validate<V: ByteVector>(src: &[u8]) -> bool {
 pub(crate) unsafe fn check<V: ByteVector>(src: &[u8]) -> Result<(), Utf8Error> {
     match first_bad_block::<V, true>(src) {
         None => Ok(()),
-        Some(block) => reference::validate_from(src, boundary_before(src, block)),
+        Some(group) => reference::validate_from(src, rewind_point::<V>(src, group)),
     }
 }
 
-/// The start of the last character that begins before `block`, a block boundary
-/// of a prefix the block pass found valid (except, perhaps, for its end): the
-/// scalar rewind point. A character has at most three continuation bytes, so at
-/// most three steps back; if all three are continuations, the character they end
-/// was complete and `block` itself is a boundary.
+/// Where the scalar reference starts to find the exact error that the block pass
+/// saw in the group at `group` (a position with no error before it): the vector
+/// check again, block by block, then vector by vector inside the flagged block,
+/// gives the first flagged byte, and the start of the character it belongs to (at
+/// most three bytes back) is the answer. So the reference reads a character or
+/// two, not a group.
+///
+/// # Safety
+/// `group <= src.len()`, and `src[..group]` ends a valid prefix read by the block
+/// pass (`group` is 0 or at least a block); the CPU supports `V`.
+#[inline(always)]
+unsafe fn rewind_point<V: ByteVector>(src: &[u8], group: usize) -> usize {
+    let mut checker = Checker::<V>::new();
+    let ptr = src.as_ptr();
+    if group >= V::LANES {
+        // The context the block pass had at `group`: the vector before it, the
+        // sequence it may leave unfinished, and the widest width to check.
+        // SAFETY: group - LANES + LANES <= group <= len.
+        checker.prev = V::load(ptr.add(group - V::LANES));
+        // SAFETY: INCOMPLETE_LIMITS has BLOCK bytes; LANES <= BLOCK.
+        let limits = V::load(INCOMPLETE_LIMITS.as_ptr().add(BLOCK - V::LANES));
+        checker.incomplete = checker.prev.saturating_sub(limits);
+        checker.carried = Width::Four;
+    }
+    let mut block = group;
+    while src.len() - block >= BLOCK {
+        let before = checker.prev;
+        // SAFETY: block + BLOCK <= len.
+        let ascii = checker.block(ptr.add(block));
+        if checker.has_error() {
+            if ascii {
+                // A sequence cut off at the end of the previous block.
+                return boundary_before(src, block);
+            }
+            let mut fine = Checker::<V>::new();
+            fine.prev = before;
+            for k in 0..BLOCK / V::LANES {
+                let at = block + k * V::LANES;
+                // SAFETY: at + LANES <= block + BLOCK <= len.
+                fine.check_four(V::load(ptr.add(at)));
+                if fine.has_error() {
+                    let mut lanes = [0u8; BLOCK];
+                    // SAFETY: `lanes` holds BLOCK >= LANES bytes.
+                    fine.error.write_to(lanes.as_mut_ptr());
+                    let first = lanes[..V::LANES].iter().position(|&b| b != 0);
+                    return boundary_before(src, at + first.unwrap_or(0));
+                }
+            }
+            return boundary_before(src, block);
+        }
+        block += BLOCK;
+    }
+    // No whole block is flagged: the error is in the tail.
+    boundary_before(src, block)
+}
+
+/// The start of the last character that begins before `block`, a position of a
+/// prefix the block pass found valid (except, perhaps, for its end): the scalar
+/// rewind point. A character has at most three continuation bytes, so at most
+/// three steps back; if all three are continuations, the character they end was
+/// complete and `block` itself is a boundary.
 pub(crate) fn boundary_before(src: &[u8], block: usize) -> usize {
     (1..=3.min(block))
         .map(|back| block - back)

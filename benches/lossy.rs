@@ -1,0 +1,120 @@
+//! Lossy UTF-8 decoding: `utfast::from_utf8_lossy` against std's
+//! `String::from_utf8_lossy` and encoding_rs's UTF-8 decoder (which also replaces
+//! each maximal subpart by U+FFFD), and lossy UTF-8 to UTF-16 against encoding_rs
+//! and std (`from_utf8_lossy` then `encode_utf16`), side by side in one criterion
+//! group per input.
+//!
+//! Inputs, each in two forms: `valid` (as is) and `err1k` (one invalid byte, 0xFF,
+//! inserted at the first character boundary of every KiB, so the output differs
+//! from the input every KiB):
+//!
+//! - `lossy/gen/<script>/<form>`: 256 KiB of generated text (`utfast::sample`).
+//! - `lossy/corpus/<dir>/<file>/<form>`: every `*.utf8.txt` under `UTFAST_CORPUS`
+//!   (or `../shared/corpus`).
+//!
+//! Benchmark names: `utfast/from_utf8_lossy`, `std/from_utf8_lossy`,
+//! `encoding_rs/decode`, `utfast/utf8_to_utf16_lossy`, `encoding_rs/decode_to_utf16`,
+//! `std/lossy_encode_utf16`. Throughput counts input bytes.
+//!
+//! ```text
+//! UTFAST_BENCH_QUICK=1 cargo bench --bench lossy
+//! python3 scripts/lossy-summary.py
+//! ```
+
+mod common;
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput};
+use utfast::sample::{self, Script};
+
+/// Bytes of generated text per script.
+const GENERATED_SIZE: usize = 256 << 10;
+
+/// `text` with 0xFF inserted at the first character boundary at or after every
+/// multiple of 1024 bytes.
+fn with_error_per_kib(text: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() + text.len() / 1024 + 1);
+    let mut next = 0;
+    for (i, c) in text.char_indices() {
+        if i >= next {
+            out.push(0xFF);
+            next = (i / 1024 + 1) * 1024;
+        }
+        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+    out
+}
+
+fn bench_input(c: &mut Criterion, id: &str, input: &[u8]) {
+    // The implementations must agree before they are timed.
+    let std_out = String::from_utf8_lossy(input);
+    assert_eq!(utfast::from_utf8_lossy(input), std_out, "{id}");
+    let (rs_out, _) = encoding_rs::UTF_8.decode_without_bom_handling(input);
+    assert_eq!(rs_out, std_out, "{id}: encoding_rs");
+    let std16: Vec<u16> = std_out.encode_utf16().collect();
+    assert_eq!(utfast::utf8_to_utf16_lossy(input), std16, "{id}: UTF-16");
+
+    let mut g = c.benchmark_group(id);
+    g.throughput(Throughput::Bytes(input.len() as u64));
+    g.bench_function("utfast/from_utf8_lossy", |b| {
+        b.iter(|| utfast::from_utf8_lossy(black_box(input)).len())
+    });
+    g.bench_function("std/from_utf8_lossy", |b| {
+        b.iter(|| String::from_utf8_lossy(black_box(input)).len())
+    });
+    g.bench_function("encoding_rs/decode", |b| {
+        b.iter(|| {
+            encoding_rs::UTF_8
+                .decode_without_bom_handling(black_box(input))
+                .0
+                .len()
+        })
+    });
+    g.bench_function("utfast/utf8_to_utf16_lossy", |b| {
+        b.iter(|| utfast::utf8_to_utf16_lossy(black_box(input)).len())
+    });
+    let mut out16 = vec![0u16; input.len() + 1];
+    g.bench_function("encoding_rs/decode_to_utf16", |b| {
+        b.iter(|| {
+            let mut decoder = encoding_rs::UTF_8.new_decoder_without_bom_handling();
+            let (_, _, written, _) = decoder.decode_to_utf16(black_box(input), &mut out16, true);
+            written
+        })
+    });
+    g.bench_function("std/lossy_encode_utf16", |b| {
+        b.iter(|| {
+            String::from_utf8_lossy(black_box(input))
+                .encode_utf16()
+                .collect::<Vec<u16>>()
+                .len()
+        })
+    });
+    g.finish();
+}
+
+fn bench_both_forms(c: &mut Criterion, id: &str, text: &str) {
+    bench_input(c, &format!("{id}/valid"), text.as_bytes());
+    bench_input(c, &format!("{id}/err1k"), &with_error_per_kib(text));
+}
+
+fn main() {
+    let mut c = common::criterion();
+    eprintln!("CPU: {}", common::cpu_model());
+    for script in Script::ALL {
+        let text = sample::text(script, GENERATED_SIZE, sample::SEED);
+        bench_both_forms(&mut c, &format!("lossy/gen/{}", script.name()), &text);
+    }
+    match common::corpus_dir() {
+        None => eprintln!("no corpus (set UTFAST_CORPUS): generated text only"),
+        Some(dir) => {
+            for (rel, path) in common::corpus_files(&dir, ".utf8.txt") {
+                match std::fs::read_to_string(&path) {
+                    Ok(text) => bench_both_forms(&mut c, &format!("lossy/corpus/{rel}"), &text),
+                    Err(e) => eprintln!("warning: skipping {}: {e}", path.display()),
+                }
+            }
+        }
+    }
+    c.final_summary();
+}
