@@ -199,6 +199,16 @@ fn ff_fe_00_00_falls_back_to_utf16le_when_utf32le_is_invalid() {
         (found.encoding(), found.confidence(), found.bom_len()),
         (Encoding::Utf16Le, 1.0, 2)
     );
+    // As a prefix, the last 2 bytes may be a cut UTF-32LE value: UTF-32LE.
+    let found = detect_prefix(b"\xFF\xFE\x00\x00\x28\x2F");
+    assert_eq!(
+        (found.encoding(), found.confidence()),
+        (Encoding::Utf32Le, 1.0)
+    );
+    assert_eq!(
+        detect(b"\xFF\xFE\x00\x00\x28\x2F").encoding(),
+        Encoding::Utf16Le
+    );
     // Valid both ways: UTF-32LE wins.
     let found = detect(b"\xFF\xFE\x00\x00a\x00\x00\x00");
     assert_eq!((found.encoding(), found.bom_len()), (Encoding::Utf32Le, 4));
