@@ -296,7 +296,9 @@ fn detect(engine: &Engine, src: &[u8], cut: bool) -> Detection {
             return Detection::new(encoding, CERTAIN, bom_len);
         }
         let utf16le_bom = Encoding::Utf16Le.bom().len();
-        if encoding == Encoding::Utf32Le && is_valid(engine, Encoding::Utf16Le, &src[2..], cut) {
+        if encoding == Encoding::Utf32Le
+            && is_valid(engine, Encoding::Utf16Le, &src[utf16le_bom..], cut)
+        {
             return Detection::new(Encoding::Utf16Le, CERTAIN, utf16le_bom);
         }
         return Detection::new(encoding, GUESS, bom_len);
