@@ -39,6 +39,8 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod boundary;
+mod detect;
 mod dispatch;
 mod error;
 mod kernels;
@@ -50,6 +52,13 @@ pub mod scalar;
 mod simd;
 mod transcode;
 
+pub use boundary::{
+    ceil_char_boundary, floor_char_boundary, incomplete_tail_len, is_char_boundary,
+    trim_incomplete_tail,
+};
+pub use detect::{
+    detect_encoding, detect_encoding_prefix, sniff_bom, Detection, Encoding, DETECTION_SAMPLE,
+};
 pub use dispatch::{Engine, Kernel};
 #[cfg(feature = "alloc")]
 pub use error::FromUtf8Error;

@@ -25,6 +25,8 @@ pub enum Command {
     Bench(BenchOptions),
     /// `convert --from ENC --to ENC [-o OUT] [--bom] [--quiet] [FILE]`.
     Convert(ConvertOptions),
+    /// `detect [--json] [FILE...]`.
+    Detect(DetectOptions),
 }
 
 /// How `validate` reports.
@@ -65,6 +67,14 @@ pub struct ConvertOptions {
     /// No report of invalid input.
     pub quiet: bool,
     pub input: Input,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct DetectOptions {
+    /// A JSON object per input instead of a line of text.
+    pub json: bool,
+    /// Never empty: standard input when no file is named.
+    pub inputs: Vec<Input>,
 }
 
 /// A file named on the command line, or standard input (`-`).
@@ -179,12 +189,20 @@ const CONVERT_FLAGS: &[Flag] = &[
     },
     HELP,
 ];
+const DETECT_FLAGS: &[Flag] = &[
+    Flag {
+        long: "--json",
+        short: None,
+    },
+    HELP,
+];
 /// The options of `convert` that take a value.
 const CONVERT_VALUED: &[&str] = &["--from", "--to", "--output"];
 const COMMANDS: &[(&str, &[Flag])] = &[
     ("validate", VALIDATE_FLAGS),
     ("convert", CONVERT_FLAGS),
     ("bench", BENCH_FLAGS),
+    ("detect", DETECT_FLAGS),
     ("help", &[]),
 ];
 
@@ -240,6 +258,18 @@ pub fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageE
             }))
         }
         "convert" => parse_convert(args),
+        "detect" => {
+            let parsed = parse_command("detect", DETECT_FLAGS, &[], args)?;
+            if parsed.has("--help") {
+                return Ok(Command::Help);
+            }
+            let json = parsed.has("--json");
+            let mut inputs = parsed.inputs;
+            if inputs.is_empty() {
+                inputs.push(Input::Stdin);
+            }
+            Ok(Command::Detect(DetectOptions { json, inputs }))
+        }
         // `utfast help [COMMAND]`: one help text covers every command.
         "help" => Ok(Command::Help),
         option if option.starts_with('-') => match find_flag(GLOBAL_FLAGS, option) {
@@ -793,6 +823,28 @@ mod tests {
             let error = error(args);
             assert!(error.contains(message), "{args:?}: {error}");
         }
+    }
+
+    #[test]
+    fn parses_detect() {
+        assert_eq!(
+            parse_strs(&["detect"]),
+            Ok(Command::Detect(DetectOptions {
+                json: false,
+                inputs: vec![Input::Stdin],
+            }))
+        );
+        assert_eq!(
+            parse_strs(&["detect", "a", "--json", "-"]),
+            Ok(Command::Detect(DetectOptions {
+                json: true,
+                inputs: vec![Input::File("a".into()), Input::Stdin],
+            }))
+        );
+        assert_eq!(parse_strs(&["detect", "--help"]), Ok(Command::Help));
+        assert!(error(&["detect", "--jsno"]).contains("did you mean '--json'?"));
+        assert!(error(&["detect", "-q"]).contains("its options: --json, -h/--help"));
+        assert!(error(&["detcet"]).contains("did you mean 'detect'?"));
     }
 
     #[test]

@@ -31,6 +31,13 @@ impl Object {
         self
     }
 
+    /// Adds `"key":value` for a finite number, with `places` decimal places.
+    pub fn fixed(&mut self, key: &str, value: f32, places: usize) -> &mut Object {
+        self.key(key);
+        let _ = write!(self.text, "{value:.places$}");
+        self
+    }
+
     /// Adds `"key":value`, or `"key":null` for `None`.
     pub fn number_or_null(&mut self, key: &str, value: Option<u64>) -> &mut Object {
         match value {
@@ -117,11 +124,12 @@ mod tests {
             .boolean("valid", false)
             .number("offset", 12)
             .number_or_null("error_len", None)
+            .fixed("confidence", 0.5, 2)
             .null("x")
             .finish();
         assert_eq!(
             text,
-            r#"{"path":"a \"b\".txt","valid":false,"offset":12,"error_len":null,"x":null}"#
+            r#"{"path":"a \"b\".txt","valid":false,"offset":12,"error_len":null,"confidence":0.50,"x":null}"#
         );
         assert_eq!(Object::new().finish(), "{}");
     }

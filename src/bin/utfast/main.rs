@@ -8,6 +8,7 @@
 mod args;
 mod bench;
 mod convert;
+mod detect;
 mod json;
 mod validate;
 
@@ -85,6 +86,7 @@ fn run(command: Command) -> io::Result<Status> {
         Command::Validate(options) => validate::run(&options, &mut out)?,
         Command::Bench(options) => bench::run(&options, &mut out)?,
         Command::Convert(options) => convert::run(&options, &mut out)?,
+        Command::Detect(options) => detect::run(&options, &mut out)?,
     };
     out.flush()?;
     Ok(status)
@@ -142,6 +144,7 @@ USAGE:
     utfast validate [-q | --quiet | --json] [FILE...]
     utfast convert --from ENC --to ENC [-o OUT] [--bom] [-q | --quiet] [FILE]
     utfast bench [--quick] [--only NAME[,NAME...]] [FILE...]
+    utfast detect [--json] [FILE...]
     utfast --version
     utfast --help
 
@@ -180,6 +183,18 @@ COMMANDS:
               accented Latin, Cyrillic, CJK, emoji, mixed; short strings for
               UTF-8 validation), or each FILE (converted when it is valid
               UTF-8). Takes about {full} seconds.
+    detect    Guess the encoding of each FILE (standard input when none, or
+              for '-'): UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or
+              windows-1252, from its byte order mark, its validity in each
+              encoding and the pattern of its zero bytes. Reads only the first
+              {detect_prefix} MiB of a larger input. A line per FILE:
+                  PATH: UTF-16LE (confidence 1.00, BOM 2 bytes)
+                  PATH: UTF-8 (confidence 0.99, no BOM)
+              Confidence 1.00: a byte order mark, and valid content; 0.90 to
+              0.99: valid UTF-8 with non-ASCII characters, or UTF-16/UTF-32
+              with the zero bytes of mostly ASCII text; 0.80: pure ASCII;
+              0.75: UTF-16 with fewer zero bytes; 0.50 or less: a guess
+              (0.40: windows-1252 as nothing else fits).
     help      Print this help.
 
 VALIDATE OPTIONS:
@@ -193,6 +208,13 @@ VALIDATE OPTIONS:
                    missing_continuation, truncated_at_end, overlong, surrogate,
                    too_large, invalid_byte. An unreadable input gives
                    \"valid\":null and an \"error\" message.
+
+DETECT OPTIONS:
+    --json         Print one JSON object per input, one per line:
+                     {{\"path\":\"a.txt\",\"encoding\":\"UTF-8\",\"confidence\":0.99,
+                      \"bom_len\":0,\"bytes_examined\":1024}}
+                   An unreadable input gives \"encoding\":null and an
+                   \"error\" message.
 
 CONVERT OPTIONS:
     -f, --from ENC     The encoding of the input. A byte order mark of ENC at
@@ -229,7 +251,8 @@ ENVIRONMENT:
                    CPU or build cannot run it.
 
 EXIT STATUS:
-    0  Success: all input is valid UTF-8 (convert: converted).
+    0  Success: all input is valid UTF-8 (convert: converted; detect: every
+       FILE read).
     1  Invalid UTF-8 found (bench: an implementation disagreed with std;
        convert: invalid input, or a character --to cannot represent).
     2  Usage error, or I/O error (an unreadable file; output that cannot be
@@ -239,5 +262,6 @@ EXIT STATUS:
         full = bench::FULL.seconds(),
         quick = bench::QUICK.seconds(),
         kernels = kernel_names(Kernel::ALL.iter().copied()),
+        detect_prefix = detect::PREFIX >> 20,
     )
 }

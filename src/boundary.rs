@@ -1,0 +1,153 @@
+//! Character boundaries in UTF-8 bytes that may be invalid: rounding an index down
+//! or up to the nearest boundary ([`floor_char_boundary`], [`ceil_char_boundary`]),
+//! and finding the incomplete character a cut stream leaves at its end
+//! ([`incomplete_tail_len`], [`trim_incomplete_tail`]).
+//!
+//! Every function looks at no more than 3 bytes on either side of the index, so
+//! each runs in constant time, and none panics, whatever the bytes and the index.
+//!
+//! On valid UTF-8 the boundaries are std's; on invalid input they are the edges of
+//! the pieces `String::from_utf8_lossy` decodes, characters and maximal invalid
+//! subparts (see [`is_char_boundary`]). The functions rely only on
+//! [`crate::scalar::utf8::lead`], the table of well-formed sequences.
+
+use crate::scalar::utf8::{is_continuation, lead, Lead};
+
+/// The longest distance from a byte back to the lead byte of its character.
+const MAX_BACK: usize = 3;
+
+/// True when `index` is a character boundary of `src`: `str::is_char_boundary`
+/// on valid UTF-8. An index past the end is not a boundary, as in std.
+///
+/// On any input, the boundaries are the edges of the pieces
+/// `String::from_utf8_lossy` decodes: each character, and each *maximal
+/// subpart* of an ill-formed sequence (what becomes one U+FFFD). So `index` is
+/// a boundary unless its byte is a continuation byte (`10xxxxxx`) continuing a
+/// well-formed prefix begun by a lead byte at most 3 bytes before it: in
+/// `E2 82 41`, 1 is not a boundary (`E2 82` may yet become `€`) but 2 is; in
+/// `E0 80`, 1 is one (`E0` needs `A0..BF` next); a continuation byte with no
+/// lead byte within 3 bytes before it is a piece of its own.
+///
+/// ```
+/// let bytes = "a€".as_bytes(); // 61 e2 82 ac
+/// assert!(utfast::is_char_boundary(bytes, 1));
+/// assert!(!utfast::is_char_boundary(bytes, 2));
+/// assert!(utfast::is_char_boundary(bytes, 4));
+/// // A stray continuation byte is a piece of its own.
+/// assert!(utfast::is_char_boundary(b"\x80\x80", 1));
+/// ```
+pub fn is_char_boundary(src: &[u8], index: usize) -> bool {
+    match src.get(index) {
+        None => index == src.len(),
+        Some(&b) => !is_continuation(b) || !continues_prefix(src, index),
+    }
+}
+
+/// True when the continuation byte at `index` continues the well-formed prefix of
+/// a sequence whose lead byte is the nearest non-continuation byte before it, at
+/// most [`MAX_BACK`] bytes back.
+fn continues_prefix(src: &[u8], index: usize) -> bool {
+    let start = index.saturating_sub(MAX_BACK);
+    let Some(lead_at) = (start..index).rev().find(|&j| !is_continuation(src[j])) else {
+        return false;
+    };
+    is_proper_or_whole_prefix(&src[lead_at..=index])
+}
+
+/// True when `bytes` (a lead byte, then continuation bytes only) is a prefix,
+/// proper or whole, of a well-formed sequence.
+fn is_proper_or_whole_prefix(bytes: &[u8]) -> bool {
+    match (lead(bytes[0]), bytes.get(1)) {
+        (Lead::Multi { width, lo, hi }, Some(&second)) => {
+            bytes.len() <= usize::from(width) && (lo..=hi).contains(&second)
+        }
+        (Lead::Multi { .. }, None) => true,
+        _ => false,
+    }
+}
+
+/// The nearest character boundary at or before `index` (clamped to `src.len()`):
+/// `str::floor_char_boundary` on valid UTF-8, and the boundaries of
+/// [`is_char_boundary`] on any input. Looks at most 3 bytes back.
+///
+/// ```
+/// let bytes = "añb".as_bytes(); // 61 c3 b1 62
+/// assert_eq!(utfast::floor_char_boundary(bytes, 2), 1);
+/// assert_eq!(utfast::floor_char_boundary(bytes, 3), 3);
+/// assert_eq!(utfast::floor_char_boundary(bytes, 99), 4);
+/// // Invalid input: E0 cannot be followed by 80, so the 80 stands alone.
+/// assert_eq!(utfast::floor_char_boundary(b"\xE0\x80", 1), 1);
+/// ```
+pub fn floor_char_boundary(src: &[u8], index: usize) -> usize {
+    let index = index.min(src.len());
+    (index.saturating_sub(MAX_BACK)..=index)
+        .rev()
+        .find(|&i| is_char_boundary(src, i))
+        // Unreachable: the nearest non-continuation byte before a byte that is
+        // not a boundary is within 3 bytes and is a boundary.
+        .unwrap_or(0)
+}
+
+/// The nearest character boundary at or after `index` (clamped to `src.len()`):
+/// `str::ceil_char_boundary` on valid UTF-8, and the boundaries of
+/// [`is_char_boundary`] on any input. Looks at most 3 bytes ahead.
+///
+/// ```
+/// let bytes = "a€".as_bytes(); // 61 e2 82 ac
+/// assert_eq!(utfast::ceil_char_boundary(bytes, 2), 4);
+/// assert_eq!(utfast::ceil_char_boundary(bytes, 1), 1);
+/// // A sequence cut short ends where the next piece starts.
+/// assert_eq!(utfast::ceil_char_boundary(b"\xE2\x82A", 1), 2);
+/// ```
+pub fn ceil_char_boundary(src: &[u8], index: usize) -> usize {
+    let index = index.min(src.len());
+    let last = (index + MAX_BACK).min(src.len());
+    (index..=last)
+        .find(|&i| is_char_boundary(src, i))
+        // Unreachable: a sequence that covers `index` ends within 3 bytes of it.
+        .unwrap_or(src.len())
+}
+
+/// The length (0 to 3) of the incomplete character at the end of `src`: the
+/// longest suffix that is a proper prefix of a well-formed UTF-8 sequence, such as
+/// a stream cut inside a character leaves. When it is `k > 0`,
+/// `std::str::from_utf8(&src[src.len() - k..])` fails with `error_len() == None`;
+/// and whenever `std::str::from_utf8(src)` fails with `error_len() == None`, it is
+/// `src.len() - valid_up_to()`.
+///
+/// ```
+/// assert_eq!(utfast::incomplete_tail_len(b"abc\xE2\x82"), 2);
+/// assert_eq!(utfast::incomplete_tail_len("abc€".as_bytes()), 0);
+/// // E0 80 can never become a character: not incomplete, invalid.
+/// assert_eq!(utfast::incomplete_tail_len(b"abc\xE0\x80"), 0);
+/// ```
+pub fn incomplete_tail_len(src: &[u8]) -> usize {
+    let len = src.len();
+    let Some(lead_at) = (len.saturating_sub(MAX_BACK)..len)
+        .rev()
+        .find(|&j| !is_continuation(src[j]))
+    else {
+        return 0;
+    };
+    let tail = &src[lead_at..];
+    match lead(tail[0]) {
+        Lead::Multi { width, .. }
+            if tail.len() < usize::from(width) && is_proper_or_whole_prefix(tail) =>
+        {
+            tail.len()
+        }
+        _ => 0,
+    }
+}
+
+/// `src` without its incomplete last character ([`incomplete_tail_len`]): the
+/// part of a cut stream that can be decoded now; the rest waits for more bytes.
+///
+/// ```
+/// let cut = &"ok €".as_bytes()[..5]; // 6f 6b 20 e2 82
+/// assert_eq!(utfast::trim_incomplete_tail(cut), b"ok ");
+/// assert_eq!(utfast::trim_incomplete_tail(b"\xFF"), b"\xFF"); // invalid, not cut
+/// ```
+pub fn trim_incomplete_tail(src: &[u8]) -> &[u8] {
+    &src[..src.len() - incomplete_tail_len(src)]
+}
