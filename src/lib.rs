@@ -48,6 +48,7 @@ pub mod sample;
 pub mod scalar;
 mod simd;
 mod transcode;
+mod variants;
 
 pub use dispatch::{Engine, Kernel};
 #[cfg(feature = "alloc")]
@@ -58,6 +59,7 @@ pub use error::{
 };
 pub use position::{line_column, LineColumn};
 pub use transcode::*;
+pub use variants::*;
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]
