@@ -13,8 +13,8 @@
 //! it. The stretches the kernel accepted are then scanned for the few UTF-8 bytes
 //! a variant forbids (the lead bytes `F0`–`F4` of 4-byte sequences in CESU-8 and
 //! Modified UTF-8, and `00` in Modified UTF-8) by [`find_byte`], a loop the
-//! compiler turns into vector max/min reductions. On text without special sequences
-//! a variant costs one kernel pass plus that scan.
+//! compiler turns into vector max reductions for the CPU's widest vectors. On text
+//! without special sequences a variant costs one kernel pass plus that scan.
 //!
 //! The error positions are documented on [`VariantError`].
 
@@ -454,34 +454,44 @@ const SCAN: usize = 64;
 
 /// The first byte of `s` at or above `F0` (a 4-byte lead, in valid UTF-8), or
 /// with `nul` also a `00` byte, with the kind of error it is.
-///
-/// Each 64-byte chunk is reduced to its largest and smallest byte, a loop without
-/// branches that the compiler vectorizes; only a chunk that holds such a byte is
-/// searched byte by byte.
 #[inline]
 pub(crate) fn find_byte(s: &[u8], nul: bool) -> Option<(usize, VariantErrorKind)> {
-    let hit = |b: u8| b >= 0xF0 || (nul && b == 0);
-    let mut chunks = s.chunks_exact(SCAN);
-    let mut start = 0;
-    for chunk in &mut chunks {
-        let max = chunk.iter().fold(0u8, |m, &b| m.max(b));
-        let min = if nul {
-            chunk.iter().fold(0xFFu8, |m, &b| m.min(b))
-        } else {
-            0xFF
-        };
-        if max >= 0xF0 || min == 0 {
-            break;
-        }
-        start += SCAN;
-    }
-    let at = start + s[start..].iter().position(|&b| hit(b))?;
+    // With `nul`, subtracting 1 (wrapping) moves 00 to FF and F0..FF to EF..FE: one
+    // comparison finds both.
+    let shift = u8::from(nul);
+    let start = clean_chunks(s, shift);
+    let at = start
+        + s[start..]
+            .iter()
+            .position(|&b| b.wrapping_sub(shift) >= 0xF0 - shift)?;
     let kind = if s[at] == 0 {
         VariantErrorKind::NulByte
     } else {
         VariantErrorKind::FourByteSequence
     };
     Some((at, kind))
+}
+
+/// The length of the longest run of whole 64-byte chunks at the start of `s` in
+/// which no byte `b` has `b - shift >= F0 - shift` (wrapping). Each chunk is
+/// reduced to its largest shifted byte, a loop without branches that the compiler
+/// vectorizes, for the widest vectors the CPU has.
+#[multiversion::multiversion(targets(
+    "x86_64+avx512f+avx512bw",
+    "x86_64+avx2",
+    "x86_64+sse4.2",
+    "aarch64+neon"
+))]
+fn clean_chunks(s: &[u8], shift: u8) -> usize {
+    let mut start = 0;
+    for chunk in s.chunks_exact(SCAN) {
+        let max = chunk.iter().fold(0u8, |m, &b| m.max(b.wrapping_sub(shift)));
+        if max >= 0xF0 - shift {
+            break;
+        }
+        start += SCAN;
+    }
+    start
 }
 
 /// The index of the first surrogate in `s`, or with `nul` also of a zero unit.
