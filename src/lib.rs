@@ -51,6 +51,7 @@ pub mod sample;
 pub mod scalar;
 mod simd;
 mod transcode;
+mod variants;
 
 pub use boundary::{
     ceil_char_boundary, floor_char_boundary, incomplete_tail_len, is_char_boundary,
@@ -69,6 +70,7 @@ pub use error::{
 pub use lossy::*;
 pub use position::{line_column, LineColumn};
 pub use transcode::*;
+pub use variants::*;
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

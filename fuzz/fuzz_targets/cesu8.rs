@@ -1,0 +1,112 @@
+//! Fuzz target: CESU-8 and Modified UTF-8 on every kernel must agree with the plain
+//! model of `tests/model/variants.rs` (validity, `valid_up_to`, `error_len`, kind,
+//! decoded text and UTF-16), and the encoders must round-trip.
+//!
+//! The first input byte chooses how the rest is read: as CESU-8/MUTF-8 bytes
+//! (checked by every decoder), or, read as UTF-16 units, given to the encoders
+//! (`utf16_to_cesu8_vec`, `utf16_to_mutf8_vec`, and `str_to_*` when well-formed)
+//! whose output must decode back to the same units.
+#![no_main]
+
+#[path = "../../tests/model/variants.rs"]
+mod model;
+
+use libfuzzer_sys::fuzz_target;
+use model::Form;
+use utfast::{Engine, Kernel, VariantError};
+
+fn tuple(e: VariantError) -> model::ModelError {
+    (e.valid_up_to(), e.error_len(), e.kind())
+}
+
+fn decode(e: &Engine, bytes: &[u8]) {
+    for form in [Form::Cesu8, Form::Mutf8] {
+        let want = model::decode(bytes, form);
+        let (check, valid, text, utf16) = match form {
+            Form::Cesu8 => (
+                e.check_cesu8(bytes),
+                e.validate_cesu8(bytes),
+                e.cesu8_to_string(bytes),
+                e.cesu8_to_utf16_vec(bytes),
+            ),
+            _ => (
+                e.check_mutf8(bytes),
+                e.validate_mutf8(bytes),
+                e.mutf8_to_string(bytes),
+                e.mutf8_to_utf16_vec(bytes),
+            ),
+        };
+        let what = format!("{:?} {form:?} {bytes:02X?}", e.kernel());
+        assert_eq!(
+            check.map_err(tuple),
+            want.as_ref().map(|_| ()).map_err(|e| *e),
+            "{what}"
+        );
+        assert_eq!(valid, want.is_ok(), "{what}");
+        match &want {
+            Ok(values) => {
+                let units = model::to_utf16(values);
+                assert_eq!(utf16.unwrap(), units, "{what}");
+                assert_eq!(text.unwrap(), String::from_utf16(&units).unwrap(), "{what}");
+            }
+            Err(err) => {
+                assert_eq!(utf16.map(|_| ()).map_err(tuple), Err(*err), "{what}");
+                assert_eq!(text.map(|_| ()).map_err(tuple), Err(*err), "{what}");
+            }
+        }
+    }
+}
+
+fn encode(e: &Engine, units: &[u16]) {
+    for (mutf8, got) in [
+        (false, e.utf16_to_cesu8_vec(units)),
+        (true, e.utf16_to_mutf8_vec(units)),
+    ] {
+        let what = format!("{:?} mutf8={mutf8} {units:04X?}", e.kernel());
+        match (got, model::utf16_to_cesu8(units, mutf8)) {
+            (Ok(bytes), Ok(want)) => {
+                assert_eq!(bytes, want, "{what}");
+                let back = if mutf8 {
+                    e.mutf8_to_utf16_vec(&bytes)
+                } else {
+                    e.cesu8_to_utf16_vec(&bytes)
+                };
+                assert_eq!(back.unwrap(), units, "{what}");
+                let s = String::from_utf16(units).unwrap();
+                let from_str = if mutf8 {
+                    e.str_to_mutf8(&s)
+                } else {
+                    e.str_to_cesu8(&s)
+                };
+                assert_eq!(&*from_str, bytes.as_slice(), "{what}");
+            }
+            (Err(err), Err(index)) => {
+                assert_eq!(err.valid_up_to(), index, "{what}");
+                assert_eq!(
+                    err.kind(),
+                    utfast::check_utf16(units).unwrap_err().kind(),
+                    "{what}"
+                );
+            }
+            (got, want) => panic!("{what}: {got:?} vs model {want:?}"),
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let units: Vec<u16> = rest
+        .chunks_exact(2)
+        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+        .collect();
+    for kernel in Kernel::available() {
+        let e = Engine::new(kernel).unwrap();
+        if mode & 1 == 0 {
+            decode(&e, rest);
+        } else {
+            encode(&e, &units);
+        }
+    }
+});

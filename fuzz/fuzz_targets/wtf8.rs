@@ -1,0 +1,55 @@
+//! Fuzz target: WTF-8 on every kernel must agree with the plain model of
+//! `tests/model/variants.rs`, and any UTF-16 must round-trip through WTF-8.
+//!
+//! The first input byte chooses how the rest is read: as WTF-8 bytes
+//! (`check_wtf8`, `validate_wtf8`, `wtf8_to_utf16_vec` against the model), or as
+//! UTF-16 units (`utf16_to_wtf8_vec` against the model, valid output, and decoding
+//! back to the identical units).
+#![no_main]
+
+#[path = "../../tests/model/variants.rs"]
+mod model;
+
+use libfuzzer_sys::fuzz_target;
+use model::Form;
+use utfast::{Engine, Kernel, VariantError};
+
+fn tuple(e: VariantError) -> model::ModelError {
+    (e.valid_up_to(), e.error_len(), e.kind())
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let units: Vec<u16> = rest
+        .chunks_exact(2)
+        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+        .collect();
+    let want = model::decode(rest, Form::Wtf8);
+    for kernel in Kernel::available() {
+        let e = Engine::new(kernel).unwrap();
+        if mode & 1 == 0 {
+            let what = format!("{kernel:?} {rest:02X?}");
+            let got = e.check_wtf8(rest).map_err(tuple);
+            assert_eq!(got, want.as_ref().map(|_| ()).map_err(|e| *e), "{what}");
+            assert_eq!(e.validate_wtf8(rest), want.is_ok(), "{what}");
+            match &want {
+                Ok(values) => {
+                    assert_eq!(
+                        e.wtf8_to_utf16_vec(rest).unwrap(),
+                        model::to_utf16(values),
+                        "{what}"
+                    )
+                }
+                Err(err) => assert_eq!(e.wtf8_to_utf16_vec(rest).map_err(tuple).err(), Some(*err)),
+            }
+        } else {
+            let what = format!("{kernel:?} {units:04X?}");
+            let wtf8 = e.utf16_to_wtf8_vec(&units);
+            assert_eq!(wtf8, model::utf16_to_wtf8(&units), "{what}");
+            assert!(e.validate_wtf8(&wtf8), "{what}");
+            assert_eq!(e.wtf8_to_utf16_vec(&wtf8).unwrap(), units, "{what}");
+        }
+    }
+});
