@@ -3,7 +3,8 @@
 //! inputs larger than the validation chunk, usage errors, `--version`, `--help`
 //! and a quick `bench` (every section, `--only`, files); `convert` between every
 //! pair of encodings, byte order marks, its error reports, its output file, and
-//! inputs of several blocks.
+//! inputs of several blocks; `convert --errors MODE` (against the library and
+//! std, the surrogate-escape round trip), the UTF-8 variants, and `repair`.
 
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
@@ -1084,4 +1085,206 @@ fn convert_usage_errors_exit_2() {
         assert!(stderr(&output).ends_with("; see 'utfast --help'\n"));
         assert_eq!(stdout(&output), "");
     }
+}
+
+// `convert --errors`, the variants, `repair`.
+
+const MESSY: &[u8] =
+    b"caf\xE9 \x93quoted\x94 \xE2\x82 \xF0\x9F\x98\x80 \xED\xA0\x80 \xC0\xAF end\xE4";
+
+#[test]
+fn replace_is_from_utf8_lossy() {
+    let output = run_with_stdin(
+        &[
+            "convert", "-f", "utf-8", "-t", "utf-8", "--errors", "replace",
+        ],
+        MESSY,
+    );
+    assert_eq!(status_of(&output), 0, "{}", stderr(&output));
+    assert_eq!(output.stdout, String::from_utf8_lossy(MESSY).as_bytes());
+    let output = run_with_stdin(
+        &["convert", "-f", "utf-8", "-t", "utf-16be", "-e", "replace"],
+        MESSY,
+    );
+    let expected: Vec<u8> = String::from_utf8_lossy(MESSY)
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect();
+    assert_eq!(output.stdout, expected);
+}
+
+#[test]
+fn fallbacks_read_bad_bytes_as_latin1_or_windows_1252() {
+    for (mode, name) in [
+        (utfast::ErrorMode::Latin1, "latin1"),
+        (utfast::ErrorMode::Windows1252, "windows-1252"),
+    ] {
+        let output = run_with_stdin(
+            &["convert", "-f", "utf-8", "-t", "utf-8", "--errors", name],
+            MESSY,
+        );
+        assert_eq!(status_of(&output), 0);
+        let expected = utfast::utf8_to_string_with(MESSY, mode).unwrap();
+        assert_eq!(output.stdout, expected.as_bytes(), "{name}");
+    }
+    let output = run_with_stdin(
+        &[
+            "convert",
+            "-f",
+            "utf-8",
+            "-t",
+            "utf-8",
+            "-e",
+            "windows-1252",
+        ],
+        b"\x93hi\x94",
+    );
+    assert_eq!(output.stdout, "“hi”".as_bytes());
+}
+
+/// Any bytes -> UTF-16LE -> UTF-8 with surrogate escape gives the bytes back.
+#[test]
+fn surrogate_escape_round_trips_any_bytes() {
+    let bytes: Vec<u8> = (0..=255u8).chain(MESSY.iter().copied()).collect();
+    let utf16 = run_with_stdin(
+        &[
+            "convert",
+            "-f",
+            "utf-8",
+            "-t",
+            "utf-16le",
+            "-e",
+            "surrogate-escape",
+        ],
+        &bytes,
+    );
+    assert_eq!(status_of(&utf16), 0, "{}", stderr(&utf16));
+    let back = run_with_stdin(
+        &[
+            "convert",
+            "-f",
+            "utf-16le",
+            "-t",
+            "utf-8",
+            "-e",
+            "surrogate-escape",
+        ],
+        &utf16.stdout,
+    );
+    assert_eq!(status_of(&back), 0, "{}", stderr(&back));
+    assert_eq!(back.stdout, bytes);
+    // Strict refuses the escapes: they are unpaired surrogates.
+    let strict = run_with_stdin(&["convert", "-f", "utf-16le", "-t", "utf-8"], &utf16.stdout);
+    assert_eq!(status_of(&strict), 1);
+}
+
+#[test]
+fn variants_on_the_command_line() {
+    let output = run_with_stdin(
+        &["convert", "-f", "cesu-8", "-t", "utf-8"],
+        b"\xED\xA1\x8C\xED\xBE\xB4",
+    );
+    assert_eq!(
+        (status_of(&output), output.stdout.as_slice()),
+        (0, "\u{233B4}".as_bytes())
+    );
+    let output = run_with_stdin(
+        &["convert", "-f", "utf-8", "-t", "mutf-8"],
+        "a\0𐍈".as_bytes(),
+    );
+    assert_eq!(output.stdout, b"a\xC0\x80\xED\xA0\x80\xED\xBD\x88");
+    let output = run_with_stdin(&["convert", "-f", "java", "-t", "utf-8"], b"\xC0\x80");
+    assert_eq!(output.stdout, b"\0");
+    let output = run_with_stdin(
+        &["convert", "-f", "cesu-8", "-t", "utf-8"],
+        "ok 𐍈".as_bytes(),
+    );
+    assert_eq!(status_of(&output), 1);
+    let message = stderr(&output);
+    assert!(message.contains("invalid CESU-8 at byte 3"), "{message}");
+    // A lone surrogate of UTF-16 survives through WTF-8 with surrogate escape.
+    let lone: Vec<u8> = [0x61u16, 0xDBFF, 0x62]
+        .iter()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let wtf8 = run_with_stdin(
+        &[
+            "convert",
+            "-f",
+            "utf-16le",
+            "-t",
+            "wtf-8",
+            "-e",
+            "surrogate-escape",
+        ],
+        &lone,
+    );
+    assert_eq!(wtf8.stdout, b"a\xED\xAF\xBFb");
+    let back = run_with_stdin(&["convert", "-f", "wtf-8", "-t", "utf-16le"], &wtf8.stdout);
+    assert_eq!(back.stdout, lone);
+    let output = run_with_stdin(&["convert", "-f", "wtf-8", "-t", "utf-8"], &wtf8.stdout);
+    assert_eq!(status_of(&output), 1);
+    assert!(stderr(&output).contains("U+DBFF at byte 1 cannot be written in UTF-8"));
+}
+
+#[test]
+fn usage_errors_name_the_modes() {
+    let output = run_with_stdin(
+        &[
+            "convert", "-f", "utf-8", "-t", "utf-8", "--errors", "ignore",
+        ],
+        b"",
+    );
+    assert_eq!(status_of(&output), 2);
+    assert!(stderr(&output).contains("unknown mode 'ignore' for '--errors' (one of strict, replace, surrogate-escape, latin1, windows-1252)"));
+    let output = run_with_stdin(&["convert", "-f", "utf-8", "-t", "wtf-8", "--bom"], b"");
+    assert_eq!(status_of(&output), 2);
+    assert!(stderr(&output).contains("WTF-8 has no byte order mark"));
+    let output = run_with_stdin(&["repair"], b"");
+    assert_eq!(status_of(&output), 2);
+    assert!(stderr(&output).contains("needs at least one FILE"));
+    let output = run_with_stdin(&["repair", "-"], b"");
+    assert_eq!(status_of(&output), 2);
+    assert!(stderr(&output).contains("--errors replace"));
+}
+
+#[test]
+fn repair_rewrites_invalid_files_only() {
+    let bad_file = TempFile::new("bad.txt", MESSY);
+    let good_file = TempFile::new("good.txt", "all fine ✓".as_bytes());
+    let (bad, good) = (bad_file.path(), good_file.path());
+    let (bad_name, good_name) = (bad_file.shown(), good_file.shown());
+    let backup = PathBuf::from(format!("{bad_name}.bak"));
+    let output = run_with_stdin(&["repair", "--backup", &bad_name, &good_name], b"");
+    assert_eq!(status_of(&output), 0, "{}", stderr(&output));
+    assert_eq!(read(bad), String::from_utf8_lossy(MESSY).as_bytes());
+    let report = String::from_utf8_lossy(&output.stdout).into_owned();
+    let pieces = MESSY
+        .utf8_chunks()
+        .filter(|c| !c.invalid().is_empty())
+        .count();
+    assert_eq!(
+        report,
+        format!("{bad_name}: replaced {pieces} invalid sequences with U+FFFD (the first at byte 3); original kept as {bad_name}.bak\n")
+    );
+    assert_eq!(read(&backup), MESSY);
+    let _ = std::fs::remove_file(&backup);
+    assert_eq!(read(good), "all fine ✓".as_bytes());
+    assert!(!PathBuf::from(format!("{good_name}.bak")).exists());
+    // Quiet, and a missing file: exit 2, the other file still repaired.
+    let again = TempFile::new("again.txt", b"x\xFF");
+    let missing = format!("{}.missing", again.shown());
+    let output = run_with_stdin(&["repair", "-q", &missing, &again.shown()], b"");
+    assert_eq!(status_of(&output), 2);
+    assert!(output.stdout.is_empty());
+    assert!(stderr(&output).contains("cannot read"));
+    assert_eq!(read(again.path()), "x\u{FFFD}".as_bytes());
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).expect("read file")
+}
+
+fn status_of(output: &Output) -> i32 {
+    output.status.code().expect("exit status")
 }

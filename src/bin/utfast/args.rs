@@ -27,6 +27,8 @@ pub enum Command {
     Convert(ConvertOptions),
     /// `detect [--json] [FILE...]`.
     Detect(DetectOptions),
+    /// `repair [--backup] [--quiet] FILE...`.
+    Repair(RepairOptions),
 }
 
 /// How `validate` reports.
@@ -66,6 +68,8 @@ pub struct ConvertOptions {
     pub bom: bool,
     /// No report of invalid input.
     pub quiet: bool,
+    /// What becomes of invalid input (`--errors`; strict by default).
+    pub errors: utfast::ErrorMode,
     pub input: Input,
 }
 
@@ -75,6 +79,16 @@ pub struct DetectOptions {
     pub json: bool,
     /// Never empty: standard input when no file is named.
     pub inputs: Vec<Input>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct RepairOptions {
+    /// Keep the original of each repaired FILE as FILE.bak.
+    pub backup: bool,
+    /// No report of repaired files.
+    pub quiet: bool,
+    /// Never empty.
+    pub files: Vec<PathBuf>,
 }
 
 /// A file named on the command line, or standard input (`-`).
@@ -184,6 +198,21 @@ const CONVERT_FLAGS: &[Flag] = &[
         short: None,
     },
     Flag {
+        long: "--errors",
+        short: Some("-e"),
+    },
+    Flag {
+        long: "--quiet",
+        short: Some("-q"),
+    },
+    HELP,
+];
+const REPAIR_FLAGS: &[Flag] = &[
+    Flag {
+        long: "--backup",
+        short: None,
+    },
+    Flag {
         long: "--quiet",
         short: Some("-q"),
     },
@@ -197,12 +226,13 @@ const DETECT_FLAGS: &[Flag] = &[
     HELP,
 ];
 /// The options of `convert` that take a value.
-const CONVERT_VALUED: &[&str] = &["--from", "--to", "--output"];
+const CONVERT_VALUED: &[&str] = &["--from", "--to", "--output", "--errors"];
 const COMMANDS: &[(&str, &[Flag])] = &[
     ("validate", VALIDATE_FLAGS),
     ("convert", CONVERT_FLAGS),
     ("bench", BENCH_FLAGS),
     ("detect", DETECT_FLAGS),
+    ("repair", REPAIR_FLAGS),
     ("help", &[]),
 ];
 
@@ -269,6 +299,37 @@ pub fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageE
                 inputs.push(Input::Stdin);
             }
             Ok(Command::Detect(DetectOptions { json, inputs }))
+        }
+        "repair" => {
+            let parsed = parse_command("repair", REPAIR_FLAGS, &[], args)?;
+            if parsed.has("--help") {
+                return Ok(Command::Help);
+            }
+            let (backup, quiet) = (parsed.has("--backup"), parsed.has("--quiet"));
+            let mut files = Vec::new();
+            for input in parsed.inputs {
+                match input {
+                    Input::File(path) => files.push(path),
+                    Input::Stdin => {
+                        return Err(UsageError(
+                            "'repair' rewrites files in place and cannot take standard input \
+                             ('-'); to repair a stream, use 'utfast convert --from utf-8 \
+                             --to utf-8 --errors replace'"
+                                .into(),
+                        ))
+                    }
+                }
+            }
+            if files.is_empty() {
+                return Err(UsageError(
+                    "'repair' needs at least one FILE, e.g. 'utfast repair notes.txt'".into(),
+                ));
+            }
+            Ok(Command::Repair(RepairOptions {
+                backup,
+                quiet,
+                files,
+            }))
         }
         // `utfast help [COMMAND]`: one help text covers every command.
         "help" => Ok(Command::Help),
@@ -366,7 +427,7 @@ fn parse_command(
 /// argument, after `=` (`--from=utf-8`) or attached to the short form (`-futf-8`).
 fn parse_convert(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageError> {
     const COMMAND: &str = "convert";
-    let (mut from, mut to, mut output) = (None, None, None);
+    let (mut from, mut to, mut output, mut errors) = (None, None, None, None);
     let (mut bom, mut quiet, mut help) = (false, false, false);
     let mut inputs = Vec::new();
     let mut options_ended = false;
@@ -387,7 +448,7 @@ fn parse_convert(mut args: impl Iterator<Item = OsString>) -> Result<Command, Us
         let (name, attached) = match option.split_once('=') {
             Some((name, value)) if option.starts_with("--") => (name, Some(value)),
             _ => match (option.get(..2), option.get(2..)) {
-                (Some(short @ ("-f" | "-t" | "-o")), Some(value)) if !value.is_empty() => {
+                (Some(short @ ("-f" | "-t" | "-o" | "-e")), Some(value)) if !value.is_empty() => {
                     (short, Some(value))
                 }
                 _ => (option.as_str(), None),
@@ -427,6 +488,7 @@ fn parse_convert(mut args: impl Iterator<Item = OsString>) -> Result<Command, Us
         let slot = match flag.long {
             "--from" => &mut from,
             "--to" => &mut to,
+            "--errors" => &mut errors,
             _ => &mut output,
         };
         if slot.is_some() {
@@ -449,12 +511,25 @@ fn parse_convert(mut args: impl Iterator<Item = OsString>) -> Result<Command, Us
     };
     let from = parse_encoding("--from", &from.to_string_lossy())?;
     let to = parse_encoding("--to", &to.to_string_lossy())?;
-    if bom && to == Encoding::Latin1 {
-        return Err(UsageError(
-            "option '--bom' cannot be used with '--to latin1': Latin-1 has no byte order mark"
-                .into(),
-        ));
+    if bom && to.bom().is_empty() {
+        return Err(UsageError(format!(
+            "option '--bom' cannot be used with '--to {}': {} has no byte order mark",
+            to.name(),
+            to.label()
+        )));
     }
+    let errors = match errors {
+        None => utfast::ErrorMode::Strict,
+        Some(value) => {
+            let value = value.to_string_lossy();
+            utfast::ErrorMode::from_name(&value).ok_or_else(|| {
+                UsageError(format!(
+                    "unknown mode '{value}' for '--errors' (one of {})",
+                    error_mode_names()
+                ))
+            })?
+        }
+    };
     if inputs.len() > 1 {
         return Err(UsageError(format!(
             "'{COMMAND}' takes one input FILE, not {} (convert them one at a time)",
@@ -468,13 +543,20 @@ fn parse_convert(mut args: impl Iterator<Item = OsString>) -> Result<Command, Us
         output,
         bom,
         quiet,
+        errors,
         input: inputs.pop().unwrap_or(Input::Stdin),
     }))
+}
+
+fn error_mode_names() -> String {
+    let names: Vec<&str> = utfast::ErrorMode::ALL.iter().map(|m| m.name()).collect();
+    names.join(", ")
 }
 
 fn missing_value(flag: &Flag) -> UsageError {
     let what = match flag.long {
         "--output" => "a file name, or '-' for standard output".to_string(),
+        "--errors" => format!("a mode: {}", error_mode_names()),
         _ => format!("an encoding: {}", encoding_names()),
     };
     UsageError(format!(
@@ -747,6 +829,7 @@ mod tests {
             output: Some("out.txt".into()),
             bom: true,
             quiet: false,
+            errors: utfast::ErrorMode::Strict,
             input: Input::File("in.txt".into()),
         };
         for args in [
@@ -812,7 +895,7 @@ mod tests {
             (&["convert", "-f", "utf-8", "-t", "latin1", "-o"], "needs a value (a file name"),
             (&["convert", "-f", "utf-16", "-t", "utf-8"], "unknown encoding 'utf-16' for '--from' (say which byte order: utf-16le or utf-16be"),
             (&["convert", "-f", "utf-8", "-t", "latn1"], "unknown encoding 'latn1' for '--to' (did you mean 'latin1'?)"),
-            (&["convert", "-f", "utf-8", "-t", "koi8-r"], "(encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1)"),
+            (&["convert", "-f", "utf-8", "-t", "koi8-r"], "(encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, cesu-8, mutf-8, wtf-8)"),
             (&["convert", "-f", "utf-8", "-t", "latin1", "--bom"], "'--bom' cannot be used with '--to latin1'"),
             (&["convert", "-f", "utf-8", "-t", "utf8", "a", "b"], "takes one input FILE, not 2"),
             (&["convert", "-f", "utf-8", "-f", "utf8"], "given twice"),

@@ -4,6 +4,12 @@
 //! the next block, so that error offsets are those of the whole input (its byte
 //! order mark included). Output to a file goes to a temporary file beside it,
 //! renamed over it only when the whole input has been converted.
+//!
+//! Strict conversions between the six classic encodings take the direct path
+//! here; `--errors` modes other than strict, and CESU-8, Modified UTF-8 and WTF-8,
+//! take the general path of [`recode`].
+
+mod recode;
 
 use std::borrow::Cow;
 use std::ffi::OsString;
@@ -11,7 +17,9 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use utfast::{ByteOrder, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error, Utf8ErrorKind};
+use utfast::{
+    ByteOrder, ErrorMode, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error, Utf8ErrorKind,
+};
 
 use crate::args::ConvertOptions;
 use crate::validate::{self, Position, Reader, MAX_SEQUENCE};
@@ -21,12 +29,12 @@ use crate::{warn, Status};
 pub const BLOCK: usize = 1 << 20;
 
 /// The output buffer in front of standard output or the output file.
-const OUT_BUFFER: usize = 1 << 16;
+pub(crate) const OUT_BUFFER: usize = 1 << 16;
 
-/// The longest incomplete character carried from one block to the next: three
-/// bytes of a UTF-8 sequence, a UTF-16 high surrogate and one byte, or three
-/// bytes of a UTF-32 unit.
-const MAX_CARRY: usize = 3;
+/// The longest incomplete character carried from one block to the next: five
+/// bytes of a CESU-8 surrogate pair (three of a UTF-8 sequence, a UTF-16 high
+/// surrogate and one byte, or three bytes of a UTF-32 unit on the direct path).
+const MAX_CARRY: usize = recode::MAX_PENDING;
 
 /// A text encoding that `convert` reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,16 +45,25 @@ pub enum Encoding {
     Utf32Le,
     Utf32Be,
     Latin1,
+    /// CESU-8: supplementary characters as two 3-byte surrogates.
+    Cesu8,
+    /// Java's Modified UTF-8: CESU-8 with U+0000 as `c0 80`.
+    Mutf8,
+    /// WTF-8: UTF-8 that also holds unpaired surrogates.
+    Wtf8,
 }
 
 impl Encoding {
-    pub const ALL: [Encoding; 6] = [
+    pub const ALL: [Encoding; 9] = [
         Encoding::Utf8,
         Encoding::Utf16Le,
         Encoding::Utf16Be,
         Encoding::Utf32Le,
         Encoding::Utf32Be,
         Encoding::Latin1,
+        Encoding::Cesu8,
+        Encoding::Mutf8,
+        Encoding::Wtf8,
     ];
 
     /// The canonical spelling on the command line: `utf-16le`.
@@ -58,6 +75,9 @@ impl Encoding {
             Encoding::Utf32Le => "utf-32le",
             Encoding::Utf32Be => "utf-32be",
             Encoding::Latin1 => "latin1",
+            Encoding::Cesu8 => "cesu-8",
+            Encoding::Mutf8 => "mutf-8",
+            Encoding::Wtf8 => "wtf-8",
         }
     }
 
@@ -70,23 +90,29 @@ impl Encoding {
             Encoding::Utf32Le => "UTF-32LE",
             Encoding::Utf32Be => "UTF-32BE",
             Encoding::Latin1 => "Latin-1",
+            Encoding::Cesu8 => "CESU-8",
+            Encoding::Mutf8 => "Modified UTF-8",
+            Encoding::Wtf8 => "WTF-8",
         }
     }
 
     /// The encoding a command-line name stands for, in any case: `utf-8` or `utf8`,
-    /// `utf-16le` or `utf16le`, ..., `latin1`, `latin-1` or `iso-8859-1`.
+    /// `utf-16le` or `utf16le`, ..., `latin1`, `latin-1` or `iso-8859-1`, `mutf-8`,
+    /// `modified-utf-8` or `java`.
     pub fn from_name(name: &str) -> Option<Encoding> {
-        let name = name.to_ascii_lowercase();
+        let name = name.to_ascii_lowercase().replace(' ', "-");
         Encoding::ALL
             .into_iter()
             .find(|encoding| encoding.name() == name || encoding.name().replace('-', "") == name)
             .or(match name.as_str() {
                 "latin-1" | "iso-8859-1" | "iso8859-1" => Some(Encoding::Latin1),
+                "modified-utf-8" | "modified-utf8" | "java" => Some(Encoding::Mutf8),
                 _ => None,
             })
     }
 
-    /// The byte order mark; empty for Latin-1, which has none.
+    /// The byte order mark; empty for Latin-1, CESU-8, Modified UTF-8 and WTF-8,
+    /// which have none.
     pub fn bom(self) -> &'static [u8] {
         match self {
             Encoding::Utf8 => b"\xEF\xBB\xBF",
@@ -94,8 +120,13 @@ impl Encoding {
             Encoding::Utf16Be => b"\xFE\xFF",
             Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
             Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
-            Encoding::Latin1 => b"",
+            Encoding::Latin1 | Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => b"",
         }
+    }
+
+    /// True for the encodings only the general path converts.
+    fn is_variant(self) -> bool {
+        matches!(self, Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8)
     }
 
     fn order(self) -> ByteOrder {
@@ -151,6 +182,9 @@ enum What {
     IncompleteUnit { unit: usize, len: usize },
     /// A character above U+00FF on the way to Latin-1, of `len` input bytes.
     NotLatin1 { ch: char, len: usize },
+    /// A code point the target cannot hold (an unpaired surrogate), of `len`
+    /// input bytes.
+    NotRepresentable { cp: u32, len: usize },
     /// The input starts with the byte order mark of this other encoding.
     ForeignBom(Encoding),
     /// A conversion ran out of output space: a bug, as the output is sized for
@@ -165,7 +199,8 @@ impl What {
             What::Utf8 { error_len, .. } => error_len.unwrap_or(MAX_SEQUENCE),
             What::Unit { len, .. }
             | What::IncompleteUnit { len, .. }
-            | What::NotLatin1 { len, .. } => len,
+            | What::NotLatin1 { len, .. }
+            | What::NotRepresentable { len, .. } => len,
             What::ForeignBom(other) => other.bom().len(),
             What::OutputTooSmall => 0,
         }
@@ -176,6 +211,10 @@ impl What {
 struct Converter {
     from: Encoding,
     to: Encoding,
+    mode: ErrorMode,
+    /// The general path's UTF-16 units and where they came from.
+    units: Vec<u16>,
+    stretches: Vec<recode::Stretch>,
     /// UTF-16 or UTF-32 input units, with the input's bytes.
     in16: Vec<u16>,
     in32: Vec<u32>,
@@ -289,10 +328,13 @@ fn into_bytes<E: Stopped>(
 }
 
 impl Converter {
-    fn new(from: Encoding, to: Encoding) -> Converter {
+    fn new(from: Encoding, to: Encoding, mode: ErrorMode) -> Converter {
         Converter {
             from,
             to,
+            mode,
+            units: Vec::new(),
+            stretches: Vec::new(),
             in16: Vec::new(),
             in32: Vec::new(),
             out16: Vec::new(),
@@ -307,17 +349,23 @@ impl Converter {
     /// `self.out` holds the conversion of the text before it.
     fn convert_block(&mut self, src: &[u8], at_end: bool) -> Result<usize, Problem> {
         self.out.clear();
+        if self.mode != ErrorMode::Strict || self.from.is_variant() || self.to.is_variant() {
+            return self.recode_block(src, at_end);
+        }
         match self.from {
             Encoding::Utf8 => self.utf8_block(src, at_end),
             Encoding::Utf16Le | Encoding::Utf16Be => self.utf16_block(src, at_end),
             Encoding::Utf32Le | Encoding::Utf32Be => self.utf32_block(src, at_end),
             Encoding::Latin1 => self.latin1_block(src),
+            Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => self.recode_block(src, at_end),
         }
     }
 
     fn utf8_block(&mut self, src: &[u8], at_end: bool) -> Result<usize, Problem> {
         let out = &mut self.out;
         let result = match self.to {
+            // Taken by the general path (`convert_block`), never here.
+            Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => return Err(not_direct()),
             Encoding::Utf8 => {
                 let result = utfast::from_utf8(src).map(str::len);
                 out.extend_from_slice(&src[..result.unwrap_or_else(|e| e.valid_up_to())]);
@@ -372,6 +420,8 @@ impl Converter {
         let out = &mut self.out;
         let le = order == ByteOrder::Little;
         let result = match self.to {
+            // Taken by the general path (`convert_block`), never here.
+            Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => return Err(not_direct()),
             Encoding::Utf8 => into_bytes(out, 3 * units.len(), |dst| {
                 if le {
                     utfast::utf16le_to_utf8(units, dst)
@@ -453,6 +503,8 @@ impl Converter {
         let values = &self.in32;
         let out = &mut self.out;
         let result = match self.to {
+            // Taken by the general path (`convert_block`), never here.
+            Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => return Err(not_direct()),
             Encoding::Utf8 => into_bytes(out, 4 * values.len(), |dst| {
                 utfast::utf32_to_utf8(values, dst)
             }),
@@ -507,6 +559,8 @@ impl Converter {
     fn latin1_block(&mut self, src: &[u8]) -> Result<usize, Problem> {
         let out = &mut self.out;
         let result = match self.to {
+            // Taken by the general path (`convert_block`), never here.
+            Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => return Err(not_direct()),
             Encoding::Utf8 => {
                 into_bytes(out, 2 * src.len(), |dst| utfast::latin1_to_utf8(src, dst))
             }
@@ -538,6 +592,15 @@ impl Converter {
                 what: What::OutputTooSmall,
             }),
         }
+    }
+}
+
+/// The problem of a block given to the direct path for an encoding only the
+/// general path converts: a bug, reported as such.
+fn not_direct() -> Problem {
+    Problem {
+        at: 0,
+        what: What::OutputTooSmall,
     }
 }
 
@@ -588,7 +651,7 @@ fn stream(
     block: usize,
     count_position: bool,
 ) -> Result<Result<u64, Failure>, StreamError> {
-    let block = block.max(MAX_SEQUENCE);
+    let block = block.max(MAX_CARRY + 1);
     let mut buffer = vec![0; block + MAX_SEQUENCE];
     // Input before `buffer[0]`.
     let mut done: u64 = 0;
@@ -721,7 +784,7 @@ fn open_output(target: &Path) -> Result<(Option<TempOutput>, File), String> {
 /// The output file while it is being written: a temporary file in the same
 /// directory, removed on drop unless [`commit`](TempOutput::commit) renamed it
 /// over the target.
-struct TempOutput {
+pub(crate) struct TempOutput {
     /// As given, for messages.
     target: PathBuf,
     /// What the temporary file replaces: `target`, or the file it links to.
@@ -736,7 +799,10 @@ impl TempOutput {
     /// Creates `.NAME.utfast-tmp-PID` beside `target` (beside the file it links
     /// to, if it is a symbolic link), with the permissions of the `existing` file.
     /// The error is a message.
-    fn create(target: &Path, existing: Option<fs::Metadata>) -> Result<(TempOutput, File), String> {
+    pub(crate) fn create(
+        target: &Path,
+        existing: Option<fs::Metadata>,
+    ) -> Result<(TempOutput, File), String> {
         let shown = target.display();
         let destination = match fs::symlink_metadata(target) {
             Ok(metadata) if metadata.file_type().is_symlink() => {
@@ -791,7 +857,7 @@ impl TempOutput {
 
     /// Flushes `writer` (of the temporary file) to disk and renames the file over
     /// the target. The error is a message.
-    fn commit(&mut self, writer: BufWriter<File>) -> Result<(), String> {
+    pub(crate) fn commit(&mut self, writer: BufWriter<File>) -> Result<(), String> {
         let shown = self.target.display().to_string();
         let file = writer
             .into_inner()
@@ -810,7 +876,7 @@ impl TempOutput {
     }
 
     /// What became of the target after a failure.
-    fn untouched(&self) -> String {
+    pub(crate) fn untouched(&self) -> String {
         let shown = self.target.display();
         if self.existed {
             format!("'{shown}' is left unchanged")
@@ -839,7 +905,7 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
             return Ok(Status::Error);
         }
     };
-    let mut converter = Converter::new(options.from, options.to);
+    let mut converter = Converter::new(options.from, options.to, options.errors);
     let bom = if options.bom { options.to.bom() } else { b"" };
     let Some(path) = &options.output else {
         let mut out = BufWriter::with_capacity(OUT_BUFFER, stdout);
@@ -953,6 +1019,11 @@ fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
                 u32::from(ch)
             )
         }
+        What::NotRepresentable { cp, .. } => format!(
+            "{place}: code point U+{cp:04X} at byte {offset} cannot be written in {} (bytes: {bytes}); \
+             choose another --errors mode or target encoding",
+            options.to.label()
+        ),
         What::ForeignBom(other) => format!(
             "{place}: the input starts with a {} byte order mark (bytes: {bytes}), but '--from {}' was given; if the input is {}, use '--from {}'",
             other.label(),
@@ -988,6 +1059,9 @@ mod tests {
                 .flat_map(|c| u32::from(c).to_be_bytes())
                 .collect(),
             Latin1 => text.chars().map(|c| u8::try_from(c).unwrap()).collect(),
+            Cesu8 => cesu8::to_cesu8(text).into_owned(),
+            Mutf8 => cesu8::to_java_cesu8(text).into_owned(),
+            Wtf8 => text.as_bytes().to_vec(),
         }
     }
 
@@ -998,7 +1072,18 @@ mod tests {
         block: usize,
         step: usize,
     ) -> (Vec<u8>, Result<u64, Failure>) {
-        let mut converter = Converter::new(from, to);
+        convert_with(from, to, ErrorMode::Strict, input, block, step)
+    }
+
+    fn convert_with(
+        from: Encoding,
+        to: Encoding,
+        mode: ErrorMode,
+        input: &[u8],
+        block: usize,
+        step: usize,
+    ) -> (Vec<u8>, Result<u64, Failure>) {
+        let mut converter = Converter::new(from, to, mode);
         let mut out = Vec::new();
         let mut reader = Trickle { data: input, step };
         let result = stream(&mut reader, &mut converter, &mut out, block, from == Utf8).unwrap();
@@ -1029,6 +1114,125 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    const BLOCKS: [(usize, usize); 6] = [(4, 1), (6, 7), (7, 2), (9, 4), (13, 13), (BLOCK, 5)];
+
+    /// The general path (any mode but strict) gives the direct path's output on
+    /// valid text, for every pair and block size.
+    #[test]
+    fn every_mode_converts_valid_text_as_strict() {
+        for &mode in &ErrorMode::ALL[1..] {
+            for from in Encoding::ALL {
+                for to in Encoding::ALL {
+                    let text = if from == Latin1 || to == Latin1 {
+                        LATIN
+                    } else {
+                        MIXED
+                    };
+                    let input = encode(text, from);
+                    for (block, step) in BLOCKS {
+                        let (out, result) = convert_with(from, to, mode, &input, block, step);
+                        assert_eq!(result, Ok(input.len() as u64), "{mode} {from:?} {to:?}");
+                        assert_eq!(out, encode(text, to), "{mode} {from:?} -> {to:?}, {block}");
+                    }
+                }
+            }
+        }
+    }
+
+    const MESSY: &[u8] =
+        b"ok \xE2\x82 x\xF0\x9F\x98\xFF\x80\xC3\xA9\xED\xA0\x80 \x93q\x94 \xC0\xAF\xE4\xBD";
+
+    /// `--errors` on invalid UTF-8 gives the library's answer at every block size,
+    /// and surrogate escape round-trips through UTF-16.
+    #[test]
+    fn modes_decode_invalid_utf8_as_the_library_does() {
+        for (block, step) in BLOCKS {
+            for to in [Utf8, Utf16Le, Utf32Be, Cesu8, Wtf8] {
+                for mode in [
+                    ErrorMode::Replace,
+                    ErrorMode::Latin1,
+                    ErrorMode::Windows1252,
+                ] {
+                    let text = utfast::utf8_to_string_with(MESSY, mode).unwrap();
+                    let (out, result) = convert_with(Utf8, to, mode, MESSY, block, step);
+                    assert_eq!(result, Ok(MESSY.len() as u64));
+                    assert_eq!(out, encode(&text, to), "{mode} -> {to:?}, block {block}");
+                }
+            }
+            let escape = ErrorMode::SurrogateEscape;
+            let (utf16, result) = convert_with(Utf8, Utf16Le, escape, MESSY, block, step);
+            assert_eq!(result, Ok(MESSY.len() as u64));
+            let units = utfast::utf8_to_utf16_vec_with(MESSY, escape).unwrap();
+            let expected: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+            assert_eq!(utf16, expected, "block {block}");
+            // Escapes are the bytes again in UTF-8 and in CESU-8 (no pairs here).
+            for to in [Utf8, Cesu8] {
+                let (back, result) = convert_with(Utf16Le, to, escape, &utf16, block, step);
+                assert_eq!(result, Ok(utf16.len() as u64), "{to:?}");
+                assert_eq!(back, MESSY, "{to:?}, block {block}");
+            }
+            // UTF-8 to UTF-8 with escapes is the identity.
+            let (same, _) = convert_with(Utf8, Utf8, escape, MESSY, block, step);
+            assert_eq!(same, MESSY);
+            // Strict stops at the first error, as the direct path does.
+            let (_, result) = convert_with(Utf8, Wtf8, ErrorMode::Strict, MESSY, block, step);
+            assert_eq!(result.unwrap_err().offset, 3);
+        }
+    }
+
+    /// The variants: CESU-8 pairs, Modified UTF-8's C0 80, WTF-8's lone surrogates
+    /// (kept from UTF-16 with surrogate escape), and what each rejects.
+    #[test]
+    fn variants_convert_and_reject() {
+        for (block, step) in BLOCKS {
+            let cesu = b"a\xED\xA1\x8C\xED\xBE\xB4b";
+            let (out, result) = convert_with(Cesu8, Utf8, ErrorMode::Strict, cesu, block, step);
+            assert_eq!((out.as_slice(), result), ("a\u{233B4}b".as_bytes(), Ok(8)));
+            let (out, _) =
+                convert_with(Mutf8, Utf16Be, ErrorMode::Strict, b"\xC0\x80", block, step);
+            assert_eq!(out, b"\0\0");
+            let (_, result) = convert_with(
+                Cesu8,
+                Utf8,
+                ErrorMode::Strict,
+                "x😀".as_bytes(),
+                block,
+                step,
+            );
+            let failure = result.unwrap_err();
+            assert_eq!(
+                (failure.offset, failure.bytes.as_slice()),
+                (1, &b"\xF0"[..])
+            );
+            let (out, _) = convert_with(
+                Cesu8,
+                Utf8,
+                ErrorMode::Replace,
+                "x😀".as_bytes(),
+                block,
+                step,
+            );
+            assert_eq!(out, "x\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}".as_bytes());
+
+            let lone: Vec<u8> = [0x61u16, 0xD800, 0x62]
+                .iter()
+                .flat_map(|u| u.to_le_bytes())
+                .collect();
+            let escape = ErrorMode::SurrogateEscape;
+            let (wtf8, result) = convert_with(Utf16Le, Wtf8, escape, &lone, block, step);
+            assert_eq!((wtf8.as_slice(), result), (&b"a\xED\xA0\x80b"[..], Ok(6)));
+            let (back, _) = convert_with(Wtf8, Utf16Le, ErrorMode::Strict, &wtf8, block, step);
+            assert_eq!(back, lone);
+            // Not UTF-8, even with escapes: D800 escapes no byte.
+            let (out, result) = convert_with(Wtf8, Utf8, escape, &wtf8, block, step);
+            let failure = result.unwrap_err();
+            assert_eq!((out.as_slice(), failure.offset), (&b"a"[..], 1));
+            assert_eq!(failure.what, What::NotRepresentable { cp: 0xD800, len: 3 });
+            let (out, _) = convert_with(Wtf8, Utf8, ErrorMode::Replace, &wtf8, block, step);
+            assert_eq!(out, "a\u{FFFD}b".as_bytes());
         }
     }
 

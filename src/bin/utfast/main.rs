@@ -10,6 +10,7 @@ mod bench;
 mod convert;
 mod detect;
 mod json;
+mod repair;
 mod validate;
 
 /// Helpers shared by the unit tests of the subcommands.
@@ -86,6 +87,7 @@ fn run(command: Command) -> io::Result<Status> {
         Command::Validate(options) => validate::run(&options, &mut out)?,
         Command::Bench(options) => bench::run(&options, &mut out)?,
         Command::Convert(options) => convert::run(&options, &mut out)?,
+        Command::Repair(options) => repair::run(&options, &mut out)?,
         Command::Detect(options) => detect::run(&options, &mut out)?,
     };
     out.flush()?;
@@ -138,13 +140,15 @@ fn help_text() -> String {
     format!(
         "\
 utfast {version}: validate UTF-8 at memory speed, with exactly the answers of Rust's std,
-and transcode between UTF-8, UTF-16, UTF-32 and Latin-1
+transcode between UTF-8, UTF-16, UTF-32, Latin-1, CESU-8, Modified UTF-8 and WTF-8,
+detect encodings and repair invalid UTF-8
 
 USAGE:
     utfast validate [-q | --quiet | --json] [FILE...]
-    utfast convert --from ENC --to ENC [-o OUT] [--bom] [-q | --quiet] [FILE]
+    utfast convert --from ENC --to ENC [--errors MODE] [-o OUT] [--bom] [-q | --quiet] [FILE]
     utfast bench [--quick] [--only NAME[,NAME...]] [FILE...]
     utfast detect [--json] [FILE...]
+    utfast repair [--backup] [-q | --quiet] FILE...
     utfast --version
     utfast --help
 
@@ -160,11 +164,14 @@ COMMANDS:
     convert   Convert FILE (standard input when none, or '-') from encoding
               --from to encoding --to, writing to OUT (standard output when no
               -o, or for '-o -'). ENC is one of utf-8, utf-16le, utf-16be,
-              utf-32le, utf-32be, latin1, in any case; also utf8, utf16le, ...
-              without the dash, and iso-8859-1 or latin-1 for latin1. Input of
-              any size streams through in 1 MiB blocks. At the first invalid
+              utf-32le, utf-32be, latin1, cesu-8, mutf-8 (Java's Modified
+              UTF-8), wtf-8, in any case; also utf8, utf16le, ... without the
+              dash, iso-8859-1 or latin-1 for latin1, and modified-utf-8 or
+              java for mutf-8. Input of any size streams through in 1 MiB
+              blocks. By default (--errors strict), at the first invalid
               character, or one that --to cannot represent (above U+00FF for
-              latin1), it stops with exit status 1 and a line on standard error:
+              latin1, an unpaired surrogate for a UTF), it stops with exit
+              status 1 and a line on standard error:
                   PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)
                   PATH: invalid UTF-16LE at byte OFFSET: KIND (bytes: HEX)
                   PATH:LINE:COLUMN: character U+20AC '€' at byte OFFSET cannot
@@ -195,6 +202,15 @@ COMMANDS:
               with the zero bytes of mostly ASCII text; 0.80: pure ASCII;
               0.75: UTF-16 with fewer zero bytes; 0.50 or less: a guess
               (0.40: windows-1252 as nothing else fits).
+    repair    Make each FILE valid UTF-8 in place: each invalid sequence
+              becomes U+FFFD, exactly as Rust's String::from_utf8_lossy does.
+              A valid FILE is not written to. The repaired text goes to a
+              temporary file beside FILE, renamed over it at the end, so FILE
+              is untouched on any failure. A line per repaired FILE:
+                  PATH: replaced 3 invalid sequences with U+FFFD (the first
+                      at byte 120)
+              For standard input, use 'convert --from utf-8 --to utf-8
+              --errors replace'.
     help      Print this help.
 
 VALIDATE OPTIONS:
@@ -221,13 +237,28 @@ CONVERT OPTIONS:
                        the start is dropped; one of another encoding is an
                        error (exit status 1) that names that encoding.
     -t, --to ENC       The encoding of the output.
+    -e, --errors MODE  What becomes of invalid input: strict (the default:
+                       stop, exit status 1); replace (each invalid sequence
+                       becomes U+FFFD, as String::from_utf8_lossy; an
+                       unpaired surrogate too); surrogate-escape (each bad
+                       byte of UTF-8 input becomes U+DC80-U+DCFF, which
+                       UTF-8 output turns back into the byte: a lossless
+                       round trip through UTF-16 or UTF-32; unpaired
+                       surrogates of UTF-16/UTF-32 input are kept, e.g. for
+                       --to wtf-8); latin1 or windows-1252 (each bad byte
+                       is read as that encoding, as HTML5 does).
     -o, --output OUT   Write to the file OUT instead of standard output.
     --bom              Start the output with the byte order mark of --to (not
-                       for latin1): ef bb bf, ff fe, fe ff, ff fe 00 00 or
-                       00 00 fe ff.
+                       for latin1, cesu-8, mutf-8, wtf-8): ef bb bf, ff fe,
+                       fe ff, ff fe 00 00 or 00 00 fe ff.
     -q, --quiet        No report of invalid input (exit status 1); I/O errors
                        are still reported.
-    Values also go after '=' (--from=utf-8) or right after -f, -t, -o.
+    Values also go after '=' (--from=utf-8) or right after -f, -t, -o, -e.
+
+REPAIR OPTIONS:
+    --backup       Keep each repaired FILE's original as FILE.bak (refused if
+                   FILE.bak exists).
+    -q, --quiet    No line per repaired FILE; errors are still reported.
 
 BENCH OPTIONS:
     --quick        A rough measurement in about {quick} seconds.
@@ -252,7 +283,7 @@ ENVIRONMENT:
 
 EXIT STATUS:
     0  Success: all input is valid UTF-8 (convert: converted; detect: every
-       FILE read).
+       FILE read; repair: every FILE valid or repaired).
     1  Invalid UTF-8 found (bench: an implementation disagreed with std;
        convert: invalid input, or a character --to cannot represent).
     2  Usage error, or I/O error (an unreadable file; output that cannot be
