@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Summarise the criterion results of `cargo bench --bench lossy` as Markdown.
+
+Run the benchmarks first, for example::
+
+    UTFAST_CORPUS=/work/shared/corpus UTFAST_BENCH_QUICK=1 cargo bench --bench lossy
+    python3 scripts/lossy-summary.py
+
+Groups are ``lossy/<gen|corpus>/<input>/<valid|err1k>`` (see benches/lossy.rs). For
+each form (valid text; one error per KiB) and each kind of input (generated,
+corpus) the report gives the geometric mean, minimum and maximum over the inputs of
+utfast's throughput over each rival's (above 1: utfast faster):
+``utfast/from_utf8_lossy`` against ``std/from_utf8_lossy`` (the issue's goals: at
+least 5x on valid text, 3x with an error per KiB) and ``encoding_rs/decode``;
+``utfast/utf8_to_utf16_lossy`` against ``encoding_rs/decode_to_utf16`` and
+``std/lossy_encode_utf16``. Then a GB/s table per input. Reuses the loader of
+scripts/bench-summary.py; only the standard library.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+spec = importlib.util.spec_from_file_location("bench_summary", HERE / "bench-summary.py")
+bench_summary = importlib.util.module_from_spec(spec)
+sys.modules["bench_summary"] = bench_summary
+spec.loader.exec_module(bench_summary)
+
+PAIRS = [
+    ("utfast/from_utf8_lossy", "std/from_utf8_lossy"),
+    ("utfast/from_utf8_lossy", "encoding_rs/decode"),
+    ("utfast/utf8_to_utf16_lossy", "encoding_rs/decode_to_utf16"),
+    ("utfast/utf8_to_utf16_lossy", "std/lossy_encode_utf16"),
+]
+
+
+def geomean(values: list[float]) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
+
+
+def main() -> int:
+    root = HERE.parent / "target" / "criterion"
+    results = {g: b for g, b in bench_summary.load(root, "median").items() if g.startswith("lossy/")}
+    if not results:
+        print("no results of `cargo bench --bench lossy` under target/criterion", file=sys.stderr)
+        return 1
+    print("# utfast lossy decoding benchmarks\n")
+    print(f"- CPU: {bench_summary.cpu_model()}")
+    print("- ratios: utfast throughput over the rival's (above 1: utfast faster); GB/s of input\n")
+    print("| form | inputs | ours | rival | geomean | min | max | n |")
+    print("| :-- | :-- | :-- | :-- | --: | --: | --: | --: |")
+    for form in ("valid", "err1k"):
+        for kind in ("gen", "corpus"):
+            for ours, rival in PAIRS:
+                ratios = [
+                    b[ours].gbps / b[rival].gbps
+                    for g, b in results.items()
+                    if g.split("/")[1] == kind and g.endswith("/" + form) and ours in b and rival in b
+                ]
+                if ratios:
+                    print(
+                        f"| {form} | {kind} | `{ours}` | `{rival}` | **{geomean(ratios):.2f}×** "
+                        f"| {min(ratios):.2f}× | {max(ratios):.2f}× | {len(ratios)} |"
+                    )
+    functions = sorted({f for b in results.values() for f in b})
+    print()
+    print("| input | " + " | ".join(f"`{f}`" for f in functions) + " |")
+    print("| :-- | " + " | ".join("--:" for _ in functions) + " |")
+    for g in sorted(results, key=bench_summary.natural_key):
+        b = results[g]
+        cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
+        print(f"| {g.split('/', 1)[1]} | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
