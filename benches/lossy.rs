@@ -16,6 +16,11 @@
 //! `encoding_rs/decode`, `utfast/utf8_to_utf16_lossy`, `encoding_rs/decode_to_utf16`,
 //! `std/lossy_encode_utf16`. Throughput counts input bytes.
 //!
+//! Also `cesu8/gen/<script>`: the generated text in CESU-8, decoded by
+//! `utfast/cesu8_to_string` and the `cesu8` crate's `cesu8/from_cesu8`, and the
+//! text encoded by `utfast/str_to_cesu8` and `cesu8/to_cesu8` (throughput: bytes
+//! of CESU-8).
+//!
 //! ```text
 //! UTFAST_BENCH_QUICK=1 cargo bench --bench lossy
 //! python3 scripts/lossy-summary.py
@@ -98,12 +103,35 @@ fn bench_both_forms(c: &mut Criterion, id: &str, text: &str) {
     bench_input(c, &format!("{id}/err1k"), &with_error_per_kib(text));
 }
 
+/// CESU-8 both ways against the `cesu8` crate.
+fn bench_cesu8(c: &mut Criterion, id: &str, text: &str) {
+    let cesu = cesu8::to_cesu8(text).into_owned();
+    assert_eq!(&*utfast::str_to_cesu8(text), cesu.as_slice(), "{id}");
+    assert_eq!(utfast::cesu8_to_string(&cesu).unwrap(), text, "{id}");
+    let mut g = c.benchmark_group(id);
+    g.throughput(Throughput::Bytes(cesu.len() as u64));
+    g.bench_function("utfast/cesu8_to_string", |b| {
+        b.iter(|| utfast::cesu8_to_string(black_box(&cesu)).map(|s| s.len()))
+    });
+    g.bench_function("cesu8/from_cesu8", |b| {
+        b.iter(|| cesu8::from_cesu8(black_box(&cesu)).map(|s| s.len()))
+    });
+    g.bench_function("utfast/str_to_cesu8", |b| {
+        b.iter(|| utfast::str_to_cesu8(black_box(text)).len())
+    });
+    g.bench_function("cesu8/to_cesu8", |b| {
+        b.iter(|| cesu8::to_cesu8(black_box(text)).len())
+    });
+    g.finish();
+}
+
 fn main() {
     let mut c = common::criterion();
     eprintln!("CPU: {}", common::cpu_model());
     for script in Script::ALL {
         let text = sample::text(script, GENERATED_SIZE, sample::SEED);
         bench_both_forms(&mut c, &format!("lossy/gen/{}", script.name()), &text);
+        bench_cesu8(&mut c, &format!("cesu8/gen/{}", script.name()), &text);
     }
     match common::corpus_dir() {
         None => eprintln!("no corpus (set UTFAST_CORPUS): generated text only"),

@@ -13,7 +13,8 @@ utfast's throughput over each rival's (above 1: utfast faster):
 ``utfast/from_utf8_lossy`` against ``std/from_utf8_lossy`` (the issue's goals: at
 least 5x on valid text, 3x with an error per KiB) and ``encoding_rs/decode``;
 ``utfast/utf8_to_utf16_lossy`` against ``encoding_rs/decode_to_utf16`` and
-``std/lossy_encode_utf16``. Then a GB/s table per input. Reuses the loader of
+``std/lossy_encode_utf16``; and for the ``cesu8/gen/<script>`` groups, CESU-8
+decoding and encoding against the ``cesu8`` crate. Then a GB/s table per input. Reuses the loader of
 scripts/bench-summary.py; only the standard library.
 """
 
@@ -44,7 +45,9 @@ def geomean(values: list[float]) -> float:
 
 def main() -> int:
     root = HERE.parent / "target" / "criterion"
-    results = {g: b for g, b in bench_summary.load(root, "median").items() if g.startswith("lossy/")}
+    loaded = bench_summary.load(root, "median")
+    results = {g: b for g, b in loaded.items() if g.startswith("lossy/")}
+    cesu = {g: b for g, b in loaded.items() if g.startswith("cesu8/")}
     if not results:
         print("no results of `cargo bench --bench lossy` under target/criterion", file=sys.stderr)
         return 1
@@ -74,6 +77,17 @@ def main() -> int:
         b = results[g]
         cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
         print(f"| {g.split('/', 1)[1]} | " + " | ".join(cells) + " |")
+    if cesu:
+        print("\n## CESU-8 against the cesu8 crate (GB/s of CESU-8)\n")
+        functions = ["utfast/cesu8_to_string", "cesu8/from_cesu8", "utfast/str_to_cesu8", "cesu8/to_cesu8"]
+        print("| input | " + " | ".join(f"`{f}`" for f in functions) + " | decode | encode |")
+        print("| :-- | " + " | ".join("--:" for _ in functions) + " | --: | --: |")
+        for g in sorted(cesu, key=bench_summary.natural_key):
+            b = cesu[g]
+            cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
+            ratio = lambda ours, rival: f"{b[ours].gbps / b[rival].gbps:.2f}×" if ours in b and rival in b else ""
+            cells += [ratio(functions[0], functions[1]), ratio(functions[2], functions[3])]
+            print(f"| {g.split('/', 2)[2]} | " + " | ".join(cells) + " |")
     return 0
 
 
