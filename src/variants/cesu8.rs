@@ -19,6 +19,7 @@ use crate::Engine;
 
 /// Reads the sequence at the start of `s` (not empty) as CESU-8, or with `mutf8`
 /// as Modified UTF-8.
+#[inline]
 pub(super) fn read(s: &[u8], mutf8: bool) -> Step {
     match s[0] {
         0x00 if mutf8 => Bad::new(1, VariantErrorKind::NulByte),
@@ -35,6 +36,7 @@ pub(super) fn read(s: &[u8], mutf8: bool) -> Step {
 }
 
 /// Reads a surrogate pair at the start of `s`, which starts `ED A0..BF`.
+#[inline]
 fn pair(s: &[u8]) -> Step {
     let Some(high) = surrogate_at(s) else {
         return match s.len() {
@@ -153,7 +155,13 @@ mod owned {
                 }
             }
             at += c.len_utf8();
-            let next = find_byte(&bytes[at..], mutf8).map_or(bytes.len(), |(k, _)| at + k);
+            // A short look first: in dense text (emoji) the vector scan's set-up
+            // would be paid for every character.
+            let near = &bytes[at..bytes.len().min(at + 16)];
+            let next = match near.iter().position(|&b| b >= 0xF0 || (mutf8 && b == 0)) {
+                Some(k) => at + k,
+                None => find_byte(&bytes[at..], mutf8).map_or(bytes.len(), |(k, _)| at + k),
+            };
             out.extend_from_slice(&bytes[at..next]);
             at = next;
         }

@@ -295,6 +295,7 @@ impl Bad {
 
 impl Form {
     /// Reads the sequence at the start of `s` (not empty) by the variant's rules.
+    #[inline]
     fn read(self, s: &[u8]) -> Step {
         match self {
             Form::Cesu8 => cesu8::read(s, false),
@@ -358,29 +359,58 @@ pub(crate) fn walk(
         if let Some((at, kind)) = form.forbidden(&rest[..valid]) {
             return Err(VariantError::new(pos + at, 1, kind));
         }
-        let at = pos + valid;
-        let next = match src.get(at..) {
-            Some(s) if stopped.is_err() && !s.is_empty() => s,
-            _ => return Ok(()),
-        };
-        match form.read(next) {
-            Ok(special) => {
-                sink.special(special.value);
-                pos = at + special.width.max(1);
-            }
-            Err(bad) => {
-                return Err(VariantError::new(
-                    at + bad.offset as usize,
-                    bad.len,
-                    bad.kind,
-                ))
+        pos += valid;
+        if stopped.is_ok() || pos >= src.len() {
+            return Ok(());
+        }
+        // The special sequence, and its neighbourhood in scalar code: until
+        // NEIGHBOURHOOD bytes pass without another special sequence, so that dense
+        // ones (emoji in CESU-8) do not pay the kernel's start-up for each.
+        let mut calm = 0;
+        while calm < NEIGHBOURHOOD {
+            let Some(next) = src.get(pos..).filter(|s| !s.is_empty()) else {
+                return Ok(());
+            };
+            match form.read(next) {
+                Ok(step) => {
+                    sink.special(step.value);
+                    let width = step.width.max(1);
+                    calm = if is_plain(step) { calm + width } else { 0 };
+                    pos += width;
+                }
+                Err(bad) => {
+                    return Err(VariantError::new(
+                        pos + bad.offset as usize,
+                        bad.len,
+                        bad.kind,
+                    ))
+                }
             }
         }
     }
 }
 
+/// Bytes read in scalar code after a special sequence before the kernel takes
+/// over again.
+const NEIGHBOURHOOD: usize = 32;
+
+/// True when `step` read an ordinary UTF-8 character: a scalar value in the
+/// shortest form, not a special sequence of the variant.
+#[inline]
+fn is_plain(step: Special) -> bool {
+    let utf8_width = match step.value {
+        0..=0x7F => 1,
+        0x80..=0x7FF => 2,
+        0x800..=0xD7FF | 0xE000..=0xFFFF => 3,
+        0x1_0000..=0x10_FFFF => 4,
+        _ => return false,
+    };
+    step.width == utf8_width
+}
+
 /// Reads an ordinary UTF-8 character at the start of `s` (not empty), by the
 /// scalar reference.
+#[inline]
 pub(crate) fn utf8_char(s: &[u8]) -> Step {
     match check_char(s) {
         Ok(width) => Ok(Special {
@@ -430,6 +460,7 @@ pub(crate) fn encode(value: u32, out: &mut [u8; 6]) -> usize {
 }
 
 /// The encoded surrogate (`ED A0..BF 80..BF`) at the start of `s`, if any.
+#[inline]
 pub(crate) fn surrogate_at(s: &[u8]) -> Option<u16> {
     match *s {
         [0xED, b1 @ 0xA0..=0xBF, b2, ..] if is_continuation(b2) => {
@@ -525,7 +556,10 @@ mod owned {
         if out.len() < end {
             out.resize(end, T::default());
         }
-        out[*n..end].copy_from_slice(units);
+        // One or two units: element by element, not a call to `memcpy`.
+        for (slot, &unit) in out[*n..end].iter_mut().zip(units) {
+            *slot = unit;
+        }
         *n = end;
     }
 
@@ -567,6 +601,7 @@ mod owned {
             }
         }
 
+        #[inline]
         fn special(&mut self, value: u32) {
             if value >= 0x1_0000 {
                 let v = value - 0x1_0000;
@@ -615,6 +650,7 @@ mod owned {
             }
         }
 
+        #[inline]
         fn special(&mut self, value: u32) {
             put(&mut self.out, &mut self.n, &[value]);
         }
@@ -670,6 +706,7 @@ mod owned {
             result
         }
 
+        #[inline]
         fn special(&mut self, value: u32) {
             let (src, head) = (self.src, self.head);
             let out = self.out.get_or_insert_with(|| {
@@ -681,7 +718,14 @@ mod owned {
             // surrogate.
             debug_assert!(char::from_u32(value).is_some());
             let c = char::from_u32(value).unwrap_or(char::REPLACEMENT_CHARACTER);
-            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            let mut buf = [0; 4];
+            // Fixed-length copies: a variable one is a call to `memcpy`.
+            match c.encode_utf8(&mut buf).len() {
+                1 => out.push(buf[0]),
+                2 => out.extend_from_slice(&buf[..2]),
+                3 => out.extend_from_slice(&buf[..3]),
+                _ => out.extend_from_slice(&buf),
+            }
         }
     }
 }
