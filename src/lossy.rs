@@ -134,7 +134,7 @@ impl ErrorMode {
             ErrorMode::Strict | ErrorMode::Replace => put(REPLACEMENT),
             ErrorMode::SurrogateEscape => bytes.iter().all(|&b| put(0xDC00 | b as u32)),
             ErrorMode::Latin1 => bytes.iter().all(|&b| put(b as u32)),
-            ErrorMode::Windows1252 => bytes.iter().all(|&b| put(windows1252(b) as u32)),
+            ErrorMode::Windows1252 => bytes.iter().all(|&b| put(windows1252_char(b) as u32)),
         }
     }
 
@@ -188,11 +188,6 @@ pub const fn windows1252_char(byte: u8) -> char {
     } else {
         byte as char
     }
-}
-
-#[inline]
-fn windows1252(byte: u8) -> char {
-    windows1252_char(byte)
 }
 
 /// The scalar value of the valid sequence `bytes` (1 to 4 bytes, checked).
