@@ -16,7 +16,12 @@
 //! `encoding_rs/decode`, `utfast/utf8_to_utf16_lossy`, `encoding_rs/decode_to_utf16`,
 //! `std/lossy_encode_utf16`. Throughput counts input bytes.
 //!
-//! Also `cesu8/gen/<script>`: the generated text in CESU-8, decoded by
+//! Also `utf16-lossy/gen/<script>/<form>`: the generated text in UTF-16 (`valid`;
+//! `err1k`: an unpaired surrogate D800 inserted every 512 units), decoded to a
+//! `String` by `utfast/utf16_to_string_lossy` and `std/from_utf16_lossy`, and
+//! repaired in place by `utfast/repair_utf16` (throughput: bytes of UTF-16).
+//!
+//! And `cesu8/gen/<script>`: the generated text in CESU-8, decoded by
 //! `utfast/cesu8_to_string` and the `cesu8` crate's `cesu8/from_cesu8`, and the
 //! text encoded by `utfast/str_to_cesu8` and `cesu8/to_cesu8` (throughput: bytes
 //! of CESU-8).
@@ -103,6 +108,40 @@ fn bench_both_forms(c: &mut Criterion, id: &str, text: &str) {
     bench_input(c, &format!("{id}/err1k"), &with_error_per_kib(text));
 }
 
+/// Lossy UTF-16 to UTF-8 against std, valid and with an unpaired surrogate every
+/// 512 units; and in-place repair.
+fn bench_utf16(c: &mut Criterion, id: &str, text: &str) {
+    let valid: Vec<u16> = text.encode_utf16().collect();
+    let mut broken = Vec::with_capacity(valid.len() + valid.len() / 512 + 1);
+    for (i, &unit) in valid.iter().enumerate() {
+        // Before a unit that is not a low surrogate, so pairs stay whole.
+        if i % 512 == 0 && !(0xDC00..0xE000).contains(&unit) {
+            broken.push(0xD800);
+        }
+        broken.push(unit);
+    }
+    for (form, units) in [("valid", &valid), ("err1k", &broken)] {
+        let want = String::from_utf16_lossy(units);
+        assert_eq!(utfast::utf16_to_string_lossy(units), want, "{id}");
+        let mut g = c.benchmark_group(format!("{id}/{form}"));
+        g.throughput(Throughput::Bytes(2 * units.len() as u64));
+        g.bench_function("utfast/utf16_to_string_lossy", |b| {
+            b.iter(|| utfast::utf16_to_string_lossy(black_box(units)).len())
+        });
+        g.bench_function("std/from_utf16_lossy", |b| {
+            b.iter(|| String::from_utf16_lossy(black_box(units)).len())
+        });
+        let mut scratch = units.clone();
+        g.bench_function("utfast/repair_utf16", |b| {
+            b.iter(|| {
+                scratch.copy_from_slice(units);
+                utfast::repair_utf16(black_box(&mut scratch))
+            })
+        });
+        g.finish();
+    }
+}
+
 /// CESU-8 both ways against the `cesu8` crate.
 fn bench_cesu8(c: &mut Criterion, id: &str, text: &str) {
     let cesu = cesu8::to_cesu8(text).into_owned();
@@ -131,6 +170,7 @@ fn main() {
     for script in Script::ALL {
         let text = sample::text(script, GENERATED_SIZE, sample::SEED);
         bench_both_forms(&mut c, &format!("lossy/gen/{}", script.name()), &text);
+        bench_utf16(&mut c, &format!("utf16-lossy/gen/{}", script.name()), &text);
         bench_cesu8(&mut c, &format!("cesu8/gen/{}", script.name()), &text);
     }
     match common::corpus_dir() {

@@ -13,7 +13,8 @@ utfast's throughput over each rival's (above 1: utfast faster):
 ``utfast/from_utf8_lossy`` against ``std/from_utf8_lossy`` (the issue's goals: at
 least 5x on valid text, 3x with an error per KiB) and ``encoding_rs/decode``;
 ``utfast/utf8_to_utf16_lossy`` against ``encoding_rs/decode_to_utf16`` and
-``std/lossy_encode_utf16``; and for the ``cesu8/gen/<script>`` groups, CESU-8
+``std/lossy_encode_utf16``; for the ``utf16-lossy/...`` groups, lossy UTF-16 to
+UTF-8 against std; and for the ``cesu8/gen/<script>`` groups, CESU-8
 decoding and encoding against the ``cesu8`` crate. Then a GB/s table per input. Reuses the loader of
 scripts/bench-summary.py; only the standard library.
 """
@@ -48,6 +49,7 @@ def main() -> int:
     loaded = bench_summary.load(root, "median")
     results = {g: b for g, b in loaded.items() if g.startswith("lossy/")}
     cesu = {g: b for g, b in loaded.items() if g.startswith("cesu8/")}
+    utf16 = {g: b for g, b in loaded.items() if g.startswith("utf16-lossy/")}
     if not results:
         print("no results of `cargo bench --bench lossy` under target/criterion", file=sys.stderr)
         return 1
@@ -77,6 +79,17 @@ def main() -> int:
         b = results[g]
         cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
         print(f"| {g.split('/', 1)[1]} | " + " | ".join(cells) + " |")
+    if utf16:
+        print("\n## Lossy UTF-16 to UTF-8 against std (GB/s of UTF-16)\n")
+        functions = ["utfast/utf16_to_string_lossy", "std/from_utf16_lossy", "utfast/repair_utf16"]
+        print("| input | " + " | ".join(f"`{f}`" for f in functions) + " | vs std |")
+        print("| :-- | " + " | ".join("--:" for _ in functions) + " | --: |")
+        for g in sorted(utf16, key=bench_summary.natural_key):
+            b = utf16[g]
+            cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
+            if functions[0] in b and functions[1] in b:
+                cells.append(f"{b[functions[0]].gbps / b[functions[1]].gbps:.2f}×")
+            print(f"| {g.split('/', 2)[2]} | " + " | ".join(cells) + " |")
     if cesu:
         print("\n## CESU-8 against the cesu8 crate (GB/s of CESU-8)\n")
         functions = ["utfast/cesu8_to_string", "cesu8/from_cesu8", "utfast/str_to_cesu8", "cesu8/to_cesu8"]
