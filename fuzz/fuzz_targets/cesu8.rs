@@ -14,6 +14,7 @@ mod model;
 use libfuzzer_sys::fuzz_target;
 use model::Form;
 use utfast::{Engine, Kernel, VariantError};
+use utfast_fuzz::lazy;
 
 fn tuple(e: VariantError) -> model::ModelError {
     (e.valid_up_to(), e.error_len(), e.kind())
@@ -36,7 +37,7 @@ fn decode(e: &Engine, bytes: &[u8]) {
                 e.mutf8_to_utf16_vec(bytes),
             ),
         };
-        let what = format!("{:?} {form:?} {bytes:02X?}", e.kernel());
+        let what = lazy(|f| write!(f, "{:?} {form:?} {bytes:02X?}", e.kernel()));
         assert_eq!(
             check.map_err(tuple),
             want.as_ref().map(|_| ()).map_err(|e| *e),
@@ -62,7 +63,7 @@ fn encode(e: &Engine, units: &[u16]) {
         (false, e.utf16_to_cesu8_vec(units)),
         (true, e.utf16_to_mutf8_vec(units)),
     ] {
-        let what = format!("{:?} mutf8={mutf8} {units:04X?}", e.kernel());
+        let what = lazy(|f| write!(f, "{:?} mutf8={mutf8} {units:04X?}", e.kernel()));
         match (got, model::utf16_to_cesu8(units, mutf8)) {
             (Ok(bytes), Ok(want)) => {
                 assert_eq!(bytes, want, "{what}");

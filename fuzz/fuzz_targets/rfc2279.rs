@@ -14,6 +14,7 @@ mod model;
 use libfuzzer_sys::fuzz_target;
 use model::Form;
 use utfast::{Engine, Kernel, VariantError, VariantErrorKind};
+use utfast_fuzz::lazy;
 
 fn tuple(e: VariantError) -> model::ModelError {
     (e.valid_up_to(), e.error_len(), e.kind())
@@ -34,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
     for kernel in Kernel::available() {
         let e = Engine::new(kernel).unwrap();
         if mode & 1 == 0 {
-            let what = format!("{kernel:?} {rest:02X?}");
+            let what = lazy(|f| write!(f, "{kernel:?} {rest:02X?}"));
             let got = e.check_rfc2279(rest).map_err(tuple);
             assert_eq!(got, want.as_ref().map(|_| ()).map_err(|e| *e), "{what}");
             assert_eq!(e.validate_rfc2279(rest), want.is_ok(), "{what}");
@@ -48,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
         } else {
-            let what = format!("{kernel:?} {values:08X?}");
+            let what = lazy(|f| write!(f, "{kernel:?} {values:08X?}"));
             match (e.ucs4_to_rfc2279_vec(&values), first_bad) {
                 (Ok(bytes), None) => {
                     let mut model_bytes = Vec::new();

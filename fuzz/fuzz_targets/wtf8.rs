@@ -13,6 +13,7 @@ mod model;
 use libfuzzer_sys::fuzz_target;
 use model::Form;
 use utfast::{Engine, Kernel, VariantError};
+use utfast_fuzz::lazy;
 
 fn tuple(e: VariantError) -> model::ModelError {
     (e.valid_up_to(), e.error_len(), e.kind())
@@ -30,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
     for kernel in Kernel::available() {
         let e = Engine::new(kernel).unwrap();
         if mode & 1 == 0 {
-            let what = format!("{kernel:?} {rest:02X?}");
+            let what = lazy(|f| write!(f, "{kernel:?} {rest:02X?}"));
             let got = e.check_wtf8(rest).map_err(tuple);
             assert_eq!(got, want.as_ref().map(|_| ()).map_err(|e| *e), "{what}");
             assert_eq!(e.validate_wtf8(rest), want.is_ok(), "{what}");
@@ -45,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
                 Err(err) => assert_eq!(e.wtf8_to_utf16_vec(rest).map_err(tuple).err(), Some(*err)),
             }
         } else {
-            let what = format!("{kernel:?} {units:04X?}");
+            let what = lazy(|f| write!(f, "{kernel:?} {units:04X?}"));
             let wtf8 = e.utf16_to_wtf8_vec(&units);
             assert_eq!(wtf8, model::utf16_to_wtf8(&units), "{what}");
             assert!(e.validate_wtf8(&wtf8), "{what}");
