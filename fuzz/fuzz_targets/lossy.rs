@@ -130,6 +130,25 @@ impl<T: Copy> Model<T> {
     }
 }
 
+/// The models of one mode, built once for all implementations: UTF-32, and UTF-16
+/// in each [`Order`] (as `Order::ALL` lists them).
+struct Models {
+    mode: ErrorMode,
+    utf32: Model<u32>,
+    utf16: [Model<u16>; 3],
+}
+
+impl Models {
+    fn new(bytes: &[u8], items: &[Item], mode: ErrorMode) -> Models {
+        Models {
+            mode,
+            utf32: Model::new(bytes, items, mode, |cp, out: &mut Vec<u32>| out.push(cp)),
+            utf16: Order::ALL
+                .map(|order| Model::new(bytes, items, mode, utf16_encoder(order.byte_order()))),
+        }
+    }
+}
+
 fn utf16_encoder(order: ByteOrder) -> impl Fn(u32, &mut Vec<u16>) {
     move |cp, out| {
         if cp < 0x1_0000 {
@@ -180,7 +199,7 @@ fn check_implementation(
     implementation: &Option<Engine>,
     header: &Header,
     bytes: &[u8],
-    items: &[Item],
+    models: &[Models],
     strict_kind: Option<Utf8ErrorKind>,
 ) {
     let name = label(implementation);
@@ -217,11 +236,10 @@ fn check_implementation(
         "{name}: utf8_to_utf32_lossy of {bytes:02X?}"
     );
 
-    for &mode in ErrorMode::ALL {
-        let utf32 = Model::new(bytes, items, mode, |cp, out: &mut Vec<u32>| out.push(cp));
+    for Models { mode, utf32, utf16 } in models {
+        let mode = *mode;
         let mut escaped16 = Vec::new();
-        for order in Order::ALL {
-            let model = Model::new(bytes, items, mode, utf16_encoder(order.byte_order()));
+        for (order, model) in Order::ALL.into_iter().zip(utf16) {
             let what = lazy(|f| {
                 let suffix = order.suffix();
                 write!(
@@ -277,7 +295,7 @@ fn check_implementation(
             "{name}: utf8_to_utf32_vec_with {mode} of {bytes:02X?}"
         );
         let vec16 = via!(implementation, utf8_to_utf16_vec_with(bytes, mode));
-        let native = Model::new(bytes, items, mode, utf16_encoder(ByteOrder::NATIVE));
+        let native = &utf16[0];
         assert_eq!(
             vec16.as_ref().map_err(|e| (e.valid_up_to(), e.error_len())),
             native.invalid.map_or(Ok(&native.units), Err),
@@ -361,11 +379,15 @@ fuzz_target!(|data: &[u8]| {
     let input = utf8_input(payload, header.repair);
     header.place(&input, |bytes| {
         let items = items(bytes);
+        let models: Vec<Models> = ErrorMode::ALL
+            .iter()
+            .map(|&mode| Models::new(bytes, &items, mode))
+            .collect();
         let strict_kind = utfast::scalar::utf8::validate(bytes)
             .err()
             .map(|e| e.kind());
         for implementation in implementations() {
-            check_implementation(implementation, &header, bytes, &items, strict_kind);
+            check_implementation(implementation, &header, bytes, &models, strict_kind);
         }
     });
 });

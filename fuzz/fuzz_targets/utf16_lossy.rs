@@ -176,7 +176,15 @@ fn utf32_parts(e: &Utf32Error) -> (usize, Utf32ErrorKind, usize) {
     (e.valid_up_to(), e.kind(), e.written())
 }
 
-fn check_utf16(implementation: &Option<Engine>, header: &Header, units: &[u16]) {
+/// The model of each mode, built once for all implementations.
+type Models<K> = Vec<(ErrorMode, Model<K>)>;
+
+fn check_utf16(
+    implementation: &Option<Engine>,
+    header: &Header,
+    units: &[u16],
+    models: &Models<Utf16ErrorKind>,
+) {
     let name = label(implementation);
     let lossy = String::from_utf16_lossy(units);
     let repaired: Vec<u16> = lossy.encode_utf16().collect();
@@ -211,8 +219,8 @@ fn check_utf16(implementation: &Option<Engine>, header: &Header, units: &[u16]) 
             "{name}: repair_utf16{suffix} count of {units:04X?}"
         );
 
-        for &mode in ErrorMode::ALL {
-            let model = Model::new(decode_utf16(units), mode);
+        for (mode, model) in models {
+            let mode = *mode;
             let what = lazy(|f| {
                 write!(
                     f,
@@ -247,10 +255,15 @@ fn check_utf16(implementation: &Option<Engine>, header: &Header, units: &[u16]) 
     }
 }
 
-fn check_utf32(implementation: &Option<Engine>, header: &Header, values: &[u32]) {
+fn check_utf32(
+    implementation: &Option<Engine>,
+    header: &Header,
+    values: &[u32],
+    models: &Models<Utf32ErrorKind>,
+) {
     let name = label(implementation);
-    for &mode in ErrorMode::ALL {
-        let model = Model::new(decode_utf32(values), mode);
+    for (mode, model) in models {
+        let mode = *mode;
         let what = lazy(|f| write!(f, "{name}: utf32_to_utf8_with {mode} of {values:08X?}"));
         let convert = |out: &mut [u8]| via!(implementation, utf32_to_utf8_with(values, out, mode));
         let worst = 4 * values.len();
@@ -290,11 +303,27 @@ fuzz_target!(|data: &[u8]| {
         .chunks_exact(4)
         .map(|quad| u32::from_le_bytes([quad[0], quad[1], quad[2], quad[3]]) >> shift)
         .collect();
+    let modes = ErrorMode::ALL.iter().copied();
+    let models16: Models<_> = modes
+        .clone()
+        .map(|m| (m, Model::new(decode_utf16(&units), m)))
+        .collect();
+    let widened32: Models<_> = modes
+        .clone()
+        .map(|m| (m, Model::new(decode_utf32(&widened), m)))
+        .collect();
+    let raw32: Models<_> = modes
+        .map(|m| (m, Model::new(decode_utf32(&raw), m)))
+        .collect();
     for implementation in implementations() {
-        header.place(&units, |units| check_utf16(implementation, &header, units));
-        header.place(&widened, |values| {
-            check_utf32(implementation, &header, values)
+        header.place(&units, |units| {
+            check_utf16(implementation, &header, units, &models16)
         });
-        header.place(&raw, |values| check_utf32(implementation, &header, values));
+        header.place(&widened, |values| {
+            check_utf32(implementation, &header, values, &widened32)
+        });
+        header.place(&raw, |values| {
+            check_utf32(implementation, &header, values, &raw32)
+        });
     }
 });
