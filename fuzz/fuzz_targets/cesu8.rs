@@ -14,14 +14,18 @@ mod model;
 use libfuzzer_sys::fuzz_target;
 use model::Form;
 use utfast::{Engine, Kernel, VariantError};
+use utfast_fuzz::lazy;
 
 fn tuple(e: VariantError) -> model::ModelError {
     (e.valid_up_to(), e.error_len(), e.kind())
 }
 
-fn decode(e: &Engine, bytes: &[u8]) {
-    for form in [Form::Cesu8, Form::Mutf8] {
-        let want = model::decode(bytes, form);
+/// The model's decoding of the input in each form, computed once for all kernels.
+type Decoded = [(Form, Result<Vec<u32>, model::ModelError>); 2];
+
+fn decode(e: &Engine, bytes: &[u8], decoded: &Decoded) {
+    for (form, want) in decoded {
+        let form = *form;
         let (check, valid, text, utf16) = match form {
             Form::Cesu8 => (
                 e.check_cesu8(bytes),
@@ -36,7 +40,7 @@ fn decode(e: &Engine, bytes: &[u8]) {
                 e.mutf8_to_utf16_vec(bytes),
             ),
         };
-        let what = format!("{:?} {form:?} {bytes:02X?}", e.kernel());
+        let what = lazy(|f| write!(f, "{:?} {form:?} {bytes:02X?}", e.kernel()));
         assert_eq!(
             check.map_err(tuple),
             want.as_ref().map(|_| ()).map_err(|e| *e),
@@ -57,15 +61,21 @@ fn decode(e: &Engine, bytes: &[u8]) {
     }
 }
 
-fn encode(e: &Engine, units: &[u16]) {
-    for (mutf8, got) in [
+/// The model's CESU-8 and MUTF-8 of the units, computed once for all kernels.
+type Encoded = [Result<Vec<u8>, usize>; 2];
+
+fn encode(e: &Engine, units: &[u16], encoded: &Encoded) {
+    for ((mutf8, got), want) in [
         (false, e.utf16_to_cesu8_vec(units)),
         (true, e.utf16_to_mutf8_vec(units)),
-    ] {
-        let what = format!("{:?} mutf8={mutf8} {units:04X?}", e.kernel());
-        match (got, model::utf16_to_cesu8(units, mutf8)) {
+    ]
+    .into_iter()
+    .zip(encoded)
+    {
+        let what = lazy(|f| write!(f, "{:?} mutf8={mutf8} {units:04X?}", e.kernel()));
+        match (got, want) {
             (Ok(bytes), Ok(want)) => {
-                assert_eq!(bytes, want, "{what}");
+                assert_eq!(bytes, *want, "{what}");
                 let back = if mutf8 {
                     e.mutf8_to_utf16_vec(&bytes)
                 } else {
@@ -81,7 +91,7 @@ fn encode(e: &Engine, units: &[u16]) {
                 assert_eq!(&*from_str, bytes.as_slice(), "{what}");
             }
             (Err(err), Err(index)) => {
-                assert_eq!(err.valid_up_to(), index, "{what}");
+                assert_eq!(err.valid_up_to(), *index, "{what}");
                 assert_eq!(
                     err.kind(),
                     utfast::check_utf16(units).unwrap_err().kind(),
@@ -101,12 +111,15 @@ fuzz_target!(|data: &[u8]| {
         .chunks_exact(2)
         .map(|p| u16::from_le_bytes([p[0], p[1]]))
         .collect();
-    for kernel in Kernel::available() {
-        let e = Engine::new(kernel).unwrap();
-        if mode & 1 == 0 {
-            decode(&e, rest);
-        } else {
-            encode(&e, &units);
+    if mode & 1 == 0 {
+        let decoded = [Form::Cesu8, Form::Mutf8].map(|form| (form, model::decode(rest, form)));
+        for kernel in Kernel::available() {
+            decode(&Engine::new(kernel).unwrap(), rest, &decoded);
+        }
+    } else {
+        let encoded = [false, true].map(|mutf8| model::utf16_to_cesu8(&units, mutf8));
+        for kernel in Kernel::available() {
+            encode(&Engine::new(kernel).unwrap(), &units, &encoded);
         }
     }
 });

@@ -12,7 +12,7 @@
 //! the same `Ok` count or the same error (position, kind, `written()`), and the same
 //! output up to the count written. Nothing here may rely on the kernels being right.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug, Display};
 use std::sync::OnceLock;
 
 pub use utfast;
@@ -50,6 +50,23 @@ pub fn label(implementation: &Option<Engine>) -> &'static str {
     match implementation {
         Some(engine) => engine.kernel().name(),
         None => "free function",
+    }
+}
+
+/// A failure message that is written only when it is displayed: `lazy(|f|
+/// write!(f, "{kernel}: {input:02X?}"))` costs nothing on the runs that pass, where
+/// a `format!` would format the whole input on every run.
+pub fn lazy<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result>(write: F) -> Lazy<F> {
+    Lazy(write)
+}
+
+/// A message of [`lazy`].
+#[derive(Clone, Copy)]
+pub struct Lazy<F>(F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Lazy<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
     }
 }
 
@@ -394,7 +411,7 @@ const GUARD_BYTES: usize = 64;
 /// a 64-byte boundary and is filled with the canary, between canaries; panics if
 /// anything outside the slice changed or the count written exceeds `len`.
 pub fn run<T: Unit, E: ConversionError>(
-    what: &str,
+    what: impl Display,
     len: usize,
     shift: usize,
     convert: impl FnOnce(&mut [T]) -> Result<usize, E>,
