@@ -126,15 +126,33 @@ impl ErrorMode {
         })
     }
 
-    /// The code points that replace the invalid UTF-8 piece `bytes` (1 to 3 bytes,
-    /// each 0x80–0xFF), passed one by one to `put`; `false` when `put` refused one.
+    /// The code points this mode makes of one invalid piece of a byte encoding
+    /// (`piece`: a maximal subpart, or the incomplete sequence at the end), passed
+    /// one by one to `put` until it returns `false`; returns whether all went.
+    /// `Strict` and `Replace`: one U+FFFD. `SurrogateEscape`: U+DC80–U+DCFF per
+    /// byte 0x80–0xFF (a byte below 0x80, which only the UTF-8 variants can find
+    /// invalid, such as 00 in Modified UTF-8, stands for itself). `Latin1`: U+0000–
+    /// U+00FF per byte. `Windows1252`: [`windows1252_char`] per byte.
+    ///
+    /// ```
+    /// use utfast::ErrorMode;
+    /// let mut out = Vec::new();
+    /// ErrorMode::SurrogateEscape.replace_piece(b"\xE2\x82", |cp| { out.push(cp); true });
+    /// assert_eq!(out, [0xDCE2, 0xDC82]);
+    /// out.clear();
+    /// ErrorMode::Replace.replace_piece(b"\xE2\x82", |cp| { out.push(cp); true });
+    /// assert_eq!(out, [0xFFFD]);
+    /// ```
     #[inline]
-    fn replace_bytes(self, bytes: &[u8], mut put: impl FnMut(u32) -> bool) -> bool {
+    pub fn replace_piece(self, piece: &[u8], mut put: impl FnMut(u32) -> bool) -> bool {
         match self {
             ErrorMode::Strict | ErrorMode::Replace => put(REPLACEMENT),
-            ErrorMode::SurrogateEscape => bytes.iter().all(|&b| put(0xDC00 | b as u32)),
-            ErrorMode::Latin1 => bytes.iter().all(|&b| put(b as u32)),
-            ErrorMode::Windows1252 => bytes.iter().all(|&b| put(windows1252_char(b) as u32)),
+            ErrorMode::SurrogateEscape => piece.iter().all(|&b| match b {
+                0..=0x7F => put(b as u32),
+                _ => put(0xDC00 | b as u32),
+            }),
+            ErrorMode::Latin1 => piece.iter().all(|&b| put(b as u32)),
+            ErrorMode::Windows1252 => piece.iter().all(|&b| put(windows1252_char(b) as u32)),
         }
     }
 
@@ -446,7 +464,7 @@ fn utf8_to_wide<T: WideTarget>(
                         len as usize
                     };
                     let mut n = 0;
-                    let fits = mode.replace_bytes(&src[read..read + len], |cp| {
+                    let fits = mode.replace_piece(&src[read..read + len], |cp| {
                         T::put(dst, written + n, cp).map(|k| n += k).is_some()
                     });
                     (len, fits.then_some(n))
@@ -812,7 +830,7 @@ mod owned {
 
     fn push_replacement(out: &mut String, bad: &[u8], mode: ErrorMode) {
         if !bad.is_empty() {
-            mode.replace_bytes(bad, |cp| {
+            mode.replace_piece(bad, |cp| {
                 out.push(char::from_u32(cp).unwrap_or(char::REPLACEMENT_CHARACTER));
                 true
             });
@@ -1035,7 +1053,12 @@ mod owned {
 
     /// The UTF-8 a `Replace` conversion wrote, as a `String`.
     fn lossy_string<E: core::fmt::Debug>(bytes: Result<Vec<u8>, E>) -> String {
-        let bytes = infallible(bytes);
+        let mut bytes = infallible(bytes);
+        // Sized for the worst case (3 or 4 bytes a unit): give back what is far
+        // more than used.
+        if bytes.capacity() > bytes.len() + bytes.len() / 4 + 64 {
+            bytes.shrink_to_fit();
+        }
         debug_assert!(core::str::from_utf8(&bytes).is_ok());
         // SAFETY: with `Replace` the output is the kernels' UTF-8 (checked against
         // the reference) and U+FFFD written by `char::encode_utf8`.

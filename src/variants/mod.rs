@@ -207,9 +207,10 @@ impl VariantError {
         self.valid_up_to
     }
 
-    /// The length of the invalid sequence at `valid_up_to()` (its maximal subpart,
-    /// 1 to 3 bytes; for the encoders, 1 value), or `None` when the input ends in a
-    /// sequence that more input could complete.
+    /// The length of the invalid sequence at `valid_up_to()` (its maximal subpart:
+    /// 1 to 3 bytes, up to 5 for RFC 2279's longer forms; for the encoders, 1
+    /// value), or `None` when the input ends in a sequence that more input could
+    /// complete.
     ///
     /// ```
     /// assert_eq!(utfast::check_cesu8(b"\xED\xA0\x80").unwrap_err().error_len(), None);

@@ -111,16 +111,16 @@ impl Encoding {
             })
     }
 
-    /// The byte order mark; empty for Latin-1, CESU-8, Modified UTF-8 and WTF-8,
-    /// which have none.
+    /// The byte order mark; empty for Latin-1, which has none. CESU-8, Modified
+    /// UTF-8 and WTF-8 encode U+FEFF as UTF-8 does.
     pub fn bom(self) -> &'static [u8] {
         match self {
-            Encoding::Utf8 => b"\xEF\xBB\xBF",
+            Encoding::Utf8 | Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => b"\xEF\xBB\xBF",
             Encoding::Utf16Le => b"\xFF\xFE",
             Encoding::Utf16Be => b"\xFE\xFF",
             Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
             Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
-            Encoding::Latin1 | Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => b"",
+            Encoding::Latin1 => b"",
         }
     }
 
@@ -212,9 +212,10 @@ struct Converter {
     from: Encoding,
     to: Encoding,
     mode: ErrorMode,
-    /// The general path's UTF-16 units and where they came from.
-    units: Vec<u16>,
+    /// The general path's code points, where they came from, and UTF-16 scratch.
+    values: Vec<u32>,
     stretches: Vec<recode::Stretch>,
+    units: Vec<u16>,
     /// UTF-16 or UTF-32 input units, with the input's bytes.
     in16: Vec<u16>,
     in32: Vec<u32>,
@@ -333,8 +334,9 @@ impl Converter {
             from,
             to,
             mode,
-            units: Vec::new(),
+            values: Vec::new(),
             stretches: Vec::new(),
+            units: Vec::new(),
             in16: Vec::new(),
             in32: Vec::new(),
             out16: Vec::new(),
@@ -1233,6 +1235,110 @@ mod tests {
             assert_eq!(failure.what, What::NotRepresentable { cp: 0xD800, len: 3 });
             let (out, _) = convert_with(Wtf8, Utf8, ErrorMode::Replace, &wtf8, block, step);
             assert_eq!(out, "a\u{FFFD}b".as_bytes());
+        }
+    }
+
+    /// What the review found: kept surrogates never merge into a pair, a WTF-8
+    /// pair split by a block edge is still refused, dense errors stay linear,
+    /// unpaired surrogates follow the mode in every target, Modified UTF-8's 00
+    /// survives surrogate escape, and the length of a bad unit is its own.
+    #[test]
+    fn unpaired_surrogates_follow_the_mode_at_every_block_size() {
+        let escape = ErrorMode::SurrogateEscape;
+        let utf32: Vec<u8> = [0xD800u32, 0xDC00]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        for (block, step) in BLOCKS {
+            // WTF-8 D800, then a bad byte escaped as DCFF: no U+103FF.
+            let input = b"\xED\xA0\x80\xFF";
+            let (out, result) = convert_with(Wtf8, Utf8, escape, input, block, step);
+            assert!(out.is_empty(), "block {block}");
+            assert_eq!(
+                result.unwrap_err().what,
+                What::NotRepresentable { cp: 0xD800, len: 3 }
+            );
+            let (_, result) = convert_with(Wtf8, Utf16Le, escape, input, block, step);
+            let failure = result.unwrap_err();
+            assert_eq!(
+                (failure.offset, failure.what),
+                (0, What::NotRepresentable { cp: 0xD800, len: 3 })
+            );
+            // Two kept UTF-32 surrogates: no U+10000 either.
+            let (_, result) = convert_with(Utf32Le, Utf16Le, escape, &utf32, block, step);
+            assert_eq!(
+                result.unwrap_err().what,
+                What::NotRepresentable { cp: 0xD800, len: 4 }
+            );
+            let (out, _) = convert_with(Utf32Le, Utf32Le, escape, &utf32, block, step);
+            assert_eq!(out, utf32);
+            let (out, _) = convert_with(Utf32Le, Utf16Le, ErrorMode::Replace, &utf32, block, step);
+            assert_eq!(out, [0xFD, 0xFF, 0xFD, 0xFF]);
+            // A WTF-8 pair as 3 + 3 bytes, wherever the block edge falls.
+            let mut pair = vec![b'a'; block.min(64) + 1];
+            pair.extend_from_slice(b"\xED\xA0\x80\xED\xB0\x80");
+            for cut in 0..=pair.len() - 6 {
+                let input = &pair[cut..];
+                let (_, result) =
+                    convert_with(Wtf8, Utf16Le, ErrorMode::Strict, input, block, step);
+                let failure = result.unwrap_err();
+                assert_eq!(
+                    failure.offset as usize,
+                    input.len() - 3,
+                    "cut {cut}, block {block}"
+                );
+            }
+            // WTF-8 to UTF-32: kept when strict, U+FFFD when replacing.
+            let (out, _) = convert_with(
+                Wtf8,
+                Utf32Le,
+                ErrorMode::Strict,
+                b"\xED\xA0\x80",
+                block,
+                step,
+            );
+            assert_eq!(out, [0x00, 0xD8, 0, 0]);
+            let (out, _) = convert_with(
+                Wtf8,
+                Utf32Le,
+                ErrorMode::Replace,
+                b"\xED\xA0\x80",
+                block,
+                step,
+            );
+            assert_eq!(out, [0xFD, 0xFF, 0, 0]);
+            // Modified UTF-8's forbidden 00 stands for itself under escape.
+            let (out, result) = convert_with(Mutf8, Utf8, escape, b"a\0b", block, step);
+            assert_eq!((out.as_slice(), result), (&b"a\0b"[..], Ok(3)));
+            // A bad unit of UTF-16 is two bytes in the report.
+            let lone = [0x41u8, 0, 0x00, 0xD8];
+            let (_, result) = convert_with(Utf16Le, Latin1, escape, &lone, block, step);
+            let failure = result.unwrap_err();
+            assert_eq!((failure.offset, failure.bytes), (2, vec![0x00, 0xD8]));
+        }
+        // Dense errors: one invalid piece per byte of a whole block, linear time.
+        let dense = vec![0xFFu8; BLOCK];
+        for from in [Cesu8, Mutf8, Wtf8, Utf8] {
+            let (out, result) = convert_with(from, Utf8, ErrorMode::Replace, &dense, BLOCK, BLOCK);
+            assert_eq!(result, Ok(BLOCK as u64));
+            assert_eq!(out.len(), 3 * BLOCK, "{from:?}");
+        }
+        let units: Vec<u8> = [0xD800u16, 0x41]
+            .repeat(BLOCK / 8)
+            .iter()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        let (out, _) = convert_with(Utf16Le, Cesu8, ErrorMode::Replace, &units, BLOCK, BLOCK);
+        assert_eq!(out, "\u{FFFD}A".repeat(BLOCK / 8).as_bytes());
+    }
+
+    /// CESU-8, Modified UTF-8 and WTF-8 share UTF-8's mark for U+FEFF.
+    #[test]
+    fn variants_take_the_utf8_byte_order_mark() {
+        for from in [Cesu8, Mutf8, Wtf8] {
+            let (out, result) =
+                convert_with(from, Utf16Le, ErrorMode::Strict, b"\xEF\xBB\xBFa", BLOCK, 7);
+            assert_eq!((out.as_slice(), result), (&b"a\0"[..], Ok(4)), "{from:?}");
         }
     }
 

@@ -170,8 +170,9 @@ COMMANDS:
               java for mutf-8. Input of any size streams through in 1 MiB
               blocks. By default (--errors strict), at the first invalid
               character, or one that --to cannot represent (above U+00FF for
-              latin1, an unpaired surrogate for a UTF), it stops with exit
-              status 1 and a line on standard error:
+              latin1; an unpaired surrogate, as WTF-8 input has, for utf-8,
+              cesu-8 and mutf-8), it stops with exit status 1 and a line on
+              standard error:
                   PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)
                   PATH: invalid UTF-16LE at byte OFFSET: KIND (bytes: HEX)
                   PATH:LINE:COLUMN: character U+20AC '€' at byte OFFSET cannot
@@ -210,7 +211,8 @@ COMMANDS:
                   PATH: replaced 3 invalid sequences with U+FFFD (the first
                       at byte 120)
               For standard input, use 'convert --from utf-8 --to utf-8
-              --errors replace'.
+              --errors replace' (which also drops a UTF-8 byte order mark,
+              and refuses input that starts with another encoding's).
     help      Print this help.
 
 VALIDATE OPTIONS:
@@ -246,11 +248,16 @@ CONVERT OPTIONS:
                        round trip through UTF-16 or UTF-32; unpaired
                        surrogates of UTF-16/UTF-32 input are kept, e.g. for
                        --to wtf-8); latin1 or windows-1252 (each bad byte
-                       is read as that encoding, as HTML5 does).
+                       is read as that encoding, as HTML5 does). Output in
+                       UTF-16, UTF-32 or WTF-8 keeps unpaired surrogates
+                       (WTF-8 input has them) with strict and
+                       surrogate-escape, and has U+FFFD for them with the
+                       other modes; a kept high surrogate followed by a kept
+                       low one would read as a pair and is an error.
     -o, --output OUT   Write to the file OUT instead of standard output.
     --bom              Start the output with the byte order mark of --to (not
-                       for latin1, cesu-8, mutf-8, wtf-8): ef bb bf, ff fe,
-                       fe ff, ff fe 00 00 or 00 00 fe ff.
+                       for latin1): ef bb bf (also for cesu-8, mutf-8 and
+                       wtf-8), ff fe, fe ff, ff fe 00 00 or 00 00 fe ff.
     -q, --quiet        No report of invalid input (exit status 1); I/O errors
                        are still reported.
     Values also go after '=' (--from=utf-8) or right after -f, -t, -o, -e.

@@ -1,55 +1,106 @@
 //! The general path of `utfast convert`: any pair of encodings (CESU-8, Modified
 //! UTF-8 and WTF-8 included) under any `--errors` mode. A block is decoded into
-//! UTF-16 units that may hold unpaired surrogates (from WTF-8 or UTF-16 input, or
-//! the escapes of `surrogate-escape`), in stretches: valid text goes through the
-//! library's kernels, each invalid piece becomes what the mode says. The units are
-//! then encoded into the target, again by the library where it can; a character
-//! the target cannot hold is a problem at the input offset of its stretch.
+//! code points, in stretches: valid text through the library's kernels, each
+//! invalid piece into what the mode says (`ErrorMode::replace_piece`). Unpaired
+//! surrogates may be among the code points (WTF-8 holds them; surrogate escape
+//! makes them of bad bytes and keeps those of UTF-16/UTF-32 input), each on its
+//! own, so two of them never merge into a pair. The code points are then encoded
+//! into the target, by the library where it can; what the target cannot hold is a
+//! problem at the input offset of its stretch.
+//!
+//! Unpaired surrogates in the output: UTF-8, CESU-8, Modified UTF-8 and Latin-1
+//! write the byte an escape (U+DC80–U+DCFF) stands for with surrogate escape,
+//! U+FFFD with replace, latin1 or windows-1252, and refuse them with strict.
+//! UTF-16, UTF-32 and WTF-8 keep them with strict and surrogate escape (so WTF-8
+//! and UTF-16 convert into each other losslessly), and write U+FFFD otherwise; in
+//! UTF-16 and WTF-8 a kept high surrogate followed by a kept low one would read
+//! back as a pair, so that is refused.
 
 use utfast::{ByteOrder, ErrorMode, Utf16ErrorKind, Utf32ErrorKind, VariantError};
 
 use super::{push_u16s, push_u32s, read_u16s, read_u32s, Converter, Encoding, Problem, What};
 
-/// Units decoded from the block, starting at unit `unit`, from the input bytes
-/// starting at `input`; `piece` when they stand for one invalid piece.
+/// Code points decoded from the block, from index `value` on, taken from the
+/// input bytes from `input` on; for an invalid piece, `width` is the input bytes
+/// of each of its code points (0 for a stretch of valid text).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Stretch {
     input: usize,
-    unit: usize,
-    piece: bool,
+    value: usize,
+    width: usize,
 }
 
-/// The longest piece that more input could still change: a CESU-8 surrogate pair
-/// cut before its last byte.
-pub(super) const MAX_PENDING: usize = 5;
+/// The longest piece that more input could still change: a kept UTF-32 high
+/// surrogate (which the next value could turn into a pair) and 3 bytes of the
+/// next value; a CESU-8 surrogate pair cut before its last byte is 5.
+pub(super) const MAX_PENDING: usize = 7;
+
+const REPLACEMENT: u32 = 0xFFFD;
+
+fn is_surrogate(cp: u32) -> bool {
+    (0xD800..0xE000).contains(&cp)
+}
+
+fn is_high(cp: u32) -> bool {
+    (0xD800..0xDC00).contains(&cp)
+}
+
+/// Appends the code points of UTF-16 `units` (machine order) to `values`: pairs
+/// joined, unpaired surrogates as they are.
+fn push_units(values: &mut Vec<u32>, units: &[u16]) {
+    values.extend(
+        char::decode_utf16(units.iter().copied())
+            .map(|r| r.map_or_else(|e| e.unpaired_surrogate() as u32, u32::from)),
+    );
+}
 
 impl Converter {
     /// Converts one block on the general path: like `convert_block`.
     pub(super) fn recode_block(&mut self, src: &[u8], at_end: bool) -> Result<usize, Problem> {
-        self.units.clear();
+        self.values.clear();
         self.stretches.clear();
         let (consumed, problem) = self.decode(src, at_end);
-        let mut units = std::mem::take(&mut self.units);
-        let encoded = self.encode(&units);
-        self.units = std::mem::take(&mut units);
-        match encoded {
-            Err(problem) => Err(problem),
-            Ok(()) => match problem {
-                Some(problem) => Err(problem),
-                None => Ok(consumed),
-            },
+        let values = std::mem::take(&mut self.values);
+        let encoded = self.encode(&values);
+        self.values = values;
+        // A problem of the encoder comes first in the input.
+        encoded?;
+        match problem {
+            Some(problem) => Err(problem),
+            None => Ok(consumed),
         }
     }
 
-    fn push_stretch(&mut self, input: usize, piece: bool) {
+    /// Starts a stretch at input offset `input`.
+    fn stretch(&mut self, input: usize, width: usize) {
         self.stretches.push(Stretch {
             input,
-            unit: self.units.len(),
-            piece,
+            value: self.values.len(),
+            width,
         });
     }
 
-    /// Decodes `src` into `self.units`; returns the bytes decoded (the rest is
+    /// Appends what the mode makes of the invalid bytes `piece` at `at`.
+    fn push_piece(&mut self, at: usize, piece: &[u8]) {
+        let width = match self.mode {
+            ErrorMode::Strict | ErrorMode::Replace => piece.len(),
+            _ => 1,
+        };
+        self.stretch(at, width);
+        let values = &mut self.values;
+        self.mode.replace_piece(piece, |cp| {
+            values.push(cp);
+            true
+        });
+    }
+
+    /// Appends one code point for an invalid unit of `width` bytes at `at`.
+    fn push_unit(&mut self, at: usize, width: usize, cp: u32) {
+        self.stretch(at, width);
+        self.values.push(cp);
+    }
+
+    /// Decodes `src` into `self.values`; returns the bytes decoded (the rest is
     /// carried over when more input follows) and the problem that stopped it.
     fn decode(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
         match self.from {
@@ -57,42 +108,26 @@ impl Converter {
             Encoding::Utf16Le | Encoding::Utf16Be => self.decode_utf16(src, at_end),
             Encoding::Utf32Le | Encoding::Utf32Be => self.decode_utf32(src, at_end),
             Encoding::Latin1 => {
-                self.push_stretch(0, false);
-                let start = self.units.len();
-                self.units.resize(start + src.len(), 0);
-                let n = utfast::latin1_to_utf16(src, &mut self.units[start..]).unwrap_or(0);
-                self.units.truncate(start + n);
+                self.stretch(0, 0);
+                self.values.extend(src.iter().map(|&b| b as u32));
                 (src.len(), None)
             }
-            Encoding::Cesu8 => self.decode_variant(src, at_end, utfast::cesu8_to_utf16_vec),
-            Encoding::Mutf8 => self.decode_variant(src, at_end, utfast::mutf8_to_utf16_vec),
-            Encoding::Wtf8 => self.decode_variant(src, at_end, utfast::wtf8_to_utf16_vec),
+            Encoding::Cesu8 => self.decode_variant(src, at_end, utfast::check_cesu8),
+            Encoding::Mutf8 => self.decode_variant(src, at_end, utfast::check_mutf8),
+            Encoding::Wtf8 => self.decode_variant(src, at_end, utfast::check_wtf8),
         }
     }
 
-    /// Appends the units `mode` makes of the invalid bytes `bad` at `at`.
-    fn push_bad_bytes(&mut self, at: usize, bad: &[u8]) {
-        self.push_stretch(at, true);
-        match self.mode {
-            ErrorMode::Strict | ErrorMode::Replace => self.units.push(0xFFFD),
-            ErrorMode::SurrogateEscape => self.units.extend(bad.iter().map(|&b| 0xDC00 | b as u16)),
-            ErrorMode::Latin1 => self.units.extend(bad.iter().map(|&b| b as u16)),
-            ErrorMode::Windows1252 => self
-                .units
-                .extend(bad.iter().map(|&b| utfast::windows1252_char(b) as u16)),
-        }
-    }
-
-    /// Appends the UTF-16 of valid UTF-8 `text` from input offset `at`.
+    /// Appends the code points of valid UTF-8 `text` from input offset `at`.
     fn push_str(&mut self, at: usize, text: &str) {
         if text.is_empty() {
             return;
         }
-        self.push_stretch(at, false);
-        let start = self.units.len();
-        self.units.resize(start + text.len(), 0);
-        let n = utfast::str_to_utf16(text, &mut self.units[start..]).unwrap_or(0);
-        self.units.truncate(start + n);
+        self.stretch(at, 0);
+        let start = self.values.len();
+        self.values.resize(start + text.len(), 0);
+        let n = utfast::str_to_utf32(text, &mut self.values[start..]).unwrap_or(0);
+        self.values.truncate(start + n);
     }
 
     fn decode_utf8(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
@@ -117,7 +152,7 @@ impl Converter {
                 };
                 return (at, Some(Problem { at, what }));
             }
-            self.push_bad_bytes(at, bad);
+            self.push_piece(at, bad);
             at += bad.len();
         }
         (end, None)
@@ -153,16 +188,24 @@ impl Converter {
             };
             let valid = error.err().map_or(units.len() - at, |e| e.valid_up_to());
             if valid > 0 {
-                self.push_stretch(2 * at, false);
-                self.units
-                    .extend(units[at..at + valid].iter().map(|&u| order.read_u16(u)));
+                self.stretch(2 * at, 0);
+                let stretch = &units[at..at + valid];
+                let start = self.values.len();
+                self.values.resize(start + valid, 0);
+                let converted = match order {
+                    ByteOrder::Little => {
+                        utfast::utf16le_to_utf32(stretch, &mut self.values[start..])
+                    }
+                    ByteOrder::Big => utfast::utf16be_to_utf32(stretch, &mut self.values[start..]),
+                };
+                self.values.truncate(start + converted.unwrap_or(0));
                 at += valid;
             }
             let Err(error) = error else { break };
             if error.kind() == Utf16ErrorKind::TruncatedAtEnd && !at_end {
                 return (at, None);
             }
-            let unit = order.read_u16(units[at]);
+            let unit = order.read_u16(units[at]) as u32;
             match self.mode {
                 ErrorMode::Strict => {
                     let truncated = error.kind() == Utf16ErrorKind::TruncatedAtEnd;
@@ -173,15 +216,8 @@ impl Converter {
                     };
                     return (at, Some(Problem { at: 2 * at, what }));
                 }
-                // Kept as it is: an escape, or a surrogate the target may hold.
-                ErrorMode::SurrogateEscape => {
-                    self.push_stretch(2 * at, true);
-                    self.units.push(unit);
-                }
-                _ => {
-                    self.push_stretch(2 * at, true);
-                    self.units.push(0xFFFD);
-                }
+                ErrorMode::SurrogateEscape => self.push_unit(2 * at, 2, unit),
+                _ => self.push_unit(2 * at, 2, REPLACEMENT),
             }
             at += 1;
         }
@@ -189,48 +225,44 @@ impl Converter {
     }
 
     fn decode_utf32(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
-        let whole = src.len() / 4 * 4;
+        let mut whole = src.len() / 4 * 4;
         let mut values = std::mem::take(&mut self.in32);
         read_u32s(&mut values, &src[..whole], self.from.order());
+        // A high surrogate at the end, kept by surrogate escape, waits for the
+        // next block: the value after it decides whether it can be written.
+        if !at_end
+            && self.mode == ErrorMode::SurrogateEscape
+            && values.last().is_some_and(|&v| is_high(v))
+        {
+            values.pop();
+            whole -= 4;
+        }
         let mut at = 0;
         let mut problem = None;
         while at < values.len() {
             let error = utfast::check_utf32(&values[at..]);
             let valid = error.err().map_or(values.len() - at, |e| e.valid_up_to());
             if valid > 0 {
-                self.push_stretch(4 * at, false);
-                let start = self.units.len();
-                self.units.resize(start + 2 * valid, 0);
-                let n = utfast::utf32_to_utf16(&values[at..at + valid], &mut self.units[start..])
-                    .unwrap_or(0);
-                self.units.truncate(start + n);
+                self.stretch(4 * at, 0);
+                self.values.extend_from_slice(&values[at..at + valid]);
                 at += valid;
             }
             let Err(error) = error else { break };
             let value = values[at];
             let surrogate = error.kind() == Utf32ErrorKind::Surrogate;
             match self.mode {
-                ErrorMode::Strict => {}
-                ErrorMode::SurrogateEscape if surrogate => {
-                    self.push_stretch(4 * at, true);
-                    self.units.push(value as u16);
-                    at += 1;
-                    continue;
+                ErrorMode::SurrogateEscape if surrogate => self.push_unit(4 * at, 4, value),
+                ErrorMode::Strict | ErrorMode::SurrogateEscape => {
+                    let what = What::Unit {
+                        kind: error.kind().as_str(),
+                        len: 4,
+                    };
+                    problem = Some(Problem { at: 4 * at, what });
+                    break;
                 }
-                ErrorMode::SurrogateEscape => {}
-                _ => {
-                    self.push_stretch(4 * at, true);
-                    self.units.push(0xFFFD);
-                    at += 1;
-                    continue;
-                }
+                _ => self.push_unit(4 * at, 4, REPLACEMENT),
             }
-            let what = What::Unit {
-                kind: error.kind().as_str(),
-                len: 4,
-            };
-            problem = Some(Problem { at: 4 * at, what });
-            break;
+            at += 1;
         }
         self.in32 = values;
         match problem {
@@ -259,42 +291,40 @@ impl Converter {
             };
             return (whole, Some(Problem { at: whole, what }));
         }
-        self.push_stretch(whole, true);
-        self.units.push(0xFFFD);
+        self.push_unit(whole, src.len() - whole, REPLACEMENT);
         (src.len(), None)
     }
 
-    /// CESU-8, Modified UTF-8 or WTF-8 through the library's decoder `decode`,
-    /// which stops at the first invalid piece.
+    /// CESU-8, Modified UTF-8 or WTF-8: `check` (the library's validation, which
+    /// stops at the first invalid piece) finds each valid stretch, the library's
+    /// decoder decodes it.
     fn decode_variant(
         &mut self,
         src: &[u8],
         at_end: bool,
-        decode: fn(&[u8]) -> Result<Vec<u16>, VariantError>,
+        check: fn(&[u8]) -> Result<(), VariantError>,
     ) -> (usize, Option<Problem>) {
+        let end = if at_end {
+            src.len()
+        } else {
+            src.len() - pending_tail(src)
+        };
         let mut at = 0;
-        while at < src.len() {
-            let (valid, error) = match decode(&src[at..]) {
-                Ok(units) => (units, None),
-                Err(error) => {
-                    let prefix = &src[at..at + error.valid_up_to()];
-                    (decode(prefix).unwrap_or_default(), Some(error))
-                }
-            };
-            if !valid.is_empty() {
-                self.push_stretch(at, false);
-                self.units.extend_from_slice(&valid);
+        while at < end {
+            let error = check(&src[at..end]).err();
+            let valid = error.map_or(end - at, |e| e.valid_up_to());
+            if valid > 0 {
+                let decoded = match self.from {
+                    Encoding::Cesu8 => utfast::cesu8_to_utf16_vec(&src[at..at + valid]),
+                    Encoding::Mutf8 => utfast::mutf8_to_utf16_vec(&src[at..at + valid]),
+                    _ => utfast::wtf8_to_utf16_vec(&src[at..at + valid]),
+                };
+                self.stretch(at, 0);
+                push_units(&mut self.values, &decoded.unwrap_or_default());
+                at += valid;
             }
-            let Some(error) = error else {
-                return (src.len(), None);
-            };
-            at += error.valid_up_to();
-            let rest = src.len() - at;
-            // A piece that more input could complete or change.
-            if !at_end && rest <= MAX_PENDING {
-                return (at, None);
-            }
-            let len = error.error_len().unwrap_or(rest);
+            let Some(error) = error else { break };
+            let len = error.error_len().unwrap_or(end - at);
             if self.mode == ErrorMode::Strict {
                 let what = What::Unit {
                     kind: error.kind().as_str(),
@@ -302,111 +332,129 @@ impl Converter {
                 };
                 return (at, Some(Problem { at, what }));
             }
-            self.push_bad_bytes(at, &src[at..at + len]);
+            self.push_piece(at, &src[at..at + len]);
             at += len;
         }
-        (at, None)
+        (end, None)
     }
 
-    /// Encodes `units` (machine order, unpaired surrogates allowed) into
-    /// `self.out`; a character the target cannot hold is a problem.
-    fn encode(&mut self, units: &[u16]) -> Result<(), Problem> {
-        let mode = self.mode;
-        let out = &mut self.out;
-        let mut at = 0;
-        while at < units.len() {
-            let stop = match self.to {
-                Encoding::Utf8 => {
-                    let start = out.len();
-                    out.resize(start + 3 * (units.len() - at), 0);
-                    let result = utfast::utf16_to_utf8_with(&units[at..], &mut out[start..], mode);
-                    let written = result.unwrap_or_else(|e| e.written());
-                    out.truncate(start + written);
-                    result.err().map(|e| at + e.valid_up_to())
-                }
-                Encoding::Utf16Le | Encoding::Utf16Be => {
-                    let order = self.to.order();
-                    let stored: Vec<u16> =
-                        units[at..].iter().map(|&u| order.write_u16(u)).collect();
-                    push_u16s(out, &stored);
-                    None
-                }
-                Encoding::Utf32Le | Encoding::Utf32Be => {
-                    let values: Vec<u32> = char::decode_utf16(units[at..].iter().copied())
-                        .map(|r| r.map_or_else(|e| e.unpaired_surrogate() as u32, u32::from))
-                        .collect();
-                    push_u32s(out, &values, self.to.order());
-                    None
-                }
-                Encoding::Latin1 => {
-                    let mut stop = None;
-                    for (i, &u) in units[at..].iter().enumerate() {
-                        match u {
-                            0..=0xFF => out.push(u as u8),
-                            0xDC80..=0xDCFF if mode == ErrorMode::SurrogateEscape => {
-                                out.push(u as u8)
-                            }
-                            _ => {
-                                stop = Some(at + i);
-                                break;
-                            }
+    /// Encodes the code points `values` into `self.out`; what the target cannot
+    /// hold is a problem.
+    fn encode(&mut self, values: &[u32]) -> Result<(), Problem> {
+        let replaces = !matches!(self.mode, ErrorMode::Strict | ErrorMode::SurrogateEscape);
+        let stop = match self.to {
+            Encoding::Utf8 => {
+                let out = &mut self.out;
+                let start = out.len();
+                out.resize(start + 4 * values.len(), 0);
+                let result = utfast::utf32_to_utf8_with(values, &mut out[start..], self.mode);
+                out.truncate(start + result.unwrap_or_else(|e| e.written()));
+                result.err().map(|e| e.valid_up_to())
+            }
+            Encoding::Utf16Le | Encoding::Utf16Be => {
+                let order = self.to.order();
+                let (mut units, stop) = units_of(values, replaces);
+                units.iter_mut().for_each(|u| *u = order.write_u16(*u));
+                push_u16s(&mut self.out, &units);
+                stop
+            }
+            Encoding::Utf32Le | Encoding::Utf32Be => {
+                let kept: Vec<u32> = values
+                    .iter()
+                    .map(|&cp| {
+                        if replaces && is_surrogate(cp) {
+                            REPLACEMENT
+                        } else {
+                            cp
                         }
-                    }
-                    stop
-                }
-                Encoding::Cesu8 | Encoding::Mutf8 => {
-                    let encode = if self.to == Encoding::Cesu8 {
-                        utfast::utf16_to_cesu8_vec
-                    } else {
-                        utfast::utf16_to_mutf8_vec
-                    };
-                    match encode(&units[at..]) {
-                        Ok(bytes) => {
-                            out.extend_from_slice(&bytes);
-                            None
+                    })
+                    .collect();
+                push_u32s(&mut self.out, &kept, self.to.order());
+                None
+            }
+            Encoding::Latin1 => {
+                let mut stop = None;
+                for (i, &cp) in values.iter().enumerate() {
+                    match cp {
+                        0..=0xFF => self.out.push(cp as u8),
+                        0xDC80..=0xDCFF if self.mode == ErrorMode::SurrogateEscape => {
+                            self.out.push(cp as u8)
                         }
-                        Err(error) => {
-                            let bad = at + error.valid_up_to();
-                            out.extend_from_slice(&encode(&units[at..bad]).unwrap_or_default());
-                            match lone_surrogate_bytes(units[bad], mode) {
-                                Some(bytes) => {
-                                    out.extend_from_slice(bytes.as_slice());
-                                    at = bad + 1;
-                                    continue;
-                                }
-                                None => Some(bad),
-                            }
+                        _ => {
+                            stop = Some(i);
+                            break;
                         }
                     }
                 }
-                Encoding::Wtf8 => {
-                    out.extend_from_slice(&utfast::utf16_to_wtf8_vec(&units[at..]));
-                    None
-                }
-            };
-            let Some(bad) = stop else { return Ok(()) };
-            return Err(self.unrepresentable(units, bad));
-        }
-        Ok(())
-    }
-
-    /// The problem of unit `bad`, which the target cannot hold, at its input offset.
-    fn unrepresentable(&self, units: &[u16], bad: usize) -> Problem {
-        let index = self.stretches.partition_point(|s| s.unit <= bad);
-        let stretch = self.stretches[index.saturating_sub(1)];
-        let cp = char::decode_utf16(units[bad..].iter().copied())
-            .next()
-            .map_or(0xFFFD, |r| {
-                r.map_or_else(|e| e.unpaired_surrogate() as u32, u32::from)
-            });
-        let (at, len) = if stretch.piece {
-            (stretch.input, 1)
-        } else {
-            let before = source_len(self.from, &units[stretch.unit..bad]);
-            let one = if cp >= 0x1_0000 { 2 } else { 1 };
-            let len = source_len(self.from, &units[bad..bad + one]);
-            (stretch.input + before, len)
+                stop
+            }
+            Encoding::Cesu8 | Encoding::Mutf8 => self.encode_cesu8(values),
+            Encoding::Wtf8 => {
+                let (units, stop) = units_of(values, replaces);
+                self.out
+                    .extend_from_slice(&utfast::utf16_to_wtf8_vec(&units));
+                stop
+            }
         };
+        match stop {
+            None => Ok(()),
+            Some(bad) => Err(self.unrepresentable(values, bad)),
+        }
+    }
+
+    /// CESU-8 or Modified UTF-8: runs without unpaired surrogates through the
+    /// library's encoder, each unpaired surrogate as the mode says. Returns the
+    /// index of a code point that cannot be written.
+    fn encode_cesu8(&mut self, values: &[u32]) -> Option<usize> {
+        let mut at = 0;
+        while at < values.len() {
+            let run = values[at..]
+                .iter()
+                .position(|&cp| is_surrogate(cp))
+                .map_or(values.len(), |k| at + k);
+            if run > at {
+                self.units.clear();
+                self.units.resize(2 * (run - at), 0);
+                let n = utfast::utf32_to_utf16(&values[at..run], &mut self.units).unwrap_or(0);
+                let encoded = if self.to == Encoding::Cesu8 {
+                    utfast::utf16_to_cesu8_vec(&self.units[..n])
+                } else {
+                    utfast::utf16_to_mutf8_vec(&self.units[..n])
+                };
+                self.out.extend_from_slice(&encoded.unwrap_or_default());
+            }
+            let Some(&cp) = values.get(run) else { break };
+            match self.mode {
+                ErrorMode::Strict => return Some(run),
+                ErrorMode::SurrogateEscape if (0xDC80..=0xDCFF).contains(&cp) => {
+                    self.out.push(cp as u8)
+                }
+                ErrorMode::SurrogateEscape => return Some(run),
+                _ => self.out.extend_from_slice("\u{FFFD}".as_bytes()),
+            }
+            at = run + 1;
+        }
+        None
+    }
+
+    /// The problem of the code point at `bad`, which the target cannot hold, at
+    /// its input offset.
+    fn unrepresentable(&self, values: &[u32], bad: usize) -> Problem {
+        let index = self.stretches.partition_point(|s| s.value <= bad);
+        let stretch = self.stretches[index.saturating_sub(1)];
+        let (at, len) = if stretch.width > 0 {
+            (
+                stretch.input + (bad - stretch.value) * stretch.width,
+                stretch.width,
+            )
+        } else {
+            let before = source_len(self.from, &values[stretch.value..bad]);
+            (
+                stretch.input + before,
+                source_len(self.from, &values[bad..=bad]),
+            )
+        };
+        let cp = values[bad];
         let what = match char::from_u32(cp) {
             Some(ch) if self.to == Encoding::Latin1 => What::NotLatin1 { ch, len },
             _ => What::NotRepresentable { cp, len },
@@ -415,33 +463,76 @@ impl Converter {
     }
 }
 
-/// What an unpaired surrogate becomes in CESU-8 or Modified UTF-8 output under
-/// `mode`: the byte it escapes, U+FFFD, or `None` (a problem).
-fn lone_surrogate_bytes(unit: u16, mode: ErrorMode) -> Option<Vec<u8>> {
-    match mode {
-        ErrorMode::Strict => None,
-        ErrorMode::SurrogateEscape => (0xDC80..=0xDCFF).contains(&unit).then(|| vec![unit as u8]),
-        _ => Some("\u{FFFD}".as_bytes().to_vec()),
+/// The UTF-16 units (machine order) of `values`, unpaired surrogates kept, or
+/// U+FFFD when the mode `replaces` them; stopping before a kept high surrogate
+/// that a kept low one follows (they would read back as a pair), whose index is
+/// then the second result.
+fn units_of(values: &[u32], replaces: bool) -> (Vec<u16>, Option<usize>) {
+    let mut units = Vec::with_capacity(values.len());
+    for (i, &cp) in values.iter().enumerate() {
+        if replaces && is_surrogate(cp) {
+            units.push(REPLACEMENT as u16);
+            continue;
+        }
+        let next_is_low = values
+            .get(i + 1)
+            .is_some_and(|&next| is_surrogate(next) && !is_high(next));
+        if is_high(cp) && next_is_low {
+            return (units, Some(i));
+        }
+        if cp >= 0x1_0000 {
+            let v = cp - 0x1_0000;
+            units.push(0xD800 | (v >> 10) as u16);
+            units.push(0xDC00 | (v & 0x3FF) as u16);
+        } else {
+            units.push(cp as u16);
+        }
     }
+    (units, None)
 }
 
-/// The bytes `units` (valid text from one stretch) took in the input encoding.
-fn source_len(from: Encoding, units: &[u16]) -> usize {
-    let chars = || char::decode_utf16(units.iter().copied());
-    match from {
-        Encoding::Utf16Le | Encoding::Utf16Be => 2 * units.len(),
-        Encoding::Utf32Le | Encoding::Utf32Be => 4 * chars().count(),
-        Encoding::Latin1 => units.len(),
-        Encoding::Cesu8 | Encoding::Mutf8 => units
-            .iter()
-            .map(|&u| match u {
-                0 if from == Encoding::Mutf8 => 2,
+/// The bytes at the end of a variant's block that more input could change: an
+/// incomplete character (a surrogate's `ED A0..BF` included), or a high surrogate
+/// (`ED A0..AF xx`) with what may have begun of a low one after it, which
+/// together could be a pair (valid in CESU-8 and Modified UTF-8, invalid in WTF-8).
+fn pending_tail(src: &[u8]) -> usize {
+    let n = src.len();
+    let ends = |k: usize, pattern: fn(&[u8]) -> bool| n >= k && pattern(&src[n - k..]);
+    let surrogate = if ends(5, |s| {
+        matches!(s, [0xED, 0xA0..=0xAF, 0x80..=0xBF, 0xED, 0xB0..=0xBF])
+    }) {
+        5
+    } else if ends(4, |s| matches!(s, [0xED, 0xA0..=0xAF, 0x80..=0xBF, 0xED])) {
+        4
+    } else if ends(3, |s| matches!(s, [0xED, 0xA0..=0xAF, 0x80..=0xBF])) {
+        3
+    } else if ends(2, |s| matches!(s, [0xED, 0xA0..=0xBF])) {
+        2
+    } else {
+        0
+    };
+    utfast::incomplete_tail_len(src).max(surrogate)
+}
+
+/// The bytes the code points `values` (valid text of one stretch) took in the
+/// input encoding.
+fn source_len(from: Encoding, values: &[u32]) -> usize {
+    values
+        .iter()
+        .map(|&cp| match from {
+            Encoding::Utf16Le | Encoding::Utf16Be => 2 * (1 + usize::from(cp >= 0x1_0000)),
+            Encoding::Utf32Le | Encoding::Utf32Be => 4,
+            Encoding::Latin1 => 1,
+            Encoding::Mutf8 if cp == 0 => 2,
+            Encoding::Cesu8 | Encoding::Mutf8 if cp >= 0x1_0000 => 6,
+            // UTF-8, WTF-8, CESU-8 and Modified UTF-8 agree on the rest; an
+            // unpaired surrogate (WTF-8) is three bytes.
+            _ => match cp {
                 0..=0x7F => 1,
                 0x80..=0x7FF => 2,
-                _ => 3,
-            })
-            .sum(),
-        // UTF-8 and WTF-8: a pair is four bytes, a lone surrogate three.
-        Encoding::Utf8 | Encoding::Wtf8 => chars().map(|r| r.map_or(3, char::len_utf8)).sum(),
-    }
+                0x800..=0xFFFF => 3,
+                _ => 4,
+            },
+        })
+        .sum()
 }
