@@ -1242,7 +1242,10 @@ fn usage_errors_name_the_modes() {
     assert!(stderr(&output).contains("Latin-1 has no byte order mark"));
     // CESU-8, Modified UTF-8 and WTF-8 share UTF-8's mark.
     let output = run_with_stdin(&["convert", "-f", "utf-8", "-t", "wtf-8", "--bom"], b"a");
-    assert_eq!((status_of(&output), output.stdout.as_slice()), (0, &b"\xEF\xBB\xBFa"[..]));
+    assert_eq!(
+        (status_of(&output), output.stdout.as_slice()),
+        (0, &b"\xEF\xBB\xBFa"[..])
+    );
     let output = run_with_stdin(&["repair"], b"");
     assert_eq!(status_of(&output), 2);
     assert!(stderr(&output).contains("needs at least one FILE"));
