@@ -352,7 +352,10 @@ impl Converter {
     fn convert_block(&mut self, src: &[u8], at_end: bool) -> Result<usize, Problem> {
         self.out.clear();
         if self.mode != ErrorMode::Strict || self.from.is_variant() || self.to.is_variant() {
-            return self.recode_block(src, at_end);
+            return match self.direct_with_mode(src, at_end) {
+                Some(result) => result,
+                None => self.recode_block(src, at_end),
+            };
         }
         match self.from {
             Encoding::Utf8 => self.utf8_block(src, at_end),
@@ -1310,6 +1313,16 @@ mod tests {
             // Modified UTF-8's forbidden 00 stands for itself under escape.
             let (out, result) = convert_with(Mutf8, Utf8, escape, b"a\0b", block, step);
             assert_eq!((out.as_slice(), result), (&b"a\0b"[..], Ok(3)));
+            // UTF-16 to UTF-8 (the direct path): D800 escapes no byte; an odd
+            // last byte is U+FFFD when replacing.
+            let input = [0x41u8, 0, 0x00, 0xD8, 0x42, 0];
+            let (out, result) = convert_with(Utf16Le, Utf8, escape, &input, block, step);
+            let failure = result.unwrap_err();
+            assert_eq!((out.as_slice(), failure.offset), (&b"A"[..], 2));
+            assert_eq!(failure.what, What::NotRepresentable { cp: 0xD800, len: 2 });
+            let (out, _) =
+                convert_with(Utf16Le, Utf8, ErrorMode::Replace, &input[..5], block, step);
+            assert_eq!(out, "A\u{FFFD}\u{FFFD}".as_bytes());
             // A bad unit of UTF-16 is two bytes in the report.
             let lone = [0x41u8, 0, 0x00, 0xD8];
             let (_, result) = convert_with(Utf16Le, Latin1, escape, &lone, block, step);

@@ -18,7 +18,10 @@
 
 use utfast::{ByteOrder, ErrorMode, Utf16ErrorKind, Utf32ErrorKind, VariantError};
 
-use super::{push_u16s, push_u32s, read_u16s, read_u32s, Converter, Encoding, Problem, What};
+use super::{
+    grow, into_bytes, push_u16s, push_u32s, read_u16s, read_u32s, Converter, Encoding, Problem,
+    What,
+};
 
 /// Code points decoded from the block, from index `value` on, taken from the
 /// input bytes from `input` on; for an invalid piece, `width` is the input bytes
@@ -68,6 +71,94 @@ impl Converter {
         match problem {
             Some(problem) => Err(problem),
             None => Ok(consumed),
+        }
+    }
+
+    /// The common conversions in a mode other than strict, straight through the
+    /// library's functions that take a mode: UTF-8 to UTF-8, UTF-16 or UTF-32, and
+    /// UTF-16 to UTF-8 (none can meet a code point the target cannot hold but an
+    /// unpaired surrogate of UTF-16 that surrogate escape cannot make a byte).
+    /// `None` for the other pairs, which take [`Converter::recode_block`].
+    pub(super) fn direct_with_mode(
+        &mut self,
+        src: &[u8],
+        at_end: bool,
+    ) -> Option<Result<usize, Problem>> {
+        let mode = self.mode;
+        if self.from == Encoding::Utf8 {
+            let end = if at_end {
+                src.len()
+            } else {
+                src.len() - utfast::incomplete_tail_len(src)
+            };
+            let text = &src[..end];
+            match self.to {
+                Encoding::Utf8 if mode == ErrorMode::SurrogateEscape => {
+                    self.out.extend_from_slice(text)
+                }
+                Encoding::Utf8 => {
+                    let decoded = utfast::utf8_to_string_with(text, mode).ok()?;
+                    self.out.extend_from_slice(decoded.as_bytes());
+                }
+                Encoding::Utf16Le | Encoding::Utf16Be => {
+                    grow(&mut self.out16, text.len());
+                    let result = if self.to == Encoding::Utf16Le {
+                        utfast::utf8_to_utf16le_with(text, &mut self.out16, mode)
+                    } else {
+                        utfast::utf8_to_utf16be_with(text, &mut self.out16, mode)
+                    };
+                    push_u16s(&mut self.out, &self.out16[..result.ok()?]);
+                }
+                Encoding::Utf32Le | Encoding::Utf32Be => {
+                    grow(&mut self.out32, text.len());
+                    let n = utfast::utf8_to_utf32_with(text, &mut self.out32, mode).ok()?;
+                    push_u32s(&mut self.out, &self.out32[..n], self.to.order());
+                }
+                _ => return None,
+            }
+            return Some(Ok(end));
+        }
+        if !matches!(self.from, Encoding::Utf16Le | Encoding::Utf16Be) || self.to != Encoding::Utf8
+        {
+            return None;
+        }
+        let whole = src.len() / 2 * 2;
+        let order = self.from.order();
+        read_u16s(&mut self.in16, &src[..whole]);
+        // A high surrogate at the end waits for the next block.
+        let last_high = self
+            .in16
+            .last()
+            .is_some_and(|&u| is_high(order.read_u16(u) as u32));
+        if !at_end && last_high {
+            self.in16.pop();
+        }
+        let units = &self.in16;
+        let result = into_bytes(&mut self.out, 3 * units.len(), |dst| match order {
+            ByteOrder::Little => utfast::utf16le_to_utf8_with(units, dst, mode),
+            ByteOrder::Big => utfast::utf16be_to_utf8_with(units, dst, mode),
+        });
+        match result {
+            Err(error) => {
+                let at = error.valid_up_to();
+                let cp = order.read_u16(units[at]) as u32;
+                let what = What::NotRepresentable { cp, len: 2 };
+                Some(Err(Problem { at: 2 * at, what }))
+            }
+            Ok(_) if 2 * units.len() < whole || whole == src.len() => Some(Ok(2 * units.len())),
+            // An odd byte at the end.
+            Ok(_) if !at_end => Some(Ok(whole)),
+            Ok(_) if mode == ErrorMode::SurrogateEscape => {
+                let what = What::IncompleteUnit {
+                    unit: 2,
+                    len: src.len() - whole,
+                };
+                Some(Err(Problem { at: whole, what }))
+            }
+            Ok(_) => {
+                self.out.extend_from_slice("\u{FFFD}".as_bytes());
+                Some(Ok(src.len()))
+            }
         }
     }
 
