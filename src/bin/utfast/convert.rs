@@ -31,9 +31,9 @@ pub const BLOCK: usize = 1 << 20;
 /// The output buffer in front of standard output or the output file.
 pub(crate) const OUT_BUFFER: usize = 1 << 16;
 
-/// The longest incomplete character carried from one block to the next: five
-/// bytes of a CESU-8 surrogate pair (three of a UTF-8 sequence, a UTF-16 high
-/// surrogate and one byte, or three bytes of a UTF-32 unit on the direct path).
+/// The most bytes carried from one block to the next: those of the general path
+/// (see `recode::MAX_PENDING`); on the direct path, three bytes of a UTF-8
+/// sequence, a UTF-16 high surrogate and one byte, or three bytes of a UTF-32 unit.
 const MAX_CARRY: usize = recode::MAX_PENDING;
 
 /// A text encoding that `convert` reads and writes.
@@ -1343,6 +1343,47 @@ mod tests {
             .collect();
         let (out, _) = convert_with(Utf16Le, Cesu8, ErrorMode::Replace, &units, BLOCK, BLOCK);
         assert_eq!(out, "\u{FFFD}A".repeat(BLOCK / 8).as_bytes());
+    }
+
+    /// Bytes that make every kind of piece of every input encoding: ASCII, lead
+    /// and continuation bytes, surrogates as three bytes, zero bytes (UTF-16/32).
+    fn messy_input() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            3 => proptest::collection::vec(0u8..0x80, 1..4),
+            2 => any::<char>().prop_map(|c| c.to_string().into_bytes()),
+            1 => Just(b"\xED\xA0\x80".to_vec()),
+            1 => Just(b"\xED\xB0\x80".to_vec()),
+            1 => Just(b"\xC0\x80".to_vec()),
+            1 => Just(vec![0, 0xD8]),
+            1 => Just(vec![0, 0xDC]),
+            1 => (0x80u8..=0xFF).prop_map(|b| vec![b]),
+            1 => Just(vec![0]),
+        ];
+        proptest::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Every pair in every mode gives the same output and the same failure
+        /// whatever the block size: nothing depends on where blocks fall.
+        #[test]
+        fn block_size_never_changes_the_result(input in messy_input()) {
+            for from in Encoding::ALL {
+                for to in Encoding::ALL {
+                    for &mode in ErrorMode::ALL {
+                        let whole = convert_with(from, to, mode, &input, BLOCK, input.len().max(1));
+                        for (block, step) in [(17, 3), (18, 1), (23, 5)] {
+                            let cut = convert_with(from, to, mode, &input, block, step);
+                            proptest::prop_assert_eq!(
+                                &cut, &whole, "{:?} -> {:?} {} block {}", from, to, mode, block
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// CESU-8, Modified UTF-8 and WTF-8 share UTF-8's mark for U+FEFF.

@@ -33,10 +33,11 @@ pub(super) struct Stretch {
     width: usize,
 }
 
-/// The longest piece that more input could still change: a kept UTF-32 high
-/// surrogate (which the next value could turn into a pair) and 3 bytes of the
-/// next value; a CESU-8 surrogate pair cut before its last byte is 5.
-pub(super) const MAX_PENDING: usize = 7;
+/// A bound on the bytes at the end of a block that more input could still
+/// change, carried over to the next block: an unpaired high surrogate that waits
+/// for the code point after it (up to 4 bytes), then a sequence cut by the end (up
+/// to 3), or a CESU-8 surrogate pair cut before its last byte (5); 12 at most.
+pub(super) const MAX_PENDING: usize = 16;
 
 const REPLACEMENT: u32 = 0xFFFD;
 
@@ -62,7 +63,14 @@ impl Converter {
     pub(super) fn recode_block(&mut self, src: &[u8], at_end: bool) -> Result<usize, Problem> {
         self.values.clear();
         self.stretches.clear();
-        let (consumed, problem) = self.decode(src, at_end);
+        let (mut consumed, problem) = self.decode(src, at_end);
+        // An unpaired high surrogate at the end waits for the next block: the code
+        // point after it decides whether it can be written.
+        if problem.is_none() && !at_end && self.values.last().is_some_and(|&cp| is_high(cp)) {
+            let last = self.values.len() - 1;
+            consumed = self.input_of(&self.values, last).0;
+            self.values.pop();
+        }
         let values = std::mem::take(&mut self.values);
         let encoded = self.encode(&values);
         self.values = values;
@@ -316,18 +324,9 @@ impl Converter {
     }
 
     fn decode_utf32(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
-        let mut whole = src.len() / 4 * 4;
+        let whole = src.len() / 4 * 4;
         let mut values = std::mem::take(&mut self.in32);
         read_u32s(&mut values, &src[..whole], self.from.order());
-        // A high surrogate at the end, kept by surrogate escape, waits for the
-        // next block: the value after it decides whether it can be written.
-        if !at_end
-            && self.mode == ErrorMode::SurrogateEscape
-            && values.last().is_some_and(|&v| is_high(v))
-        {
-            values.pop();
-            whole -= 4;
-        }
         let mut at = 0;
         let mut problem = None;
         while at < values.len() {
@@ -415,6 +414,10 @@ impl Converter {
                 at += valid;
             }
             let Some(error) = error else { break };
+            if error.error_len().is_none() && !at_end {
+                // Cut by the block's end (Modified UTF-8's C0, say): wait for more.
+                return (at, None);
+            }
             let len = error.error_len().unwrap_or(end - at);
             if self.mode == ErrorMode::Strict {
                 let what = What::Unit {
@@ -528,23 +531,25 @@ impl Converter {
         None
     }
 
+    /// The input offset and length (in bytes) of the code point at `index` of
+    /// `values`, the block's code points.
+    fn input_of(&self, values: &[u32], index: usize) -> (usize, usize) {
+        let found = self.stretches.partition_point(|s| s.value <= index);
+        let stretch = self.stretches[found.saturating_sub(1)];
+        if stretch.width > 0 {
+            let at = stretch.input + (index - stretch.value) * stretch.width;
+            (at, stretch.width)
+        } else {
+            let before = source_len(self.from, &values[stretch.value..index]);
+            let len = source_len(self.from, &values[index..=index]);
+            (stretch.input + before, len)
+        }
+    }
+
     /// The problem of the code point at `bad`, which the target cannot hold, at
     /// its input offset.
     fn unrepresentable(&self, values: &[u32], bad: usize) -> Problem {
-        let index = self.stretches.partition_point(|s| s.value <= bad);
-        let stretch = self.stretches[index.saturating_sub(1)];
-        let (at, len) = if stretch.width > 0 {
-            (
-                stretch.input + (bad - stretch.value) * stretch.width,
-                stretch.width,
-            )
-        } else {
-            let before = source_len(self.from, &values[stretch.value..bad]);
-            (
-                stretch.input + before,
-                source_len(self.from, &values[bad..=bad]),
-            )
-        };
+        let (at, len) = self.input_of(values, bad);
         let cp = values[bad];
         let what = match char::from_u32(cp) {
             Some(ch) if self.to == Encoding::Latin1 => What::NotLatin1 { ch, len },
