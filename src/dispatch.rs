@@ -240,12 +240,19 @@ const fn static_kernel() -> Option<Kernel> {
     }
 }
 
+/// The signature of a kernel's `flag_utf8`: input, spans out, spans written.
+pub(crate) type FlagUtf8 = unsafe fn(&[u8], &mut [(u32, u32)]) -> usize;
+
 /// One kernel's entry points. The functions are `unsafe` because they may use
 /// instructions the CPU lacks; an [`Engine`] holds a table only after checking.
 pub(crate) struct Table {
     pub(crate) kernel: Kernel,
     pub(crate) validate_utf8: unsafe fn(&[u8]) -> bool,
     pub(crate) check_utf8: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
+    /// The spans of UTF-8 with errors, for the lossy decoders (see
+    /// `kernels::utf8::flag_errors`).
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) flag_utf8: FlagUtf8,
     pub(crate) transcode: &'static Transcoders,
 }
 
@@ -389,6 +396,16 @@ impl Engine {
     pub(crate) fn check_utf8(&self, src: &[u8]) -> Result<(), Utf8Error> {
         // SAFETY: as in `validate_utf8`.
         unsafe { (self.table.check_utf8)(src) }
+    }
+
+    /// The spans of `src` (starting at a character boundary) where UTF-8 errors
+    /// are, into `out` (not empty): see `kernels::utf8::flag_errors`.
+    #[inline]
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn flag_utf8(&self, src: &[u8], out: &mut [(u32, u32)]) -> usize {
+        debug_assert!(!out.is_empty());
+        // SAFETY: as in `validate_utf8`.
+        unsafe { (self.table.flag_utf8)(src, out) }
     }
 }
 

@@ -802,30 +802,65 @@ mod owned {
     use alloc::string::String;
     use alloc::vec::Vec;
 
+    /// Bytes the kernel flags at a time: 128 blocks of 64 (the spans' buffer, on
+    /// the stack, stays 1 KiB: short inputs pay little to clear it).
+    const WINDOW: usize = 8 << 10;
+
     /// `src` decoded under `mode` (not `Strict`, not `SurrogateEscape`), given the
-    /// error of its first invalid piece.
-    fn decode_string(
-        src: &[u8],
-        first: Utf8Error,
-        mode: ErrorMode,
-        check: impl Fn(&[u8]) -> Result<(), Utf8Error>,
-    ) -> String {
-        let mut out = String::with_capacity(src.len() + 16);
-        let mut valid = first.valid_up_to();
-        let mut bad = first.error_len().unwrap_or(src.len() - valid);
-        let mut rest = src;
-        loop {
-            let (head, tail) = rest.split_at(valid);
-            // SAFETY: the kernel (through `check`) or `check_char` found `head` to
-            // be valid UTF-8.
-            out.push_str(unsafe { core::str::from_utf8_unchecked(head) });
-            push_replacement(&mut out, &tail[..bad], mode);
-            rest = &tail[bad..];
-            if rest.is_empty() {
-                return out;
+    /// error of its first invalid piece. The kernel flags the spans with errors a
+    /// window at a time without stopping at them (`Engine::flag_utf8`); the
+    /// stretches between are copied, and only the flagged spans are decoded in
+    /// scalar code, from the character start before each.
+    fn decode_string(engine: &Engine, src: &[u8], first: Utf8Error, mode: ErrorMode) -> String {
+        let mut out = String::with_capacity(src.len() + src.len() / 64 + 16);
+        let mut pos = first.valid_up_to();
+        // SAFETY: the kernel found `src[..pos]` to be valid UTF-8.
+        out.push_str(unsafe { core::str::from_utf8_unchecked(&src[..pos]) });
+        let mut spans = [(0u32, 0u32); WINDOW / crate::kernels::utf8::BLOCK + 1];
+        while pos < src.len() {
+            let window = &src[pos..src.len().min(pos + WINDOW)];
+            let last = pos + window.len() == src.len();
+            let n = engine.flag_utf8(window, &mut spans);
+            // Output is copied up to `cursor`; scalar code has read up to `scanned`.
+            let (mut cursor, mut scanned) = (0, 0);
+            let mut end = window.len();
+            'spans: for &(first, last_flag) in &spans[..n] {
+                let (first, last_flag) = (first as usize, last_flag as usize);
+                // Through three bytes past the last flagged one: after an error
+                // the vector check's context is broken for up to three bytes (a
+                // continuation byte there can pass for an expected one), so those
+                // are read here too, and the check is exact again after them.
+                let stop = (last_flag + 4).min(window.len());
+                let mut i = scanned.max(crate::kernels::utf8::boundary_before(window, first));
+                while i < stop {
+                    let (len, bad) = match check_char(&window[i..]) {
+                        Ok(width) => (width, false),
+                        // Cut by the window's end: decoded with the next window.
+                        Err((0, _)) if !last => {
+                            end = i;
+                            break 'spans;
+                        }
+                        Err((0, _)) => (window.len() - i, true),
+                        Err((len, _)) => (len as usize, true),
+                    };
+                    if bad {
+                        // SAFETY: from `cursor` to `i`, characters the kernel or
+                        // `check_char` found valid.
+                        out.push_str(unsafe { core::str::from_utf8_unchecked(&window[cursor..i]) });
+                        push_replacement(&mut out, &window[i..i + len], mode);
+                        cursor = i + len;
+                    }
+                    i += len;
+                }
+                scanned = scanned.max(i);
             }
-            (valid, bad) = split_utf8(rest, bad > 0, &check);
+            // SAFETY: valid from the last invalid piece to the window's end (or to
+            // the character the window's end cuts).
+            out.push_str(unsafe { core::str::from_utf8_unchecked(&window[cursor..end]) });
+            pos += end;
         }
+        debug_assert!(core::str::from_utf8(out.as_bytes()).is_ok());
+        out
     }
 
     fn push_replacement(out: &mut String, bad: &[u8], mode: ErrorMode) {
@@ -839,6 +874,7 @@ mod owned {
 
     /// `src` decoded under `mode` into a string, borrowed when it is valid.
     fn to_string_with<'a>(
+        engine: &Engine,
         src: &'a [u8],
         mode: ErrorMode,
         check: impl Fn(&[u8]) -> Result<(), Utf8Error>,
@@ -849,7 +885,7 @@ mod owned {
                 core::str::from_utf8_unchecked(src)
             })),
             Err(e) if matches!(mode, ErrorMode::Strict | ErrorMode::SurrogateEscape) => Err(e),
-            Err(e) => Ok(Cow::Owned(decode_string(src, e, mode, check))),
+            Err(e) => Ok(Cow::Owned(decode_string(engine, src, e, mode))),
         }
     }
 
@@ -862,7 +898,7 @@ mod owned {
         /// ```
         pub fn from_utf8_lossy<'a>(&self, src: &'a [u8]) -> Cow<'a, str> {
             let engine = *self;
-            match to_string_with(src, ErrorMode::Replace, |s| engine.check_utf8(s)) {
+            match to_string_with(self, src, ErrorMode::Replace, |s| engine.check_utf8(s)) {
                 Ok(text) => text,
                 Err(_) => unreachable!("Replace never fails"),
             }
@@ -881,7 +917,7 @@ mod owned {
             mode: ErrorMode,
         ) -> Result<Cow<'a, str>, Utf8Error> {
             let engine = *self;
-            to_string_with(src, mode, |s| engine.check_utf8(s))
+            to_string_with(self, src, mode, |s| engine.check_utf8(s))
         }
     }
 
@@ -908,7 +944,7 @@ mod owned {
     #[cold]
     #[inline(never)]
     fn lossy_slow(src: &[u8], first: Utf8Error) -> String {
-        decode_string(src, first, ErrorMode::Replace, crate::check_utf8)
+        decode_string(&Engine::active(), src, first, ErrorMode::Replace)
     }
 
     /// Decodes UTF-8 into a string under `mode`, borrowed when `src` is valid:
@@ -923,7 +959,7 @@ mod owned {
     /// assert!(utfast::utf8_to_string_with(b"\x93", ErrorMode::Strict).is_err());
     /// ```
     pub fn utf8_to_string_with(src: &[u8], mode: ErrorMode) -> Result<Cow<'_, str>, Utf8Error> {
-        to_string_with(src, mode, crate::check_utf8)
+        to_string_with(&Engine::active(), src, mode, crate::check_utf8)
     }
 
     /// A vector of `len` units filled by `convert`, truncated to what it wrote.

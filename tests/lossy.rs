@@ -530,3 +530,46 @@ fn utf32_invalid_values() {
         }
     }
 }
+
+/// Inputs longer than the 8 KiB windows `from_utf8_lossy` flags at a time:
+/// characters and invalid pieces around every window edge, so a character cut by
+/// an edge (decoded with the next window) and spans near it are checked.
+#[test]
+fn window_edges_of_long_inputs() {
+    let engines = engines();
+    let text = "ascii, ünïcödé, 中文, 🎉 ".repeat(900).into_bytes();
+    let pieces: [&[u8]; 4] = [b"\xFF", b"\xE2\x82", b"\xF0\x9F\x98", b"\x80\x80"];
+    for edge in [8192usize, 16384] {
+        for shift in 0..8 {
+            let at = edge - 4 + shift;
+            for piece in pieces {
+                let mut bytes = text[..at].to_vec();
+                bytes.extend_from_slice(piece);
+                bytes.extend_from_slice(&text[at..]);
+                let std = String::from_utf8_lossy(&bytes);
+                let latin: String = model(&bytes, ErrorMode::Latin1)
+                    .unwrap()
+                    .into_iter()
+                    .map(|cp| char::from_u32(cp).unwrap())
+                    .collect();
+                for engine in &engines {
+                    assert_eq!(
+                        engine.from_utf8_lossy(&bytes),
+                        std,
+                        "{} at {at}",
+                        engine.kernel()
+                    );
+                    let ours = engine
+                        .utf8_to_string_with(&bytes, ErrorMode::Latin1)
+                        .unwrap();
+                    assert_eq!(ours, latin, "{} at {at}", engine.kernel());
+                }
+            }
+            // And the valid text cut just there, so its last window ends mid-character.
+            let cut = &text[..at];
+            for engine in &engines {
+                assert_eq!(engine.from_utf8_lossy(cut), String::from_utf8_lossy(cut));
+            }
+        }
+    }
+}

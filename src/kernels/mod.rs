@@ -25,6 +25,7 @@ pub(crate) static SCALAR: Table = Table {
     kernel: Kernel::Scalar,
     validate_utf8: scalar::validate,
     check_utf8: scalar::check,
+    flag_utf8: scalar::flag_errors,
     transcode: &scalar_transcode::TRANSCODERS,
 };
 
@@ -71,6 +72,20 @@ macro_rules! simd_kernel {
                 }
             }
 
+            /// # Safety
+            /// The CPU supports the kernel's features.
+            #[target_feature(enable = $features)]
+            unsafe fn flag_utf8(src: &[u8], out: &mut [(u32, u32)]) -> usize {
+                // SAFETY: this function is compiled for, and only called on, the ISA.
+                unsafe {
+                    if src.len() < utf8::BLOCK {
+                        utf8::flag_errors::<$short>(src, out)
+                    } else {
+                        utf8::flag_errors::<$vector>(src, out)
+                    }
+                }
+            }
+
             crate::kernels::transcode::transcoders!(
                 crate::kernels::vector::Vectors<$vector, $short>,
                 #[target_feature(enable = $features)]
@@ -80,6 +95,7 @@ macro_rules! simd_kernel {
                 kernel: $kernel,
                 validate_utf8,
                 check_utf8,
+                flag_utf8,
                 transcode: &TRANSCODERS,
             };
         }

@@ -155,6 +155,19 @@ pub(crate) fn check(src: &[u8]) -> Result<(), Utf8Error> {
     }
 }
 
+/// The scalar kernel's error spans for the lossy decoders (see
+/// `kernels::utf8::flag_errors`): none for valid input, else one span from the
+/// first error to the end, which the decoder then reads in scalar code.
+pub(crate) fn flag_errors(src: &[u8], out: &mut [(u32, u32)]) -> usize {
+    match (check(src), out.first_mut()) {
+        (Err(e), Some(slot)) => {
+            *slot = (e.valid_up_to() as u32, src.len().saturating_sub(1) as u32);
+            1
+        }
+        _ => 0,
+    }
+}
+
 /// True when `src` is valid UTF-8.
 pub(crate) fn validate(src: &[u8]) -> bool {
     check(src).is_ok()

@@ -309,6 +309,26 @@ unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Optio
             }
         }
     }
+    // SAFETY: offset <= len, a multiple of the block size.
+    check_tail(&mut checker, src, offset);
+    if checker.has_error() {
+        Some(group)
+    } else {
+        None
+    }
+}
+
+/// Checks the tail of `src` after `offset` (the end of the last whole block the
+/// block pass read), and that the input does not end inside a sequence: errors
+/// go to the checker's accumulator.
+///
+/// # Safety
+/// `offset <= src.len()`, with `src[..offset]` read by `checker` in order; the CPU
+/// supports `V`.
+#[inline(always)]
+unsafe fn check_tail<V: ByteVector>(checker: &mut Checker<V>, src: &[u8], mut offset: usize) {
+    let len = src.len();
+    let ptr = src.as_ptr();
     // The tail, shorter than a block: whole vectors first, in the stream as usual.
     while len - offset >= V::LANES {
         // SAFETY: offset + LANES <= len.
@@ -343,11 +363,6 @@ unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Optio
     // SAFETY: INCOMPLETE_LIMITS has BLOCK bytes; LANES <= BLOCK.
     let limits = V::load(INCOMPLETE_LIMITS.as_ptr().add(BLOCK - V::LANES));
     checker.error = checker.error.or(last.saturating_sub(limits));
-    if checker.has_error() {
-        Some(group)
-    } else {
-        None
-    }
 }
 
 /// Copies `src` (shorter than a vector, at most 63 bytes) to the start of `dst`
@@ -400,6 +415,107 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u8]) -> Result<(), Utf8Error> {
         None => Ok(()),
         Some(group) => reference::validate_from(src, rewind_point::<V>(src, group)),
     }
+}
+
+/// For the lossy decoders: where in `src` (which starts at a character boundary)
+/// the vector check flags errors, without stopping at them. Writes one
+/// `(first, last)` pair of byte indices per 64-byte block that has a flagged byte
+/// (its first and last), and one for the tail when it or the end of input has an
+/// error, in order, into `out`; returns how many. Decoding from any character
+/// boundary up to the character start at or before the next pair's `first` (at
+/// most 3 bytes back) meets no error, so a decoder copies those stretches and
+/// reads only the flagged spans in scalar code. When `out` is full, the last pair
+/// stretches to the end of `src`, which is always correct.
+///
+/// # Safety
+/// The CPU supports `V`.
+#[inline(always)]
+pub(crate) unsafe fn flag_errors<V: ByteVector>(src: &[u8], out: &mut [(u32, u32)]) -> usize {
+    let len = src.len();
+    let ptr = src.as_ptr();
+    let mut checker = Checker::<V>::new();
+    let mut n = 0;
+    let mut offset = 0;
+    let mut after_ascii = false;
+    while len - offset >= BLOCK && n < out.len() {
+        let before = checker.prev;
+        // SAFETY: offset + BLOCK <= len.
+        let ascii = checker.block(ptr.add(offset));
+        if checker.has_error() {
+            // SAFETY: as above.
+            let (first, last) = flagged_span::<V>(ptr.add(offset), before);
+            push_span(out, &mut n, offset + first, offset + last, len);
+            checker.error = V::splat(0);
+        }
+        offset += BLOCK;
+        if ascii && after_ascii {
+            // SAFETY: offset <= len.
+            let run_end = skip_ascii::<V>(ptr, offset, len);
+            if run_end != offset {
+                offset = run_end;
+                // SAFETY: offset >= BLOCK >= LANES bytes were read before it.
+                checker.prev = V::load(ptr.add(offset - V::LANES));
+            }
+        }
+        after_ascii = ascii;
+    }
+    if n < out.len() {
+        let tail = offset;
+        // SAFETY: offset <= len, the end of the blocks read in order.
+        check_tail(&mut checker, src, offset);
+        if checker.has_error() {
+            push_span(out, &mut n, tail.min(len.saturating_sub(3)), len - 1, len);
+        }
+    }
+    n
+}
+
+/// Appends the span `first..=last` at `out[*n]`; the last slot's span reaches the
+/// end of the input (`len`), so that nothing after it goes unread.
+#[inline(always)]
+fn push_span(out: &mut [(u32, u32)], n: &mut usize, first: usize, last: usize, len: usize) {
+    let last = if *n + 1 >= out.len() { len - 1 } else { last };
+    if let Some(slot) = out.get_mut(*n) {
+        *slot = (first as u32, last as u32);
+        *n += 1;
+    }
+}
+
+/// The first and last byte (indices within the block) that the full vector check
+/// flags in the 64-byte block at `block`, given the vector before it.
+///
+/// # Safety
+/// `block..block + BLOCK` is readable; the CPU supports `V`.
+#[inline(always)]
+unsafe fn flagged_span<V: ByteVector>(block: *const u8, before: V) -> (usize, usize) {
+    let mut fine = Checker::<V>::new();
+    fine.prev = before;
+    let mut span: Option<(usize, usize)> = None;
+    let mut lanes = [0u8; BLOCK];
+    for k in 0..BLOCK / V::LANES {
+        // SAFETY: (k + 1) * LANES <= BLOCK, within the block.
+        fine.check_four(V::load(block.add(k * V::LANES)));
+        if fine.has_error() {
+            // SAFETY: `lanes` holds BLOCK >= LANES bytes.
+            fine.error.write_to(lanes.as_mut_ptr());
+            // Eight lanes at a time: the first and last non-zero byte of each word.
+            for (w, word) in lanes[..V::LANES].chunks_exact(8).enumerate() {
+                let mut bytes = [0u8; 8];
+                bytes.copy_from_slice(word);
+                let word = u64::from_le_bytes(bytes);
+                if word != 0 {
+                    let base = k * V::LANES + 8 * w;
+                    let lo = base + (word.trailing_zeros() / 8) as usize;
+                    let hi = base + 7 - (word.leading_zeros() / 8) as usize;
+                    span = Some(span.map_or((lo, hi), |(first, _)| (first, hi)));
+                }
+            }
+            fine.error = V::splat(0);
+        }
+    }
+    // The block pass saw an error, so some lane is flagged; the whole block is
+    // the safe answer otherwise.
+    span.unwrap_or((0, BLOCK - 1))
 }
 
 /// Where the scalar reference starts to find the exact error that the block pass
