@@ -208,23 +208,6 @@ pub const fn windows1252_char(byte: u8) -> char {
     }
 }
 
-/// The scalar value of the valid sequence `bytes` (1 to 4 bytes, checked).
-#[inline]
-fn decode(bytes: &[u8]) -> u32 {
-    let lead = bytes[0] as u32;
-    match bytes.len() {
-        1 => lead,
-        2 => (lead & 0x1F) << 6 | (bytes[1] as u32 & 0x3F),
-        3 => (lead & 0x0F) << 12 | (bytes[1] as u32 & 0x3F) << 6 | (bytes[2] as u32 & 0x3F),
-        _ => {
-            (lead & 0x07) << 18
-                | (bytes[1] as u32 & 0x3F) << 12
-                | (bytes[2] as u32 & 0x3F) << 6
-                | (bytes[3] as u32 & 0x3F)
-        }
-    }
-}
-
 /// Splits UTF-8 into its first valid stretch and the invalid piece after it:
 /// `(valid bytes, invalid bytes)`. `after_error` says the previous piece was
 /// invalid, so the neighbourhood is decoded in scalar code first; otherwise the
@@ -367,6 +350,12 @@ trait WideTarget {
     type Unit: Copy;
     /// The kernel's strict conversion.
     fn convert(engine: &Engine, src: &[u8], dst: &mut [Self::Unit]) -> Result<usize, Utf8Error>;
+    /// The kernel's conversion of valid UTF-8 (no checks; `OutputTooSmall` only).
+    fn convert_valid(
+        engine: &Engine,
+        src: &str,
+        dst: &mut [Self::Unit],
+    ) -> Result<usize, Utf8Error>;
     /// Writes the code point `cp` (a scalar value, or an escape surrogate) at
     /// `dst[at..]`: the units written, or `None` when they do not fit.
     fn put(dst: &mut [Self::Unit], at: usize, cp: u32) -> Option<usize>;
@@ -381,6 +370,11 @@ impl<const BIG: bool> WideTarget for ToUtf16<BIG> {
     #[inline]
     fn convert(engine: &Engine, src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> {
         call!(engine.utf8_to_utf16(src, dst, order(BIG)))
+    }
+
+    #[inline]
+    fn convert_valid(engine: &Engine, src: &str, dst: &mut [u16]) -> Result<usize, Utf8Error> {
+        call!(engine.valid_utf8_to_utf16(src.as_bytes(), dst, order(BIG)))
     }
 
     #[inline]
@@ -408,6 +402,11 @@ impl WideTarget for ToUtf32 {
     }
 
     #[inline]
+    fn convert_valid(engine: &Engine, src: &str, dst: &mut [u32]) -> Result<usize, Utf8Error> {
+        call!(engine.valid_utf8_to_utf32(src.as_bytes(), dst))
+    }
+
+    #[inline]
     fn put(dst: &mut [u32], at: usize, cp: u32) -> Option<usize> {
         *dst.get_mut(at)? = cp;
         Some(1)
@@ -422,66 +421,117 @@ const fn order(big: bool) -> ByteOrder {
     }
 }
 
-/// UTF-8 to UTF-16 or UTF-32 under `mode`: the kernel converts valid stretches,
-/// the neighbourhood of each error is decoded here.
+/// UTF-8 to UTF-16 or UTF-32 under `mode`: one strict pass by the kernel, which
+/// is all valid input needs; from the first error on, [`walk_pieces`] gives the
+/// valid stretches (converted by the kernel's no-check transcoder) and the invalid
+/// pieces (replaced as the mode says).
 fn utf8_to_wide<T: WideTarget>(
     engine: &Engine,
     src: &[u8],
     dst: &mut [T::Unit],
     mode: ErrorMode,
 ) -> Result<usize, Utf8Error> {
-    let (mut read, mut written) = (0, 0);
-    loop {
-        let e = match T::convert(engine, &src[read..], &mut dst[written..]) {
-            Ok(n) => return Ok(written + n),
-            Err(e) => e,
-        };
-        let at = read + e.valid_up_to();
-        let out = written + e.written();
-        let error = Utf8Error {
-            valid_up_to: at,
-            written: out,
-            ..e
-        };
-        if mode == ErrorMode::Strict || e.kind() == Utf8ErrorKind::OutputTooSmall {
-            return Err(error);
-        }
-        (read, written) = (at, out);
-        // The neighbourhood of the error, one character or invalid piece at a time.
-        let mut calm = 0;
-        while read < src.len() && calm < NEIGHBOURHOOD {
-            let (width, n) = match check_char(&src[read..]) {
-                Ok(width) => {
-                    calm += width;
-                    let cp = decode(&src[read..read + width]);
-                    (width, T::put(dst, written, cp))
-                }
-                Err((len, _)) => {
-                    calm = 0;
-                    let len = if len == 0 {
-                        src.len() - read
-                    } else {
-                        len as usize
-                    };
-                    let mut n = 0;
-                    let fits = mode.replace_piece(&src[read..read + len], |cp| {
-                        T::put(dst, written + n, cp).map(|k| n += k).is_some()
-                    });
-                    (len, fits.then_some(n))
-                }
-            };
-            match n {
-                Some(n) => (read, written) = (read + width, written + n),
-                None => {
-                    return Err(Utf8Error::new(read, 0, Utf8ErrorKind::OutputTooSmall)
-                        .with_written(written))
-                }
-            }
-        }
-        if read == src.len() {
-            return Ok(written);
-        }
+    let first = match T::convert(engine, src, dst) {
+        Ok(n) => return Ok(n),
+        Err(e) => e,
+    };
+    if mode == ErrorMode::Strict || first.kind() == Utf8ErrorKind::OutputTooSmall {
+        return Err(first);
     }
+    let mut written = first.written();
+    let too_small = |at: usize, written: usize| {
+        Utf8Error::new(at, 0, Utf8ErrorKind::OutputTooSmall).with_written(written)
+    };
+    walk_pieces(engine, src, first.valid_up_to(), |from, to, bad| {
+        if bad {
+            let mut n = 0;
+            let fits = mode.replace_piece(&src[from..to], |cp| {
+                T::put(dst, written + n, cp).map(|k| n += k).is_some()
+            });
+            if !fits {
+                return Err(too_small(from, written));
+            }
+            written += n;
+            return Ok(());
+        }
+        // SAFETY: `walk_pieces` hands out only valid UTF-8 as not `bad`.
+        let text = unsafe { core::str::from_utf8_unchecked(&src[from..to]) };
+        match T::convert_valid(engine, text, &mut dst[written..]) {
+            Ok(n) => {
+                written += n;
+                Ok(())
+            }
+            Err(e) => Err(too_small(from + e.valid_up_to(), written + e.written())),
+        }
+    })?;
+    Ok(written)
+}
+
+/// Bytes the kernel flags at a time: 128 blocks of 64 (the spans' buffer, on the
+/// stack, stays 1 KiB: short inputs pay little to clear it).
+const WINDOW: usize = 8 << 10;
+
+/// Walks `src` from `start` (a character boundary) to its end as valid stretches
+/// and invalid pieces (std's maximal subparts, and the incomplete sequence at the
+/// end), in order: `piece(from, to, false)` for each non-empty stretch
+/// `src[from..to]` of valid UTF-8, `piece(at, at + len, true)` for each invalid
+/// piece. Returns the first `Err` of `piece`.
+///
+/// The kernel flags the error spans of a window at a time without stopping at
+/// them (`Engine::flag_utf8`); only the spans are read in scalar code, each from
+/// the character start before it through three bytes past it: after an error the
+/// vector check's context is broken for up to three bytes (a continuation byte
+/// there can pass for an expected one), and is exact again after them.
+fn walk_pieces<E>(
+    engine: &Engine,
+    src: &[u8],
+    start: usize,
+    mut piece: impl FnMut(usize, usize, bool) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut spans = [(0u32, 0u32); WINDOW / crate::kernels::utf8::BLOCK + 1];
+    let mut pos = start;
+    while pos < src.len() {
+        let window = &src[pos..src.len().min(pos + WINDOW)];
+        let last = pos + window.len() == src.len();
+        let n = engine.flag_utf8(window, &mut spans);
+        // Handed out up to `cursor`; read in scalar code up to `scanned`.
+        let (mut cursor, mut scanned) = (0, 0);
+        let mut end = window.len();
+        'spans: for &(first, last_flag) in &spans[..n] {
+            let stop = (last_flag as usize + 4).min(window.len());
+            let mut i = scanned.max(crate::kernels::utf8::boundary_before(
+                window,
+                first as usize,
+            ));
+            while i < stop {
+                let len = match check_char(&window[i..]) {
+                    Ok(width) => {
+                        i += width;
+                        continue;
+                    }
+                    // Cut by the window's end: read with the next window.
+                    Err((0, _)) if !last => {
+                        end = i;
+                        break 'spans;
+                    }
+                    Err((0, _)) => window.len() - i,
+                    Err((len, _)) => len as usize,
+                };
+                if cursor < i {
+                    piece(pos + cursor, pos + i, false)?;
+                }
+                piece(pos + i, pos + i + len, true)?;
+                i += len;
+                cursor = i;
+            }
+            scanned = scanned.max(i);
+        }
+        if cursor < end {
+            piece(pos + cursor, pos + end, false)?;
+        }
+        pos += end;
+    }
+    Ok(())
 }
 
 api! {
@@ -802,63 +852,25 @@ mod owned {
     use alloc::string::String;
     use alloc::vec::Vec;
 
-    /// Bytes the kernel flags at a time: 128 blocks of 64 (the spans' buffer, on
-    /// the stack, stays 1 KiB: short inputs pay little to clear it).
-    const WINDOW: usize = 8 << 10;
-
     /// `src` decoded under `mode` (not `Strict`, not `SurrogateEscape`), given the
-    /// error of its first invalid piece. The kernel flags the spans with errors a
-    /// window at a time without stopping at them (`Engine::flag_utf8`); the
-    /// stretches between are copied, and only the flagged spans are decoded in
-    /// scalar code, from the character start before each.
+    /// error of its first invalid piece: the valid stretches copied, the invalid
+    /// pieces replaced ([`walk_pieces`]).
     fn decode_string(engine: &Engine, src: &[u8], first: Utf8Error, mode: ErrorMode) -> String {
         let mut out = String::with_capacity(src.len() + src.len() / 64 + 16);
-        let mut pos = first.valid_up_to();
-        // SAFETY: the kernel found `src[..pos]` to be valid UTF-8.
-        out.push_str(unsafe { core::str::from_utf8_unchecked(&src[..pos]) });
-        let mut spans = [(0u32, 0u32); WINDOW / crate::kernels::utf8::BLOCK + 1];
-        while pos < src.len() {
-            let window = &src[pos..src.len().min(pos + WINDOW)];
-            let last = pos + window.len() == src.len();
-            let n = engine.flag_utf8(window, &mut spans);
-            // Output is copied up to `cursor`; scalar code has read up to `scanned`.
-            let (mut cursor, mut scanned) = (0, 0);
-            let mut end = window.len();
-            'spans: for &(first, last_flag) in &spans[..n] {
-                let (first, last_flag) = (first as usize, last_flag as usize);
-                // Through three bytes past the last flagged one: after an error
-                // the vector check's context is broken for up to three bytes (a
-                // continuation byte there can pass for an expected one), so those
-                // are read here too, and the check is exact again after them.
-                let stop = (last_flag + 4).min(window.len());
-                let mut i = scanned.max(crate::kernels::utf8::boundary_before(window, first));
-                while i < stop {
-                    let (len, bad) = match check_char(&window[i..]) {
-                        Ok(width) => (width, false),
-                        // Cut by the window's end: decoded with the next window.
-                        Err((0, _)) if !last => {
-                            end = i;
-                            break 'spans;
-                        }
-                        Err((0, _)) => (window.len() - i, true),
-                        Err((len, _)) => (len as usize, true),
-                    };
-                    if bad {
-                        // SAFETY: from `cursor` to `i`, characters the kernel or
-                        // `check_char` found valid.
-                        out.push_str(unsafe { core::str::from_utf8_unchecked(&window[cursor..i]) });
-                        push_replacement(&mut out, &window[i..i + len], mode);
-                        cursor = i + len;
-                    }
-                    i += len;
+        let start = first.valid_up_to();
+        // SAFETY: the kernel found `src[..start]` to be valid UTF-8.
+        out.push_str(unsafe { core::str::from_utf8_unchecked(&src[..start]) });
+        let copied: Result<(), core::convert::Infallible> =
+            walk_pieces(engine, src, start, |from, to, bad| {
+                if bad {
+                    push_replacement(&mut out, &src[from..to], mode);
+                } else {
+                    // SAFETY: `walk_pieces` hands out only valid UTF-8 as not `bad`.
+                    out.push_str(unsafe { core::str::from_utf8_unchecked(&src[from..to]) });
                 }
-                scanned = scanned.max(i);
-            }
-            // SAFETY: valid from the last invalid piece to the window's end (or to
-            // the character the window's end cuts).
-            out.push_str(unsafe { core::str::from_utf8_unchecked(&window[cursor..end]) });
-            pos += end;
-        }
+                Ok(())
+            });
+        let Ok(()) = copied;
         debug_assert!(core::str::from_utf8(out.as_bytes()).is_ok());
         out
     }

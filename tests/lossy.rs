@@ -531,7 +531,7 @@ fn utf32_invalid_values() {
     }
 }
 
-/// Inputs longer than the 8 KiB windows `from_utf8_lossy` flags at a time:
+/// Inputs longer than the 8 KiB windows the lossy decoders flag at a time:
 /// characters and invalid pieces around every window edge, so a character cut by
 /// an edge (decoded with the next window) and spans near it are checked.
 #[test]
@@ -563,6 +563,11 @@ fn window_edges_of_long_inputs() {
                         .utf8_to_string_with(&bytes, ErrorMode::Latin1)
                         .unwrap();
                     assert_eq!(ours, latin, "{} at {at}", engine.kernel());
+                    let std16: Vec<u16> = std.encode_utf16().collect();
+                    assert_eq!(engine.utf8_to_utf16_lossy(&bytes), std16, "at {at}");
+                    let ours = engine.utf8_to_utf32_vec_with(&bytes, ErrorMode::SurrogateEscape);
+                    let escaped = model(&bytes, ErrorMode::SurrogateEscape).unwrap();
+                    assert_eq!(ours.unwrap(), escaped, "{} at {at}", engine.kernel());
                 }
             }
             // And the valid text cut just there, so its last window ends mid-character.
