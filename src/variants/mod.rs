@@ -564,42 +564,49 @@ mod owned {
         *n = end;
     }
 
-    /// Collects UTF-16: stretches through the engine's UTF-8 to UTF-16 kernel,
-    /// special values as one unit (BMP values and lone surrogates) or a pair.
-    pub(crate) struct Utf16Sink {
-        out: Vec<u16>,
+    /// Collects code units: stretches through the engine's UTF-8 transcoder, special
+    /// values by [`Sink::special`]. Every variant needs at most one unit per input
+    /// byte, so a sink made for the input's length never runs out of room.
+    pub(crate) struct Units<T> {
+        out: Vec<T>,
         n: usize,
     }
 
-    impl Utf16Sink {
-        /// A sink for `len` input bytes: every variant needs at most one UTF-16
-        /// unit per byte, so the kernel never runs out of room.
+    /// Collects UTF-16: special values as one unit (BMP values and lone
+    /// surrogates) or a pair.
+    pub(crate) type Utf16Sink = Units<u16>;
+    /// Collects UTF-32 (or UCS-4): special values as they are.
+    pub(crate) type Utf32Sink = Units<u32>;
+
+    impl<T: Copy + Default> Units<T> {
+        /// A sink for `len` input bytes.
         pub(crate) fn new(len: usize) -> Self {
-            Utf16Sink {
-                out: vec![0; len],
+            Units {
+                out: vec![T::default(); len],
                 n: 0,
             }
         }
 
-        pub(crate) fn finish(mut self) -> Vec<u16> {
+        pub(crate) fn finish(mut self) -> Vec<T> {
             self.out.truncate(self.n);
             self.out
+        }
+
+        /// Runs `convert` on the room left and counts what it wrote.
+        fn convert(
+            &mut self,
+            convert: impl FnOnce(&mut [T]) -> Result<usize, Utf8Error>,
+        ) -> Result<(), Utf8Error> {
+            let room = self.out.get_mut(self.n..).unwrap_or_default();
+            let result = convert(room);
+            self.n += result.unwrap_or_else(|e| e.written());
+            result.map(|_| ())
         }
     }
 
     impl Sink for Utf16Sink {
         fn utf8(&mut self, engine: &Engine, rest: &[u8]) -> Result<(), Utf8Error> {
-            let room = self.out.get_mut(self.n..).unwrap_or_default();
-            match engine.utf8_to_utf16(rest, room) {
-                Ok(written) => {
-                    self.n += written;
-                    Ok(())
-                }
-                Err(e) => {
-                    self.n += e.written();
-                    Err(e)
-                }
-            }
+            self.convert(|room| engine.utf8_to_utf16(rest, room))
         }
 
         #[inline]
@@ -614,41 +621,9 @@ mod owned {
         }
     }
 
-    /// Collects UTF-32 (or UCS-4): stretches through the engine's UTF-8 to UTF-32
-    /// kernel, special values as they are.
-    pub(crate) struct Utf32Sink {
-        out: Vec<u32>,
-        n: usize,
-    }
-
-    impl Utf32Sink {
-        /// A sink for `len` input bytes (at most one value per byte).
-        pub(crate) fn new(len: usize) -> Self {
-            Utf32Sink {
-                out: vec![0; len],
-                n: 0,
-            }
-        }
-
-        pub(crate) fn finish(mut self) -> Vec<u32> {
-            self.out.truncate(self.n);
-            self.out
-        }
-    }
-
     impl Sink for Utf32Sink {
         fn utf8(&mut self, engine: &Engine, rest: &[u8]) -> Result<(), Utf8Error> {
-            let room = self.out.get_mut(self.n..).unwrap_or_default();
-            match engine.utf8_to_utf32(rest, room) {
-                Ok(written) => {
-                    self.n += written;
-                    Ok(())
-                }
-                Err(e) => {
-                    self.n += e.written();
-                    Err(e)
-                }
-            }
+            self.convert(|room| engine.utf8_to_utf32(rest, room))
         }
 
         #[inline]
