@@ -8,90 +8,10 @@
 //! scalar reference elsewhere) and on [`trim_incomplete_tail`] for inputs that may
 //! have been cut.
 
-use core::fmt;
-
 use crate::boundary::trim_incomplete_tail;
+use crate::encoding::Encoding;
 use crate::transcode::api;
 use crate::Engine;
-
-/// An encoding [`detect_encoding`] can report.
-///
-/// ```
-/// use utfast::Encoding;
-/// assert_eq!(Encoding::Utf16Le.name(), "UTF-16LE");
-/// assert_eq!(Encoding::Windows1252.to_string(), "windows-1252");
-/// assert_eq!(Encoding::Utf32Be.bom(), &[0x00, 0x00, 0xFE, 0xFF]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Encoding {
-    /// UTF-8.
-    Utf8,
-    /// UTF-16, little-endian.
-    Utf16Le,
-    /// UTF-16, big-endian.
-    Utf16Be,
-    /// UTF-32, little-endian.
-    Utf32Le,
-    /// UTF-32, big-endian.
-    Utf32Be,
-    /// The Windows code page 1252 (a superset of printable ISO-8859-1), the
-    /// usual single-byte encoding of Western European text, and the answer of
-    /// last resort: every byte string decodes in it (as the WHATWG Encoding
-    /// Standard defines it).
-    Windows1252,
-}
-
-impl Encoding {
-    /// Every encoding, in the order of the enum.
-    pub const ALL: [Encoding; 6] = [
-        Encoding::Utf8,
-        Encoding::Utf16Le,
-        Encoding::Utf16Be,
-        Encoding::Utf32Le,
-        Encoding::Utf32Be,
-        Encoding::Windows1252,
-    ];
-
-    /// The encoding's usual name: `UTF-8`, `UTF-16LE`, `UTF-16BE`, `UTF-32LE`,
-    /// `UTF-32BE` or `windows-1252` (the WHATWG's spellings).
-    ///
-    /// ```
-    /// assert_eq!(utfast::Encoding::Utf8.name(), "UTF-8");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            Encoding::Utf8 => "UTF-8",
-            Encoding::Utf16Le => "UTF-16LE",
-            Encoding::Utf16Be => "UTF-16BE",
-            Encoding::Utf32Le => "UTF-32LE",
-            Encoding::Utf32Be => "UTF-32BE",
-            Encoding::Windows1252 => "windows-1252",
-        }
-    }
-
-    /// The encoding's byte order mark (U+FEFF encoded), empty for windows-1252.
-    ///
-    /// ```
-    /// assert_eq!(utfast::Encoding::Utf8.bom(), b"\xEF\xBB\xBF");
-    /// assert!(utfast::Encoding::Windows1252.bom().is_empty());
-    /// ```
-    pub const fn bom(self) -> &'static [u8] {
-        match self {
-            Encoding::Utf8 => &[0xEF, 0xBB, 0xBF],
-            Encoding::Utf16Le => &[0xFF, 0xFE],
-            Encoding::Utf16Be => &[0xFE, 0xFF],
-            Encoding::Utf32Le => &[0xFF, 0xFE, 0x00, 0x00],
-            Encoding::Utf32Be => &[0x00, 0x00, 0xFE, 0xFF],
-            Encoding::Windows1252 => &[],
-        }
-    }
-}
-
-impl fmt::Display for Encoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The encoding of the byte order mark `src` starts with, and the mark's length.
 ///
@@ -118,8 +38,8 @@ pub fn sniff_bom(src: &[u8]) -> Option<(Encoding, usize)> {
     ];
     BY_LENGTH
         .into_iter()
-        .find(|encoding| src.starts_with(encoding.bom()))
-        .map(|encoding| (encoding, encoding.bom().len()))
+        .find(|encoding| src.starts_with(encoding.bom_bytes()))
+        .map(|encoding| (encoding, encoding.bom_bytes().len()))
 }
 
 /// What [`detect_encoding`] concluded: the encoding, how sure it is, and the
@@ -295,7 +215,7 @@ fn detect(engine: &Engine, src: &[u8], cut: bool) -> Detection {
         if is_valid(engine, encoding, content, cut) {
             return Detection::new(encoding, CERTAIN, bom_len);
         }
-        let utf16le_bom = Encoding::Utf16Le.bom().len();
+        let utf16le_bom = Encoding::Utf16Le.bom_bytes().len();
         if encoding == Encoding::Utf32Le
             && is_valid(engine, Encoding::Utf16Le, &src[utf16le_bom..], cut)
         {
@@ -472,7 +392,10 @@ fn is_valid(engine: &Engine, encoding: Encoding, src: &[u8], cut: bool) -> bool 
         Encoding::Utf16Be => is_valid_utf16(engine, src, true, cut),
         Encoding::Utf32Le => is_valid_utf32(engine, src, false, cut),
         Encoding::Utf32Be => is_valid_utf32(engine, src, true, cut),
-        Encoding::Windows1252 => true,
+        // Only the encodings above are ever sniffed; the single-byte ones take
+        // any bytes, and the UTF-8 variants are never guessed.
+        Encoding::Latin1 | Encoding::Windows1252 => true,
+        Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => false,
     }
 }
 

@@ -42,6 +42,7 @@ extern crate alloc;
 mod boundary;
 mod detect;
 mod dispatch;
+mod encoding;
 mod error;
 mod kernels;
 mod lossy;
@@ -50,6 +51,8 @@ mod position;
 pub mod sample;
 pub mod scalar;
 mod simd;
+#[cfg(feature = "alloc")]
+mod stream;
 mod transcode;
 mod variants;
 
@@ -57,10 +60,9 @@ pub use boundary::{
     ceil_char_boundary, floor_char_boundary, incomplete_tail_len, is_char_boundary,
     trim_incomplete_tail,
 };
-pub use detect::{
-    detect_encoding, detect_encoding_prefix, sniff_bom, Detection, Encoding, DETECTION_SAMPLE,
-};
+pub use detect::{detect_encoding, detect_encoding_prefix, sniff_bom, Detection, DETECTION_SAMPLE};
 pub use dispatch::{Engine, Kernel};
+pub use encoding::Encoding;
 #[cfg(feature = "alloc")]
 pub use error::FromUtf8Error;
 pub use error::{
@@ -69,6 +71,8 @@ pub use error::{
 };
 pub use lossy::*;
 pub use position::{line_column, LineColumn};
+#[cfg(feature = "alloc")]
+pub use stream::*;
 pub use transcode::*;
 pub use variants::*;
 

@@ -105,18 +105,8 @@ impl ErrorMode {
     /// ```
     pub fn from_name(name: &str) -> Option<ErrorMode> {
         let mut key = [0u8; 20];
-        let bytes = name.as_bytes();
-        if bytes.len() > key.len() {
-            return None;
-        }
-        let mut n = 0;
-        for &b in bytes {
-            if b != b'-' && b != b'_' {
-                key[n] = b.to_ascii_lowercase();
-                n += 1;
-            }
-        }
-        Some(match &key[..n] {
+        let key = crate::encoding::label_key(name, &mut key)?;
+        Some(match key {
             b"strict" => ErrorMode::Strict,
             b"replace" => ErrorMode::Replace,
             b"surrogateescape" => ErrorMode::SurrogateEscape,
@@ -206,6 +196,30 @@ pub const fn windows1252_char(byte: u8) -> char {
     } else {
         byte as char
     }
+}
+
+/// The Windows-1252 byte of the code point `cp`, or `None` when Windows-1252
+/// has no byte for it: the inverse of [`windows1252_char`].
+///
+/// ```
+/// assert_eq!(utfast::windows1252_byte('€' as u32), Some(0x80));
+/// assert_eq!(utfast::windows1252_byte('é' as u32), Some(0xE9));
+/// assert_eq!(utfast::windows1252_byte(0x81), Some(0x81));
+/// assert_eq!(utfast::windows1252_byte(0x80), None); // a C1 control 1252 replaced
+/// assert_eq!(utfast::windows1252_byte('Ω' as u32), None);
+/// ```
+pub const fn windows1252_byte(cp: u32) -> Option<u8> {
+    if cp < 0x80 || (cp >= 0xA0 && cp <= 0xFF) {
+        return Some(cp as u8);
+    }
+    let mut i = 0;
+    while i < WINDOWS_1252_HIGH.len() {
+        if WINDOWS_1252_HIGH[i] as u32 == cp {
+            return Some(0x80 + i as u8);
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Splits UTF-8 into its first valid stretch and the invalid piece after it:

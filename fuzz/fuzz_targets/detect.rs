@@ -44,7 +44,7 @@ fn check_detection(data: &[u8], found: Detection, what: &str) {
     );
     let bom = found.bom_len();
     assert!(
-        bom == 0 || data.get(..bom) == Some(found.encoding().bom()),
+        bom == 0 || data.get(..bom) == found.encoding().bom(),
         "{what}: {found:?}"
     );
     if found.confidence() >= 0.75 && what == "detect_encoding" {

@@ -14,6 +14,20 @@ use crate::ByteOrder;
 pub(crate) trait Offset {
     /// The same error, `read` input units and `written` output units further on.
     fn offset(self, read: usize, written: usize) -> Self;
+
+    /// The output units written before the conversion stopped.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    fn output_len(&self) -> usize;
+}
+
+/// The output units a conversion wrote, whether it succeeded or not.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline]
+pub(crate) fn written<E: Offset>(result: &Result<usize, E>) -> usize {
+    match result {
+        Ok(n) => *n,
+        Err(error) => error.output_len(),
+    }
 }
 
 /// `Offset` for the errors that count `valid_up_to` and `written`.
@@ -24,6 +38,10 @@ macro_rules! offset_by_position {
                 self.valid_up_to += read;
                 self.written += written;
                 self
+            }
+
+            fn output_len(&self) -> usize {
+                self.written
             }
         }
     )*};
@@ -36,6 +54,10 @@ impl Offset for OutputTooSmall {
         self.read += read;
         self.written += written;
         self
+    }
+
+    fn output_len(&self) -> usize {
+        self.written
     }
 }
 

@@ -10,7 +10,9 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 
 use crate::bench::Section;
-use crate::convert::Encoding;
+use utfast::Encoding;
+
+use crate::convert::{cli_name, label};
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -511,11 +513,11 @@ fn parse_convert(mut args: impl Iterator<Item = OsString>) -> Result<Command, Us
     };
     let from = parse_encoding("--from", &from.to_string_lossy())?;
     let to = parse_encoding("--to", &to.to_string_lossy())?;
-    if bom && to.bom().is_empty() {
+    if bom && to.bom().is_none() {
         return Err(UsageError(format!(
             "option '--bom' cannot be used with '--to {}': {} has no byte order mark",
-            to.name(),
-            to.label()
+            cli_name(to),
+            label(to)
         )));
     }
     let errors = match errors {
@@ -580,7 +582,7 @@ fn parse_section(name: &str) -> Result<&'static [Section], UsageError> {
 }
 
 fn encoding_names() -> String {
-    Encoding::ALL.map(Encoding::name).join(", ")
+    Encoding::ALL.map(cli_name).join(", ")
 }
 
 /// The encoding `value` names, given to `option`.
@@ -607,7 +609,7 @@ fn parse_encoding(option: &str, value: &str) -> Result<Encoding, UsageError> {
         "ascii" | "usascii" => "ASCII is a subset of utf-8 and of latin1: use either".to_string(),
         _ => match did_you_mean(
             &value.to_ascii_lowercase(),
-            Encoding::ALL.into_iter().map(Encoding::name),
+            Encoding::ALL.into_iter().map(cli_name),
         ) {
             Some(suggestion) => format!("did you mean '{suggestion}'?"),
             None => format!("encodings: {}", encoding_names()),
@@ -895,7 +897,7 @@ mod tests {
             (&["convert", "-f", "utf-8", "-t", "latin1", "-o"], "needs a value (a file name"),
             (&["convert", "-f", "utf-16", "-t", "utf-8"], "unknown encoding 'utf-16' for '--from' (say which byte order: utf-16le or utf-16be"),
             (&["convert", "-f", "utf-8", "-t", "latn1"], "unknown encoding 'latn1' for '--to' (did you mean 'latin1'?)"),
-            (&["convert", "-f", "utf-8", "-t", "koi8-r"], "(encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, cesu-8, mutf-8, wtf-8)"),
+            (&["convert", "-f", "utf-8", "-t", "koi8-r"], "(encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, windows-1252, cesu-8, mutf-8, wtf-8)"),
             (&["convert", "-f", "utf-8", "-t", "latin1", "--bom"], "'--bom' cannot be used with '--to latin1'"),
             (&["convert", "-f", "utf-8", "-t", "utf8", "a", "b"], "takes one input FILE, not 2"),
             (&["convert", "-f", "utf-8", "-f", "utf8"], "given twice"),

@@ -1,5 +1,5 @@
-//! The general path of `utfast convert`: any pair of encodings (CESU-8, Modified
-//! UTF-8 and WTF-8 included) under any `--errors` mode. A block is decoded into
+//! The general path of the block converter: any pair of encodings (CESU-8,
+//! Modified UTF-8, WTF-8 and Windows-1252 included) under any [`ErrorMode`]. A block is decoded into
 //! code points, in stretches: valid text through the library's kernels, each
 //! invalid piece into what the mode says (`ErrorMode::replace_piece`). Unpaired
 //! surrogates may be among the code points (WTF-8 holds them; surrogate escape
@@ -16,18 +16,23 @@
 //! UTF-16 and WTF-8 a kept high surrogate followed by a kept low one would read
 //! back as a pair, so that is refused.
 
-use utfast::{ByteOrder, ErrorMode, Utf16ErrorKind, Utf32ErrorKind, VariantError};
+use alloc::vec::Vec;
 
-use super::{
-    grow, into_bytes, push_u16s, push_u32s, read_u16s, read_u32s, Converter, Encoding, Problem,
-    What,
+use super::block::{
+    append, grow, incomplete_unit, push_u16s, push_u32s, read_u16s, read_u32s, BlockConverter,
+    Problem,
+};
+use super::TranscodeErrorKind;
+use crate::{
+    windows1252_byte, windows1252_char, ByteOrder, Encoding, ErrorMode, Utf16ErrorKind,
+    Utf32ErrorKind, Utf8ErrorKind,
 };
 
 /// Code points decoded from the block, from index `value` on, taken from the
 /// input bytes from `input` on; for an invalid piece, `width` is the input bytes
 /// of each of its code points (0 for a stretch of valid text).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Stretch {
+pub(crate) struct Stretch {
     input: usize,
     value: usize,
     width: usize,
@@ -37,7 +42,7 @@ pub(super) struct Stretch {
 /// change, carried over to the next block: an unpaired high surrogate that waits
 /// for the code point after it (up to 4 bytes), then a sequence cut by the end (up
 /// to 3), or a CESU-8 surrogate pair cut before its last byte (5); 12 at most.
-pub(super) const MAX_PENDING: usize = 16;
+pub(crate) const MAX_PENDING: usize = 16;
 
 const REPLACEMENT: u32 = 0xFFFD;
 
@@ -58,9 +63,14 @@ fn push_units(values: &mut Vec<u32>, units: &[u16]) {
     );
 }
 
-impl Converter {
+impl BlockConverter {
     /// Converts one block on the general path: like `convert_block`.
-    pub(super) fn recode_block(&mut self, src: &[u8], at_end: bool) -> Result<usize, Problem> {
+    pub(super) fn recode_block(
+        &mut self,
+        src: &[u8],
+        at_end: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<usize, Problem> {
         self.values.clear();
         self.stretches.clear();
         let (mut consumed, problem) = self.decode(src, at_end);
@@ -72,7 +82,7 @@ impl Converter {
             self.values.pop();
         }
         let values = std::mem::take(&mut self.values);
-        let encoded = self.encode(&values);
+        let encoded = self.encode(&values, out);
         self.values = values;
         // A problem of the encoder comes first in the input.
         encoded?;
@@ -91,36 +101,40 @@ impl Converter {
         &mut self,
         src: &[u8],
         at_end: bool,
+        out: &mut Vec<u8>,
     ) -> Option<Result<usize, Problem>> {
         let mode = self.mode;
         if self.from == Encoding::Utf8 {
             let end = if at_end {
                 src.len()
             } else {
-                src.len() - utfast::incomplete_tail_len(src)
+                src.len() - crate::incomplete_tail_len(src)
             };
             let text = &src[..end];
             match self.to {
-                Encoding::Utf8 if mode == ErrorMode::SurrogateEscape => {
-                    self.out.extend_from_slice(text)
-                }
+                Encoding::Utf8 if mode == ErrorMode::SurrogateEscape => out.extend_from_slice(text),
                 Encoding::Utf8 => {
-                    let decoded = utfast::utf8_to_string_with(text, mode).ok()?;
-                    self.out.extend_from_slice(decoded.as_bytes());
+                    let decoded = self.engine.utf8_to_string_with(text, mode).ok()?;
+                    out.extend_from_slice(decoded.as_bytes());
                 }
                 Encoding::Utf16Le | Encoding::Utf16Be => {
                     grow(&mut self.out16, text.len());
                     let result = if self.to == Encoding::Utf16Le {
-                        utfast::utf8_to_utf16le_with(text, &mut self.out16, mode)
+                        self.engine
+                            .utf8_to_utf16le_with(text, &mut self.out16, mode)
                     } else {
-                        utfast::utf8_to_utf16be_with(text, &mut self.out16, mode)
+                        self.engine
+                            .utf8_to_utf16be_with(text, &mut self.out16, mode)
                     };
-                    push_u16s(&mut self.out, &self.out16[..result.ok()?]);
+                    push_u16s(out, &self.out16[..result.ok()?]);
                 }
                 Encoding::Utf32Le | Encoding::Utf32Be => {
                     grow(&mut self.out32, text.len());
-                    let n = utfast::utf8_to_utf32_with(text, &mut self.out32, mode).ok()?;
-                    push_u32s(&mut self.out, &self.out32[..n], self.to.order());
+                    let n = self
+                        .engine
+                        .utf8_to_utf32_with(text, &mut self.out32, mode)
+                        .ok()?;
+                    push_u32s(out, &self.out32[..n], self.to.order());
                 }
                 _ => return None,
             }
@@ -142,29 +156,24 @@ impl Converter {
             self.in16.pop();
         }
         let units = &self.in16;
-        let result = into_bytes(&mut self.out, 3 * units.len(), |dst| match order {
-            ByteOrder::Little => utfast::utf16le_to_utf8_with(units, dst, mode),
-            ByteOrder::Big => utfast::utf16be_to_utf8_with(units, dst, mode),
+        let e = self.engine;
+        let result = append(out, 3 * units.len(), |dst| match order {
+            ByteOrder::Little => e.utf16le_to_utf8_with(units, dst, mode),
+            ByteOrder::Big => e.utf16be_to_utf8_with(units, dst, mode),
         });
         match result {
             Err(error) => {
                 let at = error.valid_up_to();
                 let cp = order.read_u16(units[at]) as u32;
-                let what = What::NotRepresentable { cp, len: 2 };
-                Some(Err(Problem { at: 2 * at, what }))
+                let kind = TranscodeErrorKind::Unmappable(cp);
+                Some(Err(Problem::new(2 * at, Some(2), kind)))
             }
             Ok(_) if 2 * units.len() < whole || whole == src.len() => Some(Ok(2 * units.len())),
             // An odd byte at the end.
             Ok(_) if !at_end => Some(Ok(whole)),
-            Ok(_) if mode == ErrorMode::SurrogateEscape => {
-                let what = What::IncompleteUnit {
-                    unit: 2,
-                    len: src.len() - whole,
-                };
-                Some(Err(Problem { at: whole, what }))
-            }
+            Ok(_) if mode == ErrorMode::SurrogateEscape => Some(incomplete_unit(src, whole, true)),
             Ok(_) => {
-                self.out.extend_from_slice("\u{FFFD}".as_bytes());
+                out.extend_from_slice("\u{FFFD}".as_bytes());
                 Some(Ok(src.len()))
             }
         }
@@ -211,9 +220,13 @@ impl Converter {
                 self.values.extend(src.iter().map(|&b| b as u32));
                 (src.len(), None)
             }
-            Encoding::Cesu8 => self.decode_variant(src, at_end, utfast::check_cesu8),
-            Encoding::Mutf8 => self.decode_variant(src, at_end, utfast::check_mutf8),
-            Encoding::Wtf8 => self.decode_variant(src, at_end, utfast::check_wtf8),
+            Encoding::Windows1252 => {
+                self.stretch(0, 0);
+                let chars = src.iter().map(|&b| windows1252_char(b) as u32);
+                self.values.extend(chars);
+                (src.len(), None)
+            }
+            Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => self.decode_variant(src, at_end),
         }
     }
 
@@ -225,7 +238,10 @@ impl Converter {
         self.stretch(at, 0);
         let start = self.values.len();
         self.values.resize(start + text.len(), 0);
-        let n = utfast::str_to_utf32(text, &mut self.values[start..]).unwrap_or(0);
+        let n = self
+            .engine
+            .str_to_utf32(text, &mut self.values[start..])
+            .unwrap_or(0);
         self.values.truncate(start + n);
     }
 
@@ -233,10 +249,10 @@ impl Converter {
         let end = if at_end {
             src.len()
         } else {
-            src.len() - utfast::incomplete_tail_len(src)
+            src.len() - crate::incomplete_tail_len(src)
         };
         let mut at = 0;
-        for chunk in utfast::utf8_chunks(&src[..end]) {
+        for chunk in self.engine.utf8_chunks(&src[..end]) {
             self.push_str(at, chunk.valid());
             at += chunk.valid().len();
             let bad = chunk.invalid();
@@ -244,12 +260,19 @@ impl Converter {
                 continue;
             }
             if self.mode == ErrorMode::Strict {
-                let error = utfast::from_utf8(&src[at..]).unwrap_err();
-                let what = What::Utf8 {
-                    kind: error.kind(),
-                    error_len: error.error_len(),
+                // The kind and length std gives the piece, which starts here.
+                let problem = match self.engine.from_utf8(&src[at..]) {
+                    Err(error) => {
+                        let kind = TranscodeErrorKind::Utf8(error.kind());
+                        Problem::new(at, error.error_len(), kind)
+                    }
+                    Ok(_) => Problem::new(
+                        at,
+                        None,
+                        TranscodeErrorKind::Utf8(Utf8ErrorKind::TruncatedAtEnd),
+                    ),
                 };
-                return (at, Some(Problem { at, what }));
+                return (at, Some(problem));
             }
             self.push_piece(at, bad);
             at += bad.len();
@@ -260,12 +283,12 @@ impl Converter {
     fn decode_utf16(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
         let whole = src.len() / 2 * 2;
         let order = self.from.order();
-        let mut units = std::mem::take(&mut self.in16);
+        let mut units = core::mem::take(&mut self.in16);
         read_u16s(&mut units, &src[..whole]);
-        let result = self.decode_utf16_units(&units, order, at_end, src.len());
+        let result = self.decode_utf16_units(&units, order, at_end);
         self.in16 = units;
         match result {
-            (n, None) if n == whole / 2 && whole < src.len() => self.odd_end(src, whole, 2, at_end),
+            (n, None) if n == whole / 2 && whole < src.len() => self.odd_end(src, whole, at_end),
             (n, problem) => (2 * n, problem),
         }
     }
@@ -277,13 +300,12 @@ impl Converter {
         units: &[u16],
         order: ByteOrder,
         at_end: bool,
-        bytes: usize,
     ) -> (usize, Option<Problem>) {
         let mut at = 0;
         while at < units.len() {
             let error = match order {
-                ByteOrder::Little => utfast::check_utf16le(&units[at..]),
-                ByteOrder::Big => utfast::check_utf16be(&units[at..]),
+                ByteOrder::Little => self.engine.check_utf16le(&units[at..]),
+                ByteOrder::Big => self.engine.check_utf16be(&units[at..]),
             };
             let valid = error.err().map_or(units.len() - at, |e| e.valid_up_to());
             if valid > 0 {
@@ -292,10 +314,12 @@ impl Converter {
                 let start = self.values.len();
                 self.values.resize(start + valid, 0);
                 let converted = match order {
-                    ByteOrder::Little => {
-                        utfast::utf16le_to_utf32(stretch, &mut self.values[start..])
-                    }
-                    ByteOrder::Big => utfast::utf16be_to_utf32(stretch, &mut self.values[start..]),
+                    ByteOrder::Little => self
+                        .engine
+                        .utf16le_to_utf32(stretch, &mut self.values[start..]),
+                    ByteOrder::Big => self
+                        .engine
+                        .utf16be_to_utf32(stretch, &mut self.values[start..]),
                 };
                 self.values.truncate(start + converted.unwrap_or(0));
                 at += valid;
@@ -308,12 +332,9 @@ impl Converter {
             match self.mode {
                 ErrorMode::Strict => {
                     let truncated = error.kind() == Utf16ErrorKind::TruncatedAtEnd;
-                    let what = What::Unit {
-                        kind: error.kind().as_str(),
-                        // With the odd byte after it, if any.
-                        len: if truncated { bytes - 2 * at } else { 2 },
-                    };
-                    return (at, Some(Problem { at: 2 * at, what }));
+                    let len = if truncated { None } else { Some(2) };
+                    let kind = TranscodeErrorKind::Utf16(error.kind());
+                    return (at, Some(Problem::new(2 * at, len, kind)));
                 }
                 ErrorMode::SurrogateEscape => self.push_unit(2 * at, 2, unit),
                 _ => self.push_unit(2 * at, 2, REPLACEMENT),
@@ -325,12 +346,12 @@ impl Converter {
 
     fn decode_utf32(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
         let whole = src.len() / 4 * 4;
-        let mut values = std::mem::take(&mut self.in32);
+        let mut values = core::mem::take(&mut self.in32);
         read_u32s(&mut values, &src[..whole], self.from.order());
         let mut at = 0;
         let mut problem = None;
         while at < values.len() {
-            let error = utfast::check_utf32(&values[at..]);
+            let error = self.engine.check_utf32(&values[at..]);
             let valid = error.err().map_or(values.len() - at, |e| e.valid_up_to());
             if valid > 0 {
                 self.stretch(4 * at, 0);
@@ -343,11 +364,8 @@ impl Converter {
             match self.mode {
                 ErrorMode::SurrogateEscape if surrogate => self.push_unit(4 * at, 4, value),
                 ErrorMode::Strict | ErrorMode::SurrogateEscape => {
-                    let what = What::Unit {
-                        kind: error.kind().as_str(),
-                        len: 4,
-                    };
-                    problem = Some(Problem { at: 4 * at, what });
+                    let kind = TranscodeErrorKind::Utf32(error.kind());
+                    problem = Some(Problem::new(4 * at, Some(4), kind));
                     break;
                 }
                 _ => self.push_unit(4 * at, 4, REPLACEMENT),
@@ -357,43 +375,35 @@ impl Converter {
         self.in32 = values;
         match problem {
             Some(problem) => (problem.at, Some(problem)),
-            None if whole < src.len() => self.odd_end(src, whole, 4, at_end),
+            None if whole < src.len() => self.odd_end(src, whole, at_end),
             None => (whole, None),
         }
     }
 
     /// The end of `src` after its `whole` bytes of whole units: carried over, an
     /// error, or (when the mode replaces) one U+FFFD.
-    fn odd_end(
-        &mut self,
-        src: &[u8],
-        whole: usize,
-        unit: usize,
-        at_end: bool,
-    ) -> (usize, Option<Problem>) {
+    fn odd_end(&mut self, src: &[u8], whole: usize, at_end: bool) -> (usize, Option<Problem>) {
         if !at_end {
             return (whole, None);
         }
         if matches!(self.mode, ErrorMode::Strict | ErrorMode::SurrogateEscape) {
-            let what = What::IncompleteUnit {
-                unit,
-                len: src.len() - whole,
-            };
-            return (whole, Some(Problem { at: whole, what }));
+            let kind = TranscodeErrorKind::IncompleteUnit;
+            return (whole, Some(Problem::new(whole, None, kind)));
         }
         self.push_unit(whole, src.len() - whole, REPLACEMENT);
         (src.len(), None)
     }
 
-    /// CESU-8, Modified UTF-8 or WTF-8: `check` (the library's validation, which
-    /// stops at the first invalid piece) finds each valid stretch, the library's
-    /// decoder decodes it.
-    fn decode_variant(
-        &mut self,
-        src: &[u8],
-        at_end: bool,
-        check: fn(&[u8]) -> Result<(), VariantError>,
-    ) -> (usize, Option<Problem>) {
+    /// CESU-8, Modified UTF-8 or WTF-8: the library's validation (which stops at
+    /// the first invalid piece) finds each valid stretch, the library's decoder
+    /// decodes it.
+    fn decode_variant(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
+        let (e, from) = (self.engine, self.from);
+        let check = |text: &[u8]| match from {
+            Encoding::Cesu8 => e.check_cesu8(text),
+            Encoding::Mutf8 => e.check_mutf8(text),
+            _ => e.check_wtf8(text),
+        };
         let end = if at_end {
             src.len()
         } else {
@@ -405,9 +415,9 @@ impl Converter {
             let valid = error.map_or(end - at, |e| e.valid_up_to());
             if valid > 0 {
                 let decoded = match self.from {
-                    Encoding::Cesu8 => utfast::cesu8_to_utf16_vec(&src[at..at + valid]),
-                    Encoding::Mutf8 => utfast::mutf8_to_utf16_vec(&src[at..at + valid]),
-                    _ => utfast::wtf8_to_utf16_vec(&src[at..at + valid]),
+                    Encoding::Cesu8 => self.engine.cesu8_to_utf16_vec(&src[at..at + valid]),
+                    Encoding::Mutf8 => self.engine.mutf8_to_utf16_vec(&src[at..at + valid]),
+                    _ => self.engine.wtf8_to_utf16_vec(&src[at..at + valid]),
                 };
                 self.stretch(at, 0);
                 push_units(&mut self.values, &decoded.unwrap_or_default());
@@ -420,11 +430,8 @@ impl Converter {
             }
             let len = error.error_len().unwrap_or(end - at);
             if self.mode == ErrorMode::Strict {
-                let what = What::Unit {
-                    kind: error.kind().as_str(),
-                    len,
-                };
-                return (at, Some(Problem { at, what }));
+                let kind = TranscodeErrorKind::Variant(error.kind());
+                return (at, Some(Problem::new(at, error.error_len(), kind)));
             }
             self.push_piece(at, &src[at..at + len]);
             at += len;
@@ -432,24 +439,23 @@ impl Converter {
         (end, None)
     }
 
-    /// Encodes the code points `values` into `self.out`; what the target cannot
-    /// hold is a problem.
-    fn encode(&mut self, values: &[u32]) -> Result<(), Problem> {
+    /// Encodes the code points `values` into `out`; what the target cannot hold
+    /// is a problem.
+    fn encode(&mut self, values: &[u32], out: &mut Vec<u8>) -> Result<(), Problem> {
         let replaces = !matches!(self.mode, ErrorMode::Strict | ErrorMode::SurrogateEscape);
+        let (e, mode) = (self.engine, self.mode);
         let stop = match self.to {
             Encoding::Utf8 => {
-                let out = &mut self.out;
-                let start = out.len();
-                out.resize(start + 4 * values.len(), 0);
-                let result = utfast::utf32_to_utf8_with(values, &mut out[start..], self.mode);
-                out.truncate(start + result.unwrap_or_else(|e| e.written()));
+                let result = append(out, 4 * values.len(), |dst| {
+                    e.utf32_to_utf8_with(values, dst, mode)
+                });
                 result.err().map(|e| e.valid_up_to())
             }
             Encoding::Utf16Le | Encoding::Utf16Be => {
                 let order = self.to.order();
                 let (mut units, stop) = units_of(values, replaces);
                 units.iter_mut().for_each(|u| *u = order.write_u16(*u));
-                push_u16s(&mut self.out, &units);
+                push_u16s(out, &units);
                 stop
             }
             Encoding::Utf32Le | Encoding::Utf32Be => {
@@ -463,30 +469,32 @@ impl Converter {
                         }
                     })
                     .collect();
-                push_u32s(&mut self.out, &kept, self.to.order());
+                push_u32s(out, &kept, self.to.order());
                 None
             }
-            Encoding::Latin1 => {
+            Encoding::Latin1 | Encoding::Windows1252 => {
+                let latin1 = self.to == Encoding::Latin1;
+                let escapes = mode == ErrorMode::SurrogateEscape;
                 let mut stop = None;
                 for (i, &cp) in values.iter().enumerate() {
-                    match cp {
-                        0..=0xFF => self.out.push(cp as u8),
-                        0xDC80..=0xDCFF if self.mode == ErrorMode::SurrogateEscape => {
-                            self.out.push(cp as u8)
-                        }
-                        _ => {
-                            stop = Some(i);
-                            break;
-                        }
-                    }
+                    let byte = match cp {
+                        0..=0xFF if latin1 => Some(cp as u8),
+                        0xDC80..=0xDCFF if escapes => Some(cp as u8),
+                        _ if latin1 => None,
+                        _ => windows1252_byte(cp),
+                    };
+                    let Some(byte) = byte else {
+                        stop = Some(i);
+                        break;
+                    };
+                    out.push(byte);
                 }
                 stop
             }
-            Encoding::Cesu8 | Encoding::Mutf8 => self.encode_cesu8(values),
+            Encoding::Cesu8 | Encoding::Mutf8 => self.encode_cesu8(values, out),
             Encoding::Wtf8 => {
                 let (units, stop) = units_of(values, replaces);
-                self.out
-                    .extend_from_slice(&utfast::utf16_to_wtf8_vec(&units));
+                out.extend_from_slice(&e.utf16_to_wtf8_vec(&units));
                 stop
             }
         };
@@ -499,7 +507,7 @@ impl Converter {
     /// CESU-8 or Modified UTF-8: runs without unpaired surrogates through the
     /// library's encoder, each unpaired surrogate as the mode says. Returns the
     /// index of a code point that cannot be written.
-    fn encode_cesu8(&mut self, values: &[u32]) -> Option<usize> {
+    fn encode_cesu8(&mut self, values: &[u32], out: &mut Vec<u8>) -> Option<usize> {
         let mut at = 0;
         while at < values.len() {
             let run = values[at..]
@@ -509,22 +517,23 @@ impl Converter {
             if run > at {
                 self.units.clear();
                 self.units.resize(2 * (run - at), 0);
-                let n = utfast::utf32_to_utf16(&values[at..run], &mut self.units).unwrap_or(0);
+                let n = self
+                    .engine
+                    .utf32_to_utf16(&values[at..run], &mut self.units)
+                    .unwrap_or(0);
                 let encoded = if self.to == Encoding::Cesu8 {
-                    utfast::utf16_to_cesu8_vec(&self.units[..n])
+                    self.engine.utf16_to_cesu8_vec(&self.units[..n])
                 } else {
-                    utfast::utf16_to_mutf8_vec(&self.units[..n])
+                    self.engine.utf16_to_mutf8_vec(&self.units[..n])
                 };
-                self.out.extend_from_slice(&encoded.unwrap_or_default());
+                out.extend_from_slice(&encoded.unwrap_or_default());
             }
             let Some(&cp) = values.get(run) else { break };
             match self.mode {
                 ErrorMode::Strict => return Some(run),
-                ErrorMode::SurrogateEscape if (0xDC80..=0xDCFF).contains(&cp) => {
-                    self.out.push(cp as u8)
-                }
+                ErrorMode::SurrogateEscape if (0xDC80..=0xDCFF).contains(&cp) => out.push(cp as u8),
                 ErrorMode::SurrogateEscape => return Some(run),
-                _ => self.out.extend_from_slice("\u{FFFD}".as_bytes()),
+                _ => out.extend_from_slice("\u{FFFD}".as_bytes()),
             }
             at = run + 1;
         }
@@ -550,12 +559,7 @@ impl Converter {
     /// its input offset.
     fn unrepresentable(&self, values: &[u32], bad: usize) -> Problem {
         let (at, len) = self.input_of(values, bad);
-        let cp = values[bad];
-        let what = match char::from_u32(cp) {
-            Some(ch) if self.to == Encoding::Latin1 => What::NotLatin1 { ch, len },
-            _ => What::NotRepresentable { cp, len },
-        };
-        Problem { at, what }
+        Problem::new(at, Some(len), TranscodeErrorKind::Unmappable(values[bad]))
     }
 }
 
@@ -607,7 +611,7 @@ fn pending_tail(src: &[u8]) -> usize {
     } else {
         0
     };
-    utfast::incomplete_tail_len(src).max(surrogate)
+    crate::incomplete_tail_len(src).max(surrogate)
 }
 
 /// The bytes the code points `values` (valid text of one stretch) took in the
@@ -618,7 +622,7 @@ fn source_len(from: Encoding, values: &[u32]) -> usize {
         .map(|&cp| match from {
             Encoding::Utf16Le | Encoding::Utf16Be => 2 * (1 + usize::from(cp >= 0x1_0000)),
             Encoding::Utf32Le | Encoding::Utf32Be => 4,
-            Encoding::Latin1 => 1,
+            Encoding::Latin1 | Encoding::Windows1252 => 1,
             Encoding::Mutf8 if cp == 0 => 2,
             Encoding::Cesu8 | Encoding::Mutf8 if cp >= 0x1_0000 => 6,
             // UTF-8, WTF-8, CESU-8 and Modified UTF-8 agree on the rest; an

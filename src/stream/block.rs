@@ -1,0 +1,510 @@
+//! The block converter behind the [`Transcoder`](crate::Transcoder): converts one
+//! block of input and says how much of the block it took (all of it, or, when
+//! more input follows, all but the end that more input could still change, at
+//! most [`MAX_PENDING`] bytes) or where and why it stopped.
+//!
+//! Strict conversions between UTF-8, UTF-16, UTF-32 and Latin-1 (the direct
+//! pairs) go straight through the engine's kernels here, into any byte slice with
+//! room for the worst case ([`BlockConverter::direct_room`]): the caller's own
+//! output when it is large enough, else a staging buffer. UTF-16 and UTF-32 are
+//! read and written in place when the bytes are aligned for their units, through
+//! a scratch buffer otherwise. Other modes and the other encodings take the
+//! general path of [`super::general`], which appends to a `Vec`.
+
+use alloc::vec::Vec;
+
+use super::general::Stretch;
+use super::TranscodeErrorKind;
+use crate::kernels::transcode::written;
+use crate::{
+    ByteOrder, Encoding, Engine, ErrorMode, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind,
+};
+
+pub(crate) use super::general::MAX_PENDING;
+
+/// Where and why a block could not be converted: `len` bytes at byte `at` of the
+/// block (`None`: the block, the last of the input, ends inside a character).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Problem {
+    pub(crate) at: usize,
+    pub(crate) len: Option<usize>,
+    pub(crate) kind: TranscodeErrorKind,
+}
+
+impl Problem {
+    pub(crate) const fn new(at: usize, len: Option<usize>, kind: TranscodeErrorKind) -> Problem {
+        Problem { at, len, kind }
+    }
+}
+
+/// Converts blocks of input from one encoding to another, reusing its buffers
+/// from one block to the next.
+pub(crate) struct BlockConverter {
+    pub(super) engine: Engine,
+    pub(super) from: Encoding,
+    pub(super) to: Encoding,
+    pub(super) mode: ErrorMode,
+    /// The general path's code points, where they came from, and UTF-16 scratch.
+    pub(super) values: Vec<u32>,
+    pub(super) stretches: Vec<Stretch>,
+    pub(super) units: Vec<u16>,
+    /// UTF-16 or UTF-32 input units, with the input's bytes.
+    pub(super) in16: Vec<u16>,
+    pub(super) in32: Vec<u32>,
+    /// UTF-16 or UTF-32 output units, before they become bytes.
+    pub(super) out16: Vec<u16>,
+    pub(super) out32: Vec<u32>,
+}
+
+/// Makes `buffer` at least `len` units long.
+pub(super) fn grow<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) {
+    if buffer.len() < len {
+        buffer.resize(len, T::default());
+    }
+}
+
+/// Appends UTF-16 units as they are in memory (they are in the target order).
+pub(super) fn push_u16s(out: &mut Vec<u8>, units: &[u16]) {
+    let start = out.len();
+    out.resize(start + 2 * units.len(), 0);
+    for (bytes, unit) in out[start..].chunks_exact_mut(2).zip(units) {
+        bytes.copy_from_slice(&unit.to_ne_bytes());
+    }
+}
+
+/// Appends UTF-32 values in byte order `order`.
+pub(super) fn push_u32s(out: &mut Vec<u8>, values: &[u32], order: ByteOrder) {
+    let start = out.len();
+    out.resize(start + 4 * values.len(), 0);
+    let slots = out[start..].chunks_exact_mut(4).zip(values);
+    match order {
+        ByteOrder::Little => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_le_bytes())),
+        ByteOrder::Big => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_be_bytes())),
+    }
+}
+
+/// Replaces `units` with the UTF-16 units of `bytes`, as they are in memory.
+pub(super) fn read_u16s(units: &mut Vec<u16>, bytes: &[u8]) {
+    units.clear();
+    units.extend(
+        bytes
+            .chunks_exact(2)
+            .map(|pair| u16::from_ne_bytes([pair[0], pair[1]])),
+    );
+}
+
+/// Replaces `values` with the UTF-32 values of `bytes` in byte order `order`.
+pub(super) fn read_u32s(values: &mut Vec<u32>, bytes: &[u8], order: ByteOrder) {
+    values.clear();
+    let words = bytes.chunks_exact(4).map(|b| [b[0], b[1], b[2], b[3]]);
+    match order {
+        ByteOrder::Little => values.extend(words.map(u32::from_le_bytes)),
+        ByteOrder::Big => values.extend(words.map(u32::from_be_bytes)),
+    }
+}
+
+/// Runs a conversion that writes bytes straight into `out`, with room for
+/// `capacity` more, and keeps what it wrote.
+pub(super) fn append<E: crate::kernels::transcode::Offset>(
+    out: &mut Vec<u8>,
+    capacity: usize,
+    convert: impl FnOnce(&mut [u8]) -> Result<usize, E>,
+) -> Result<usize, E> {
+    let start = out.len();
+    out.resize(start + capacity, 0);
+    let result = convert(&mut out[start..]);
+    out.truncate(start + written(&result));
+    result
+}
+
+/// The problem of a conversion that ran out of room: never happens, as every
+/// output is sized for the worst case.
+const NO_ROOM: TranscodeErrorKind = TranscodeErrorKind::Utf8(Utf8ErrorKind::OutputTooSmall);
+
+/// What a direct conversion did: the output bytes written, and the input bytes
+/// taken or the problem that stopped it.
+pub(crate) type Direct = (usize, Result<usize, Problem>);
+
+/// `bytes` as UTF-16 units in memory order: in place when aligned, else copied
+/// into `scratch`.
+fn units16<'a>(bytes: &'a [u8], scratch: &'a mut Vec<u16>) -> &'a [u16] {
+    // SAFETY: every bit pattern is a valid u16; `align_to` only reinterprets the
+    // aligned middle of the slice.
+    let (head, units, tail) = unsafe { bytes.align_to::<u16>() };
+    if head.is_empty() && tail.is_empty() {
+        return units;
+    }
+    read_u16s(scratch, bytes);
+    scratch
+}
+
+/// `bytes` as UTF-32 values in byte order `order`: in place when aligned and in
+/// the machine's order, else converted into `scratch`.
+fn values32<'a>(bytes: &'a [u8], order: ByteOrder, scratch: &'a mut Vec<u32>) -> &'a [u32] {
+    // SAFETY: every bit pattern is a valid u32; `align_to` only reinterprets the
+    // aligned middle of the slice.
+    let (head, values, tail) = unsafe { bytes.align_to::<u32>() };
+    if head.is_empty() && tail.is_empty() && order == ByteOrder::NATIVE {
+        return values;
+    }
+    read_u32s(scratch, bytes, order);
+    scratch
+}
+
+/// Runs `convert`, which writes up to `units` UTF-16 units, into `dst`: in place
+/// when aligned, else through `scratch`. Returns its result and the bytes written.
+fn into_units16<E: crate::kernels::transcode::Offset>(
+    dst: &mut [u8],
+    scratch: &mut Vec<u16>,
+    units: usize,
+    convert: impl FnOnce(&mut [u16]) -> Result<usize, E>,
+) -> (usize, Result<usize, E>) {
+    // SAFETY: every bit pattern is a valid u16, and any u16 written is bytes.
+    let (head, aligned, _) = unsafe { dst.align_to_mut::<u16>() };
+    if head.is_empty() && aligned.len() >= units {
+        let result = convert(aligned);
+        return (2 * written(&result), result);
+    }
+    grow(scratch, units);
+    let result = convert(scratch);
+    let n = written(&result);
+    for (bytes, unit) in dst.chunks_exact_mut(2).zip(&scratch[..n]) {
+        bytes.copy_from_slice(&unit.to_ne_bytes());
+    }
+    (2 * n, result)
+}
+
+/// Runs `convert`, which writes up to `values` UTF-32 values in the machine's
+/// order, into `dst` in byte order `order`: in place when aligned (swapped after
+/// when `order` is not the machine's), else through `scratch`.
+fn into_values32<E: crate::kernels::transcode::Offset>(
+    dst: &mut [u8],
+    scratch: &mut Vec<u32>,
+    values: usize,
+    order: ByteOrder,
+    convert: impl FnOnce(&mut [u32]) -> Result<usize, E>,
+) -> (usize, Result<usize, E>) {
+    // SAFETY: every bit pattern is a valid u32, and any u32 written is bytes.
+    let (head, aligned, _) = unsafe { dst.align_to_mut::<u32>() };
+    if head.is_empty() && aligned.len() >= values {
+        let result = convert(aligned);
+        let n = written(&result);
+        if order != ByteOrder::NATIVE {
+            aligned[..n].iter_mut().for_each(|v| *v = v.swap_bytes());
+        }
+        return (4 * n, result);
+    }
+    grow(scratch, values);
+    let result = convert(scratch);
+    let n = written(&result);
+    let slots = dst.chunks_exact_mut(4).zip(&scratch[..n]);
+    match order {
+        ByteOrder::Little => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_le_bytes())),
+        ByteOrder::Big => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_be_bytes())),
+    }
+    (4 * n, result)
+}
+
+/// Copies `src` into `dst`, swapping the bytes of each `unit`-byte unit when
+/// `swap` is set.
+fn copy_units(src: &[u8], dst: &mut [u8], unit: usize, swap: bool) -> usize {
+    if swap {
+        for (out, bytes) in dst.chunks_exact_mut(unit).zip(src.chunks_exact(unit)) {
+            out.iter_mut()
+                .zip(bytes.iter().rev())
+                .for_each(|(o, b)| *o = *b);
+        }
+    } else {
+        dst[..src.len()].copy_from_slice(src);
+    }
+    src.len()
+}
+
+impl BlockConverter {
+    pub(crate) fn new(engine: Engine, from: Encoding, to: Encoding, mode: ErrorMode) -> Self {
+        BlockConverter {
+            engine,
+            from,
+            to,
+            mode,
+            values: Vec::new(),
+            stretches: Vec::new(),
+            units: Vec::new(),
+            in16: Vec::new(),
+            in32: Vec::new(),
+            out16: Vec::new(),
+            out32: Vec::new(),
+        }
+    }
+
+    /// True when this pair and mode take the direct path.
+    pub(crate) fn is_direct(&self) -> bool {
+        let direct = |e: Encoding| !e.is_variant() && e != Encoding::Windows1252;
+        self.mode == ErrorMode::Strict && direct(self.from) && direct(self.to)
+    }
+
+    /// The most output bytes the direct path writes for `len` input bytes.
+    pub(crate) fn direct_room(&self, len: usize) -> usize {
+        // Output bytes per input unit, and the input unit's bytes.
+        let per_unit = match self.to {
+            Encoding::Utf8 => match self.from {
+                Encoding::Utf16Le | Encoding::Utf16Be => 3,
+                Encoding::Latin1 => 2,
+                _ => 4,
+            },
+            Encoding::Utf16Le | Encoding::Utf16Be => match self.from {
+                Encoding::Utf32Le | Encoding::Utf32Be => 4,
+                _ => 2,
+            },
+            Encoding::Utf32Le | Encoding::Utf32Be => 4,
+            _ => 1,
+        };
+        let unit = self.from.unit_len();
+        (len / unit + 1).saturating_mul(per_unit)
+    }
+
+    /// The most input bytes the direct path converts into `room` output bytes.
+    pub(crate) fn direct_input(&self, room: usize) -> usize {
+        let per_unit = self.direct_room(0);
+        (room / per_unit).saturating_sub(1) * self.from.unit_len()
+    }
+
+    /// Converts the block `src`, appending to `out`. Returns the bytes of `src`
+    /// converted: all of them, or, unless `at_end`, all but at most
+    /// [`MAX_PENDING`] bytes at the end, to be given again with the next block.
+    /// On a problem, `out` has the conversion of the text before it.
+    pub(crate) fn convert(
+        &mut self,
+        src: &[u8],
+        at_end: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<usize, Problem> {
+        if !self.is_direct() {
+            return match self.direct_with_mode(src, at_end, out) {
+                Some(result) => result,
+                None => self.recode_block(src, at_end, out),
+            };
+        }
+        let start = out.len();
+        out.resize(start + self.direct_room(src.len()), 0);
+        let (written, result) = self.direct(src, at_end, &mut out[start..]);
+        out.truncate(start + written);
+        result
+    }
+
+    /// Converts the block `src` on the direct path (see [`Self::is_direct`]) into
+    /// `dst`, which has room for [`Self::direct_room`] bytes: like
+    /// [`Self::convert`], and also says how much it wrote.
+    pub(crate) fn direct(&mut self, src: &[u8], at_end: bool, dst: &mut [u8]) -> Direct {
+        match self.from {
+            Encoding::Utf8 => self.utf8_block(src, at_end, dst),
+            Encoding::Utf16Le | Encoding::Utf16Be => self.utf16_block(src, at_end, dst),
+            Encoding::Utf32Le | Encoding::Utf32Be => self.utf32_block(src, at_end, dst),
+            _ => self.latin1_block(src, dst),
+        }
+    }
+
+    fn utf8_block(&mut self, src: &[u8], at_end: bool, dst: &mut [u8]) -> Direct {
+        let e = self.engine;
+        let (written, result) = match self.to {
+            Encoding::Utf8 => {
+                let result = e.from_utf8(src).map(str::len);
+                let valid = result.unwrap_or_else(|e| e.valid_up_to());
+                dst[..valid].copy_from_slice(&src[..valid]);
+                (valid, result)
+            }
+            Encoding::Utf16Le => into_units16(dst, &mut self.out16, src.len(), |d| {
+                e.utf8_to_utf16le(src, d)
+            }),
+            Encoding::Utf16Be => into_units16(dst, &mut self.out16, src.len(), |d| {
+                e.utf8_to_utf16be(src, d)
+            }),
+            Encoding::Utf32Le | Encoding::Utf32Be => {
+                let order = self.to.order();
+                into_values32(dst, &mut self.out32, src.len(), order, |d| {
+                    e.utf8_to_utf32(src, d)
+                })
+            }
+            _ => {
+                let result = e.utf8_to_latin1(src, dst);
+                (written(&result), result)
+            }
+        };
+        let Err(error) = result else {
+            return (written, Ok(src.len()));
+        };
+        let at = error.valid_up_to();
+        let problem = match error.kind() {
+            Utf8ErrorKind::TruncatedAtEnd if !at_end => return (written, Ok(at)),
+            Utf8ErrorKind::NotLatin1 => {
+                let len = error.error_len().unwrap_or(1);
+                let cp = core::str::from_utf8(&src[at..(at + len).min(src.len())])
+                    .ok()
+                    .and_then(|s| s.chars().next())
+                    .map_or(0xFFFD, u32::from);
+                Problem::new(at, Some(len), TranscodeErrorKind::Unmappable(cp))
+            }
+            kind => Problem::new(at, error.error_len(), TranscodeErrorKind::Utf8(kind)),
+        };
+        (written, Err(problem))
+    }
+
+    fn utf16_block(&mut self, src: &[u8], at_end: bool, dst: &mut [u8]) -> Direct {
+        let e = self.engine;
+        let whole = src.len() / 2 * 2;
+        let order = self.from.order();
+        let units = units16(&src[..whole], &mut self.in16);
+        let le = order == ByteOrder::Little;
+        let (written, result) = match self.to {
+            Encoding::Utf8 => {
+                let result = if le {
+                    e.utf16le_to_utf8(units, dst)
+                } else {
+                    e.utf16be_to_utf8(units, dst)
+                };
+                (written(&result), result)
+            }
+            Encoding::Utf16Le | Encoding::Utf16Be => {
+                let result = if le {
+                    e.check_utf16le(units)
+                } else {
+                    e.check_utf16be(units)
+                };
+                let valid = result.map_or_else(|e| e.valid_up_to(), |()| units.len());
+                let swap = self.to.order() != order;
+                let n = copy_units(&src[..2 * valid], dst, 2, swap);
+                (n, result.map(|()| valid))
+            }
+            Encoding::Utf32Le | Encoding::Utf32Be => {
+                let to = self.to.order();
+                into_values32(dst, &mut self.out32, units.len(), to, |d| {
+                    if le {
+                        e.utf16le_to_utf32(units, d)
+                    } else {
+                        e.utf16be_to_utf32(units, d)
+                    }
+                })
+            }
+            _ => {
+                let result = if le {
+                    e.utf16le_to_latin1(units, dst)
+                } else {
+                    e.utf16be_to_latin1(units, dst)
+                };
+                (written(&result), result)
+            }
+        };
+        let Err(error) = result else {
+            return (written, incomplete_unit(src, whole, at_end));
+        };
+        let index = error.valid_up_to();
+        let at = 2 * index;
+        let problem = match error.kind() {
+            Utf16ErrorKind::TruncatedAtEnd if !at_end => return (written, Ok(at)),
+            Utf16ErrorKind::NotLatin1 => {
+                let pair = units[index..].iter().take(2).map(|&u| order.read_u16(u));
+                let ch = char::decode_utf16(pair)
+                    .next()
+                    .and_then(Result::ok)
+                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                let len = Some(2 * ch.len_utf16());
+                Problem::new(at, len, TranscodeErrorKind::Unmappable(ch.into()))
+            }
+            Utf16ErrorKind::TruncatedAtEnd => Problem::new(
+                at,
+                None,
+                TranscodeErrorKind::Utf16(Utf16ErrorKind::TruncatedAtEnd),
+            ),
+            Utf16ErrorKind::OutputTooSmall => Problem::new(at, None, NO_ROOM),
+            kind => Problem::new(at, Some(2), TranscodeErrorKind::Utf16(kind)),
+        };
+        (written, Err(problem))
+    }
+
+    fn utf32_block(&mut self, src: &[u8], at_end: bool, dst: &mut [u8]) -> Direct {
+        let e = self.engine;
+        let whole = src.len() / 4 * 4;
+        let values = values32(&src[..whole], self.from.order(), &mut self.in32);
+        let (written, result) = match self.to {
+            Encoding::Utf8 => {
+                let result = e.utf32_to_utf8(values, dst);
+                (written(&result), result)
+            }
+            Encoding::Utf16Le => into_units16(dst, &mut self.out16, 2 * values.len(), |d| {
+                e.utf32_to_utf16le(values, d)
+            }),
+            Encoding::Utf16Be => into_units16(dst, &mut self.out16, 2 * values.len(), |d| {
+                e.utf32_to_utf16be(values, d)
+            }),
+            Encoding::Utf32Le | Encoding::Utf32Be => {
+                let result = e.check_utf32(values);
+                let valid = result.map_or_else(|e| e.valid_up_to(), |()| values.len());
+                let swap = self.to != self.from;
+                let n = copy_units(&src[..4 * valid], dst, 4, swap);
+                (n, result.map(|()| valid))
+            }
+            _ => {
+                let result = e.utf32_to_latin1(values, dst);
+                (written(&result), result)
+            }
+        };
+        let Err(error) = result else {
+            return (written, incomplete_unit(src, whole, at_end));
+        };
+        let index = error.valid_up_to();
+        let at = 4 * index;
+        let problem = match error.kind() {
+            Utf32ErrorKind::OutputTooSmall => Problem::new(at, None, NO_ROOM),
+            Utf32ErrorKind::NotLatin1 => {
+                let cp = values.get(index).copied().unwrap_or(0xFFFD);
+                Problem::new(at, Some(4), TranscodeErrorKind::Unmappable(cp))
+            }
+            kind => Problem::new(at, Some(4), TranscodeErrorKind::Utf32(kind)),
+        };
+        (written, Err(problem))
+    }
+
+    fn latin1_block(&mut self, src: &[u8], dst: &mut [u8]) -> Direct {
+        let e = self.engine;
+        let (written, result) = match self.to {
+            Encoding::Utf8 => {
+                let result = e.latin1_to_utf8(src, dst);
+                (written(&result), result)
+            }
+            Encoding::Utf16Le => into_units16(dst, &mut self.out16, src.len(), |d| {
+                e.latin1_to_utf16le(src, d)
+            }),
+            Encoding::Utf16Be => into_units16(dst, &mut self.out16, src.len(), |d| {
+                e.latin1_to_utf16be(src, d)
+            }),
+            Encoding::Utf32Le | Encoding::Utf32Be => {
+                let order = self.to.order();
+                into_values32(dst, &mut self.out32, src.len(), order, |d| {
+                    e.latin1_to_utf32(src, d)
+                })
+            }
+            _ => {
+                dst[..src.len()].copy_from_slice(src);
+                (src.len(), Ok(src.len()))
+            }
+        };
+        match result {
+            Ok(_) => (written, Ok(src.len())),
+            Err(error) => (written, Err(Problem::new(error.read(), None, NO_ROOM))),
+        }
+    }
+}
+
+/// After the `whole` bytes of whole units of `src` converted: all of `src` when
+/// it ends there, the whole units when more input follows, or else the problem
+/// of the incomplete unit at the end.
+pub(super) fn incomplete_unit(src: &[u8], whole: usize, at_end: bool) -> Result<usize, Problem> {
+    if whole == src.len() || !at_end {
+        return Ok(whole);
+    }
+    Err(Problem::new(
+        whole,
+        None,
+        TranscodeErrorKind::IncompleteUnit,
+    ))
+}

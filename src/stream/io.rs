@@ -1,0 +1,262 @@
+//! `std::io` adapters over the [`Transcoder`]: [`TranscodeReader`] reads bytes of
+//! one encoding from an inner reader and hands out bytes of another;
+//! [`TranscodeWriter`] takes bytes of one encoding and writes bytes of another to
+//! an inner writer. Invalid input reaches the caller as an `io::Error` of kind
+//! `InvalidData` wrapping the [`TranscodeError`], after everything before it.
+
+use std::boxed::Box;
+use std::io::{self, Read, Write};
+use std::vec;
+
+use super::{Progress, Status, TranscodeError, Transcoder};
+use crate::{Encoding, ErrorMode};
+
+/// The size of the adapters' buffers.
+const BUFFER: usize = 1 << 16;
+
+/// The `io::Error` for a piece the transcoder could not convert: kind
+/// `InvalidData`, and `get_ref()` downcasts to the [`TranscodeError`].
+fn invalid_data(error: TranscodeError) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, error)
+}
+
+/// Reads bytes of one encoding from an inner reader and hands out their
+/// conversion into another, as they are read.
+///
+/// ```
+/// use std::io::Read;
+/// use utfast::{Encoding, ErrorMode, TranscodeReader};
+/// let utf16le: Vec<u8> = "héllo 🌍".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// let mut reader = TranscodeReader::new(&utf16le[..], Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict);
+/// let mut text = String::new();
+/// reader.read_to_string(&mut text).unwrap();
+/// assert_eq!(text, "héllo 🌍");
+/// ```
+///
+/// Invalid input is an error of kind `InvalidData`, after the text before it:
+///
+/// ```
+/// use std::io::Read;
+/// use utfast::{Encoding, ErrorMode, TranscodeError, TranscodeReader};
+/// let mut reader = TranscodeReader::new(&b"ok\xFFno"[..], Encoding::Utf8, Encoding::Utf16Be, ErrorMode::Strict);
+/// let mut out = Vec::new();
+/// let error = reader.read_to_end(&mut out).unwrap_err();
+/// assert_eq!(out, [0, b'o', 0, b'k']);
+/// let bad = error.get_ref().unwrap().downcast_ref::<TranscodeError>().unwrap();
+/// assert_eq!(bad.offset(), 2);
+/// ```
+#[derive(Debug)]
+pub struct TranscodeReader<R> {
+    inner: R,
+    transcoder: Transcoder,
+    /// Input read from `inner`, from `start` to `end` not yet given to the transcoder.
+    input: Box<[u8]>,
+    start: usize,
+    end: usize,
+    /// `inner` said it has no more.
+    eof: bool,
+    /// An error found after output that was handed out first.
+    error: Option<TranscodeError>,
+}
+
+impl<R: Read> TranscodeReader<R> {
+    /// Reads `from` out of `inner` and hands out `to`, invalid input treated as
+    /// `mode` says.
+    pub fn new(inner: R, from: Encoding, to: Encoding, mode: ErrorMode) -> Self {
+        TranscodeReader::with_transcoder(inner, Transcoder::new(from, to, mode))
+    }
+
+    /// Reads through `transcoder` (e.g. one with a [`BomHandling`](crate::BomHandling)).
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use utfast::{BomHandling, Encoding, ErrorMode, TranscodeReader, Transcoder};
+    /// let t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict)
+    ///     .with_bom_handling(BomHandling::Sniff);
+    /// let mut text = String::new();
+    /// TranscodeReader::with_transcoder(&b"\xFE\xFF\x00h\x00i"[..], t)
+    ///     .read_to_string(&mut text)
+    ///     .unwrap();
+    /// assert_eq!(text, "hi");
+    /// ```
+    pub fn with_transcoder(inner: R, transcoder: Transcoder) -> Self {
+        TranscodeReader {
+            inner,
+            transcoder,
+            input: vec![0; BUFFER].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            eof: false,
+            error: None,
+        }
+    }
+
+    /// The transcoder (its encodings, the input taken so far).
+    pub fn transcoder(&self) -> &Transcoder {
+        &self.transcoder
+    }
+
+    /// The inner reader.
+    pub fn get_ref(&self) -> &R {
+        &self.inner
+    }
+
+    /// The inner reader, given back (input read from it but not yet converted is
+    /// lost).
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+
+    /// Reads more input into the buffer when it is empty.
+    fn fill(&mut self) -> io::Result<()> {
+        while self.start == self.end && !self.eof {
+            match self.inner.read(&mut self.input) {
+                Ok(0) => self.eof = true,
+                Ok(n) => {
+                    self.start = 0;
+                    self.end = n;
+                }
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for TranscodeReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(error) = self.error.take() {
+            return Err(invalid_data(error));
+        }
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        loop {
+            self.fill()?;
+            let input = &self.input[self.start..self.end];
+            let Progress {
+                read,
+                written,
+                status,
+            } = self.transcoder.transcode(input, buf, self.eof);
+            self.start += read;
+            match status {
+                Status::Error(error) if written > 0 => {
+                    self.error = Some(error);
+                    return Ok(written);
+                }
+                Status::Error(error) => return Err(invalid_data(error)),
+                _ if written > 0 => return Ok(written),
+                // All converted, nothing more to come.
+                Status::InputEmpty if self.eof => return Ok(0),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Takes bytes of one encoding and writes their conversion into another to an
+/// inner writer. Call [`finish`](TranscodeWriter::finish) at the end: it
+/// reports input that ends inside a character, and gives the writer back.
+///
+/// ```
+/// use std::io::Write;
+/// use utfast::{Encoding, ErrorMode, TranscodeWriter};
+/// let mut writer = TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Windows1252, ErrorMode::Strict);
+/// writer.write_all("“Grüße” – 5 €".as_bytes()).unwrap();
+/// let bytes = writer.finish().unwrap();
+/// assert_eq!(bytes, b"\x93Gr\xFC\xDFe\x94 \x96 5 \x80");
+/// ```
+#[derive(Debug)]
+pub struct TranscodeWriter<W: Write> {
+    inner: W,
+    transcoder: Transcoder,
+    output: Box<[u8]>,
+}
+
+impl<W: Write> TranscodeWriter<W> {
+    /// Takes `from`, writes `to` to `inner`, invalid input treated as `mode` says.
+    pub fn new(inner: W, from: Encoding, to: Encoding, mode: ErrorMode) -> Self {
+        TranscodeWriter::with_transcoder(inner, Transcoder::new(from, to, mode))
+    }
+
+    /// Writes through `transcoder` (e.g. one with a [`BomHandling`](crate::BomHandling)).
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use utfast::{Encoding, ErrorMode, TranscodeWriter, Transcoder};
+    /// let t = Transcoder::new(Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict);
+    /// let mut w = TranscodeWriter::with_transcoder(Vec::new(), t);
+    /// w.write_all(b"\xE9t\xE9").unwrap();
+    /// assert_eq!(w.finish().unwrap(), "été".as_bytes());
+    /// ```
+    pub fn with_transcoder(inner: W, transcoder: Transcoder) -> Self {
+        TranscodeWriter {
+            inner,
+            transcoder,
+            output: vec![0; BUFFER].into_boxed_slice(),
+        }
+    }
+
+    /// The transcoder (its encodings, the input taken so far).
+    pub fn transcoder(&self) -> &Transcoder {
+        &self.transcoder
+    }
+
+    /// The inner writer.
+    pub fn get_ref(&self) -> &W {
+        &self.inner
+    }
+
+    /// The inner writer, mutably.
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.inner
+    }
+
+    /// Converts `input` and writes it out; `Ok(bytes of input taken)`.
+    fn push(&mut self, input: &[u8], last: bool) -> io::Result<usize> {
+        let mut taken = 0;
+        loop {
+            let progress = self
+                .transcoder
+                .transcode(&input[taken..], &mut self.output, last);
+            taken += progress.read;
+            self.inner.write_all(&self.output[..progress.written])?;
+            match progress.status {
+                Status::OutputFull => {}
+                Status::Error(error) => return Err(invalid_data(error)),
+                _ => return Ok(taken),
+            }
+        }
+    }
+
+    /// Ends the input: converts what was held back (an incomplete character at
+    /// the end is an error, or what the mode makes of it), flushes the inner
+    /// writer and gives it back.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use utfast::{Encoding, ErrorMode, TranscodeWriter};
+    /// let mut w = TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+    /// w.write_all(b"a\xE2\x82").unwrap(); // ends inside €
+    /// assert_eq!(w.finish().unwrap_err().kind(), std::io::ErrorKind::InvalidData);
+    /// ```
+    pub fn finish(mut self) -> io::Result<W> {
+        self.push(&[], true)?;
+        self.inner.flush()?;
+        Ok(self.inner)
+    }
+}
+
+impl<W: Write> Write for TranscodeWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.push(buf, false)
+    }
+
+    /// Flushes the inner writer. An incomplete character at the end of the input
+    /// so far stays held back until more input or [`finish`](TranscodeWriter::finish).
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}

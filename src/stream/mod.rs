@@ -1,0 +1,21 @@
+//! Streaming: input that arrives in chunks, cut anywhere, with results and error
+//! positions exactly those of the whole input converted at once, and absolute
+//! (`u64`) offsets that pass 4 GiB. [`Utf8Validator`] validates UTF-8;
+//! [`Transcoder`] converts between any two [`Encoding`](crate::Encoding)s in any
+//! [`ErrorMode`](crate::ErrorMode); [`TranscodeReader`] and [`TranscodeWriter`]
+//! wrap it as `std::io` adapters. Memory stays constant whatever the stream's
+//! length.
+
+mod block;
+mod error;
+mod general;
+#[cfg(feature = "std")]
+mod io;
+mod transcoder;
+mod validator;
+
+pub use error::{TranscodeError, TranscodeErrorKind, Utf8StreamError};
+#[cfg(feature = "std")]
+pub use io::{TranscodeReader, TranscodeWriter};
+pub use transcoder::{BomHandling, Progress, Status, Transcoder};
+pub use validator::Utf8Validator;

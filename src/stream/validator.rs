@@ -1,0 +1,181 @@
+//! [`Utf8Validator`]: strict UTF-8 validation of a stream fed in chunks cut
+//! anywhere. Each chunk goes to the kernel whole; a character cut by the end of a
+//! chunk (at most 3 bytes) is held back and completed, in scalar code, with the
+//! first bytes of the next one, so the error is exactly `from_utf8`'s on the
+//! concatenation of every chunk.
+
+use super::Utf8StreamError;
+use crate::{Engine, Utf8Error, Utf8ErrorKind};
+
+/// Validates a stream of UTF-8 chunk by chunk, with the exact position of the
+/// first error from the start of the stream.
+///
+/// ```
+/// use utfast::Utf8Validator;
+/// let text = "price: 5 €, 🎉".as_bytes();
+/// let mut validator = Utf8Validator::new();
+/// for chunk in text.chunks(5) { // cuts € and 🎉
+///     validator.update(chunk).unwrap();
+/// }
+/// assert_eq!(validator.finish(), Ok(text.len() as u64));
+///
+/// let mut validator = Utf8Validator::new();
+/// validator.update(b"ab\xF0\x9F").unwrap();
+/// let error = validator.finish().unwrap_err();
+/// assert_eq!((error.valid_up_to(), error.error_len()), (2, None));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Utf8Validator {
+    /// `None`: the active kernel, with the inlined path for short chunks.
+    engine: Option<Engine>,
+    /// An incomplete character at the end of the input so far.
+    pending: [u8; 3],
+    pending_len: usize,
+    /// The bytes before `pending`, all valid.
+    valid: u64,
+    /// The first error, reported again by every later call.
+    error: Option<Utf8StreamError>,
+}
+
+impl Utf8Validator {
+    /// A validator at the start of a stream, on the active kernel.
+    pub fn new() -> Utf8Validator {
+        Utf8Validator::default()
+    }
+
+    /// A validator on the kernel of `engine`.
+    ///
+    /// ```
+    /// use utfast::{Engine, Kernel, Utf8Validator};
+    /// let mut v = Utf8Validator::with_engine(Engine::new(Kernel::Scalar).unwrap());
+    /// assert!(v.update(b"ok").is_ok());
+    /// ```
+    pub fn with_engine(engine: Engine) -> Utf8Validator {
+        Utf8Validator {
+            engine: Some(engine),
+            ..Utf8Validator::default()
+        }
+    }
+
+    fn check(&self, src: &[u8]) -> Result<(), Utf8Error> {
+        match self.engine {
+            None => crate::check_utf8(src),
+            Some(engine) => engine.check_utf8(src),
+        }
+    }
+
+    /// Validates the next chunk. `Err` at the first invalid sequence that this
+    /// chunk completes or proves invalid; once there is one, every later call
+    /// returns it again. A chunk that ends inside a character is fine: the
+    /// character is completed by the next chunk (or reported by
+    /// [`finish`](Utf8Validator::finish)).
+    ///
+    /// ```
+    /// let mut v = utfast::Utf8Validator::new();
+    /// assert!(v.update(b"\xE2\x82").is_ok()); // may become €
+    /// let error = v.update(b"x").unwrap_err(); // it does not
+    /// assert_eq!((error.valid_up_to(), error.error_len()), (0, Some(2)));
+    /// ```
+    pub fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8StreamError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let mut chunk = chunk;
+        if self.pending_len > 0 {
+            chunk = self.complete_pending(chunk)?;
+            if self.pending_len > 0 {
+                return Ok(());
+            }
+        }
+        match self.check(chunk) {
+            Ok(()) => {
+                self.valid += chunk.len() as u64;
+                Ok(())
+            }
+            Err(error) => {
+                let valid = error.valid_up_to();
+                self.valid += valid as u64;
+                if error.error_len().is_none() {
+                    let tail = &chunk[valid..];
+                    self.pending[..tail.len()].copy_from_slice(tail);
+                    self.pending_len = tail.len();
+                    return Ok(());
+                }
+                Err(self.fail(error.error_len(), error.kind()))
+            }
+        }
+    }
+
+    /// Completes the held-back character with the first bytes of `chunk` (at
+    /// most four bytes in all decide it); returns the rest of `chunk`.
+    fn complete_pending<'a>(&mut self, chunk: &'a [u8]) -> Result<&'a [u8], Utf8StreamError> {
+        let held = self.pending_len;
+        let taken = chunk.len().min(4 - held);
+        let mut joined = [0u8; 4];
+        joined[..held].copy_from_slice(&self.pending[..held]);
+        joined[held..held + taken].copy_from_slice(&chunk[..taken]);
+        let joined = &joined[..held + taken];
+        let complete = match crate::kernels::scalar::check_short(joined) {
+            Ok(()) => joined.len(),
+            Err(error) if error.valid_up_to() > 0 => error.valid_up_to(),
+            Err(error) => match error.error_len() {
+                Some(len) => return Err(self.fail(Some(len), error.kind())),
+                None => {
+                    // Still incomplete: the chunk was shorter than the character.
+                    self.pending[..joined.len()].copy_from_slice(joined);
+                    self.pending_len = joined.len();
+                    return Ok(&[]);
+                }
+            },
+        };
+        // The held-back character is complete: `complete > held`.
+        self.valid += complete as u64;
+        self.pending_len = 0;
+        Ok(&chunk[complete - held..])
+    }
+
+    /// Records the error at the end of the valid input.
+    fn fail(&mut self, error_len: Option<usize>, kind: Utf8ErrorKind) -> Utf8StreamError {
+        let error = Utf8StreamError {
+            valid_up_to: self.valid,
+            error_len,
+            kind,
+        };
+        self.error = Some(error);
+        error
+    }
+
+    /// The bytes validated so far, a held-back incomplete character included.
+    ///
+    /// ```
+    /// let mut v = utfast::Utf8Validator::new();
+    /// v.update(b"ab\xC3").unwrap();
+    /// assert_eq!(v.len(), 3);
+    /// ```
+    pub fn len(&self) -> u64 {
+        self.valid + self.pending_len as u64
+    }
+
+    /// True before any byte was given.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Ends the stream: `Ok(total bytes)` when it was all valid; `Err` when it
+    /// was invalid or ends inside a character (`error_len() == None`).
+    ///
+    /// ```
+    /// let mut v = utfast::Utf8Validator::new();
+    /// v.update("añb".as_bytes()).unwrap();
+    /// assert_eq!(v.finish(), Ok(4));
+    /// ```
+    pub fn finish(mut self) -> Result<u64, Utf8StreamError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        if self.pending_len > 0 {
+            return Err(self.fail(None, Utf8ErrorKind::TruncatedAtEnd));
+        }
+        Ok(self.valid)
+    }
+}

@@ -1,0 +1,1032 @@
+//! Streaming on every kernel this CPU supports: the `Transcoder` fed random
+//! chunks (empty and 1-byte ones included) into random output sizes gives, for
+//! every pair of encodings and every error mode, exactly the output and the
+//! errors of the whole input in one call; the one-call results against
+//! independent models (std's `from_utf8`, `from_utf8_lossy` and encoders, the
+//! `cesu8` crate, encoding_rs's Windows-1252, the one-shot `*_with` functions);
+//! `Utf8Validator` against `std::str::from_utf8` on random chunks and on every
+//! split of every 4-byte sequence of edge bytes; byte order marks; the io
+//! adapters with small buffers.
+
+mod common;
+
+use std::io::{Read, Write};
+
+use common::{cases, encode, engines};
+use proptest::prelude::*;
+use utfast::{
+    BomHandling, Encoding, Engine, ErrorMode, Status, TranscodeError, TranscodeErrorKind,
+    TranscodeReader, TranscodeWriter, Transcoder, Utf8ErrorKind, Utf8Validator,
+};
+
+/// What a stream of chunks gave: the output, and each error (the transcoder goes
+/// on after each).
+#[derive(Debug, PartialEq, Eq)]
+struct Outcome {
+    output: Vec<u8>,
+    errors: Vec<TranscodeError>,
+}
+
+/// Feeds `input` cut at `cuts` (ascending offsets) to `t`, into output slices
+/// whose sizes cycle through `sizes`.
+fn feed(mut t: Transcoder, input: &[u8], cuts: &[usize], sizes: &[usize]) -> Outcome {
+    let mut output = Vec::new();
+    let mut errors = Vec::new();
+    let mut buffer = vec![0u8; sizes.iter().copied().max().unwrap_or(0)];
+    let mut ends: Vec<usize> = cuts.iter().map(|&c| c.min(input.len())).collect();
+    ends.push(input.len());
+    let mut start = 0;
+    let mut k = 0;
+    for (i, &end) in ends.iter().enumerate() {
+        let last = i + 1 == ends.len();
+        let mut chunk = &input[start.min(end)..end];
+        start = end.max(start);
+        let mut calls = 0;
+        loop {
+            let size = sizes[k % sizes.len()];
+            k += 1;
+            let p = t.transcode(chunk, &mut buffer[..size], last);
+            assert!(p.read <= chunk.len() && p.written <= size, "{p:?}");
+            if size >= 8 {
+                let moved = p.read > 0 || p.written > 0;
+                assert!(
+                    moved || p.status != Status::OutputFull,
+                    "no progress: {p:?}"
+                );
+            }
+            output.extend_from_slice(&buffer[..p.written]);
+            chunk = &chunk[p.read..];
+            match p.status {
+                Status::InputEmpty => {
+                    assert!(chunk.is_empty(), "InputEmpty with input left");
+                    break;
+                }
+                Status::OutputFull => {}
+                Status::Error(error) => errors.push(error),
+                _ => unreachable!(),
+            }
+            calls += 1;
+            assert!(calls < 10 * input.len() + 1000, "no end");
+        }
+    }
+    Outcome { output, errors }
+}
+
+/// The whole input in one call, into room for all of it.
+fn one_shot(t: Transcoder, input: &[u8]) -> Outcome {
+    let room = t.max_output_len(input.len());
+    feed(t, input, &[], &[room])
+}
+
+/// Text with every kind of character: ASCII, Latin-1 and Windows-1252 letters,
+/// BMP (U+0000, U+FEFF, U+FFFD among them), supplementary.
+fn text() -> impl Strategy<Value = String> {
+    let ch = prop_oneof![
+        4 => proptest::char::range('\u{20}', '\u{7E}'),
+        2 => proptest::char::range('\u{A0}', '\u{FF}'),
+        1 => prop::sample::select(vec!['\0', '\u{FEFF}', '\u{FFFD}', '€', '“', 'Ÿ', '\u{81}', '\u{7FF}', '\u{800}', '\u{FFFF}']),
+        2 => proptest::char::range('\u{100}', '\u{FFFF}'),
+        2 => proptest::char::range('\u{10000}', '\u{10FFFF}'),
+    ];
+    prop::collection::vec(ch, 0..40).prop_map(|chars| chars.into_iter().collect())
+}
+
+/// Bytes: text in some encoding, maybe corrupted (bytes changed, inserted,
+/// cut off), or random bytes.
+fn encoded() -> impl Strategy<Value = Vec<u8>> {
+    (text(), prop::sample::select(Encoding::ALL.to_vec()))
+        .prop_map(|(t, e)| encode(&t, e).unwrap_or_else(|| t.into_bytes()))
+}
+
+fn input() -> impl Strategy<Value = Vec<u8>> {
+    let corrupted = (
+        encoded(),
+        prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..4),
+        any::<prop::sample::Index>(),
+        any::<bool>(),
+    )
+        .prop_map(|(mut bytes, edits, cut, truncate)| {
+            for (at, byte) in edits {
+                if !bytes.is_empty() {
+                    let i = at.index(bytes.len());
+                    bytes[i] = byte;
+                }
+            }
+            if truncate && !bytes.is_empty() {
+                bytes.truncate(cut.index(bytes.len()));
+            }
+            bytes
+        });
+    // Pieces of every kind of every input encoding: ASCII, lead and continuation
+    // bytes, surrogates as three bytes, zero bytes and surrogate units of UTF-16.
+    let piece = prop_oneof![
+        3 => prop::collection::vec(0u8..0x80, 1..4),
+        2 => any::<char>().prop_map(|c| c.to_string().into_bytes()),
+        1 => Just(b"\xED\xA0\x80".to_vec()),
+        1 => Just(b"\xED\xB0\x80".to_vec()),
+        1 => Just(b"\xC0\x80".to_vec()),
+        1 => Just(vec![0, 0xD8]),
+        1 => Just(vec![0, 0xDC]),
+        1 => (0x80u8..=0xFF).prop_map(|b| vec![b]),
+        1 => Just(vec![0]),
+    ];
+    let messy = prop::collection::vec(piece, 0..30).prop_map(|v| v.concat());
+    prop_oneof![
+        2 => encoded(),
+        3 => corrupted,
+        2 => messy,
+        1 => prop::collection::vec(any::<u8>(), 0..64),
+        1 => prop::collection::vec(prop::sample::select(vec![0x00, 0x41, 0x80, 0xA0, 0xBF, 0xC0, 0xC3, 0xD8, 0xDC, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xFE, 0xFF]), 0..48),
+    ]
+}
+
+/// Chunk boundaries (repeats give empty chunks) and output sizes.
+fn cuts_and_sizes() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
+    (
+        prop::collection::vec(0usize..80, 0..12).prop_map(|mut c| {
+            c.sort_unstable();
+            c
+        }),
+        prop::collection::vec(prop_oneof![1usize..16, 16usize..300], 1..6),
+    )
+}
+
+/// Every pair, every mode, every kernel: chunked equals one call.
+fn check_any_cut(input: &[u8], cuts: &[usize], sizes: &[usize], engines: &[Engine]) {
+    for from in Encoding::ALL {
+        for to in Encoding::ALL {
+            for &mode in ErrorMode::ALL {
+                let reference = one_shot(Transcoder::new(from, to, mode), input);
+                for &engine in engines {
+                    let t = || Transcoder::with_engine(engine, from, to, mode);
+                    let k = engine.kernel();
+                    assert_eq!(
+                        one_shot(t(), input),
+                        reference,
+                        "{k}: {from} -> {to} {mode}, one call: {input:02x?}"
+                    );
+                    assert_eq!(
+                        feed(t(), input, cuts, sizes),
+                        reference,
+                        "{k}: {from} -> {to} {mode}, cuts {cuts:?}, sizes {sizes:?}: {input:02x?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
+
+    #[test]
+    fn any_cut_any_output_size_gives_the_one_call_result(
+        input in input(),
+        (cuts, sizes) in cuts_and_sizes(),
+    ) {
+        check_any_cut(&input, &cuts, &sizes, &engines());
+    }
+
+    #[test]
+    fn one_call_matches_the_models(input in input(), text in text()) {
+        check_models(&input, &text);
+    }
+
+    #[test]
+    fn validator_matches_std_on_any_cut(input in input(), (cuts, _) in cuts_and_sizes()) {
+        check_validator(&input, &cuts);
+    }
+}
+
+/// The one-call results against std, the `cesu8` crate, encoding_rs and the
+/// one-shot functions.
+fn check_models(input: &[u8], text: &str) {
+    let run = |from, to, mode, bytes: &[u8]| one_shot(Transcoder::new(from, to, mode), bytes);
+    // Valid text converts to its encoding in every target that holds it.
+    for from in Encoding::ALL {
+        let Some(bytes) = encode(text, from) else {
+            continue;
+        };
+        for to in Encoding::ALL {
+            let Some(expected) = encode(text, to) else {
+                continue;
+            };
+            for &mode in ErrorMode::ALL {
+                let got = run(from, to, mode, &bytes);
+                assert_eq!(got.errors, [], "{from} -> {to} {mode}: {text:?}");
+                assert_eq!(got.output, expected, "{from} -> {to} {mode}: {text:?}");
+            }
+        }
+    }
+    // Strict UTF-8: the first error is std's, then each error of the rest.
+    let got = run(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict, input);
+    let mut at = 0;
+    for error in &got.errors {
+        let std_error = std::str::from_utf8(&input[at..]).unwrap_err();
+        assert_eq!(error.offset(), (at + std_error.valid_up_to()) as u64);
+        assert_eq!(error.error_len(), std_error.error_len());
+        at = error.offset() as usize + error.error_len().unwrap_or(input.len());
+        at = at.min(input.len());
+    }
+    assert!(std::str::from_utf8(&input[at..]).is_ok());
+    // Replace: from_utf8_lossy, in UTF-8 and UTF-16.
+    let lossy = String::from_utf8_lossy(input);
+    let got = run(Encoding::Utf8, Encoding::Utf8, ErrorMode::Replace, input);
+    assert_eq!(got.output, lossy.as_bytes());
+    let got = run(Encoding::Utf8, Encoding::Utf16Be, ErrorMode::Replace, input);
+    assert_eq!(Some(got.output), encode(&lossy, Encoding::Utf16Be));
+    // Every mode: the one-shot *_with functions.
+    for &mode in ErrorMode::ALL {
+        let mut units = vec![0u16; input.len()];
+        if let Ok(n) = utfast::utf8_to_utf16le_with(input, &mut units, mode) {
+            let got = run(Encoding::Utf8, Encoding::Utf16Le, mode, input);
+            let bytes: Vec<u8> = units[..n].iter().flat_map(|u| u.to_ne_bytes()).collect();
+            assert_eq!(got.output, bytes, "{mode}");
+        }
+    }
+    // Windows-1252 decodes as encoding_rs does.
+    let got = run(
+        Encoding::Windows1252,
+        Encoding::Utf8,
+        ErrorMode::Strict,
+        input,
+    );
+    let (decoded, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(input);
+    assert_eq!(got.output, decoded.as_bytes());
+}
+
+/// `Utf8Validator` on `input` cut at `cuts` against std on the whole.
+fn check_validator(input: &[u8], cuts: &[usize]) {
+    for engine in engines() {
+        let mut v = Utf8Validator::with_engine(engine);
+        let mut start = 0;
+        let mut result = Ok(());
+        for &cut in cuts.iter().chain([input.len()].iter()) {
+            let end = cut.clamp(start, input.len());
+            result = result.and(v.update(&input[start..end]));
+            start = end;
+        }
+        let expected = std::str::from_utf8(input);
+        let finished = v.finish();
+        match expected {
+            Ok(_) => {
+                assert_eq!(result, Ok(()));
+                assert_eq!(finished, Ok(input.len() as u64));
+            }
+            Err(e) => {
+                let error = finished.unwrap_err();
+                assert_eq!(error.valid_up_to(), e.valid_up_to() as u64, "{input:02x?}");
+                assert_eq!(error.error_len(), e.error_len(), "{input:02x?}");
+                let one = utfast::from_utf8(input).unwrap_err();
+                assert_eq!(error.kind(), one.kind());
+                if e.error_len().is_some() {
+                    assert_eq!(result, Err(error), "update reports it");
+                }
+            }
+        }
+    }
+}
+
+/// Every sequence of up to four bytes from the edges of UTF-8's table, split at
+/// every point, through the validator.
+#[test]
+fn validator_on_every_split_of_edge_sequences() {
+    const EDGES: [u8; 22] = [
+        0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
+        0xEE, 0xF0, 0xF1, 0xF4, 0xF5, 0xFE, 0xFF,
+    ];
+    let mut sequences = vec![vec![]];
+    for len in 1..=4 {
+        let count = EDGES.len().pow(len);
+        for mut n in 0..count {
+            let mut bytes = Vec::with_capacity(len as usize);
+            for _ in 0..len {
+                bytes.push(EDGES[n % EDGES.len()]);
+                n /= EDGES.len();
+            }
+            sequences.push(bytes);
+        }
+    }
+    let engine = Engine::active();
+    for bytes in &sequences {
+        let expected =
+            std::str::from_utf8(bytes).map_err(|e| (e.valid_up_to() as u64, e.error_len()));
+        for split in 0..=bytes.len() {
+            for second in split..=bytes.len() {
+                let mut v = Utf8Validator::with_engine(engine);
+                let _ = v.update(&bytes[..split]);
+                let _ = v.update(&bytes[split..second]);
+                let _ = v.update(&bytes[second..]);
+                let got = v
+                    .finish()
+                    .map(|_| ())
+                    .map_err(|e| (e.valid_up_to(), e.error_len()));
+                assert_eq!(
+                    got,
+                    expected.map(|_| ()),
+                    "{bytes:02x?} cut at {split}, {second}"
+                );
+            }
+        }
+    }
+}
+
+/// The specifications' examples (RFC 3629, Unicode, TR #26) through the
+/// streaming API, split at every byte.
+#[test]
+fn spec_examples_split_at_every_byte() {
+    let examples: [(&[u8], Encoding); 10] = [
+        (b"\x41\xE2\x89\xA2\xCE\x91\x2E", Encoding::Utf8),
+        (b"\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4", Encoding::Utf8),
+        (
+            b"\xEF\xBB\xBF\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E",
+            Encoding::Utf8,
+        ),
+        (b"\xE2\x82\xAC\xF0\x90\x8D\x88", Encoding::Utf8),
+        (b"\xC0\x80", Encoding::Utf8),
+        (b"\xED\xA0\x80", Encoding::Utf8),
+        (b"\xF5\x80\x80\x80", Encoding::Utf8),
+        (b"a\xE4\xBD", Encoding::Utf8),
+        (b"\xED\xA1\x8C\xED\xBE\xB4", Encoding::Cesu8),
+        (b"\x2F\xC0\xAE\x2E\x2F", Encoding::Utf8),
+    ];
+    for (bytes, from) in examples {
+        for to in [
+            Encoding::Utf8,
+            Encoding::Utf16Le,
+            Encoding::Utf32Be,
+            Encoding::Mutf8,
+        ] {
+            for &mode in ErrorMode::ALL {
+                let reference = one_shot(Transcoder::new(from, to, mode), bytes);
+                for split in 0..=bytes.len() {
+                    let got = feed(Transcoder::new(from, to, mode), bytes, &[split], &[3, 64]);
+                    assert_eq!(
+                        got, reference,
+                        "{from} -> {to} {mode} split at {split}: {bytes:02x?}"
+                    );
+                }
+            }
+        }
+        if from == Encoding::Utf8 {
+            check_validator(bytes, &[]);
+            for split in 0..=bytes.len() {
+                check_validator(bytes, &[split]);
+            }
+        }
+    }
+    // The CESU-8 pair is U+233B4, in any cut.
+    let got = one_shot(
+        Transcoder::new(Encoding::Cesu8, Encoding::Utf8, ErrorMode::Strict),
+        b"\xED\xA1\x8C\xED\xBE\xB4",
+    );
+    assert_eq!(got.output, "\u{233B4}".as_bytes());
+    // C0 80 is an overlong NUL in UTF-8, and NUL in Modified UTF-8.
+    let got = one_shot(
+        Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict),
+        b"\xC0\x80",
+    );
+    assert_eq!(
+        got.errors[0].kind(),
+        TranscodeErrorKind::Utf8(Utf8ErrorKind::Overlong)
+    );
+    let got = one_shot(
+        Transcoder::new(Encoding::Mutf8, Encoding::Utf16Le, ErrorMode::Strict),
+        b"\xC0\x80",
+    );
+    assert_eq!(got.output, [0, 0]);
+}
+
+#[test]
+fn errors_have_absolute_offsets_across_chunks() {
+    let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+    let mut out = [0u8; 1 << 12];
+    let mut offset = 0u64;
+    let chunk = [b'a'; 1000];
+    for _ in 0..5000 {
+        let p = t.transcode(&chunk, &mut out, false);
+        assert_eq!((p.read, p.written), (1000, 2000));
+        offset += 1000;
+    }
+    let p = t.transcode(b"\xE2\x28", &mut out, true);
+    let Status::Error(error) = p.status else {
+        panic!("{p:?}")
+    };
+    assert_eq!(error.offset(), offset);
+    assert!(error.offset() > u32::MAX as u64 / 1000);
+    assert_eq!(error.error_len(), Some(1));
+    assert_eq!(error.bytes(), [0xE2]);
+    assert_eq!(
+        error.kind(),
+        TranscodeErrorKind::Utf8(Utf8ErrorKind::MissingContinuation)
+    );
+}
+
+#[test]
+fn unmappable_characters_have_their_input_offsets() {
+    // U+1F600 is 4 bytes in UTF-8 and UTF-16, 6 in CESU-8, 4 in UTF-32.
+    for (from, bytes, at, len) in [
+        (Encoding::Utf8, "ab😀".as_bytes().to_vec(), 2, 4),
+        (
+            Encoding::Utf16Be,
+            encode("ab😀", Encoding::Utf16Be).unwrap(),
+            4,
+            4,
+        ),
+        (
+            Encoding::Cesu8,
+            encode("ab😀", Encoding::Cesu8).unwrap(),
+            2,
+            6,
+        ),
+        (
+            Encoding::Utf32Le,
+            encode("ab😀", Encoding::Utf32Le).unwrap(),
+            8,
+            4,
+        ),
+    ] {
+        for to in [Encoding::Latin1, Encoding::Windows1252] {
+            let got = one_shot(Transcoder::new(from, to, ErrorMode::Strict), &bytes);
+            assert_eq!(got.output, b"ab", "{from} -> {to}");
+            let error = got.errors[0];
+            assert_eq!(
+                (error.offset(), error.error_len()),
+                (at, Some(len)),
+                "{from} -> {to}"
+            );
+            assert_eq!(error.kind(), TranscodeErrorKind::Unmappable(0x1F600));
+            assert_eq!(error.bytes(), &bytes[at as usize..]);
+        }
+    }
+}
+
+#[test]
+fn windows_1252_both_ways() {
+    let all: Vec<u8> = (0..=255).collect();
+    let got = one_shot(
+        Transcoder::new(Encoding::Windows1252, Encoding::Utf8, ErrorMode::Strict),
+        &all,
+    );
+    let (decoded, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&all);
+    assert_eq!(got.output, decoded.as_bytes());
+    assert_eq!(got.errors, []);
+    let back = one_shot(
+        Transcoder::new(Encoding::Utf8, Encoding::Windows1252, ErrorMode::Strict),
+        &got.output,
+    );
+    assert_eq!(back.output, all);
+    let got = one_shot(
+        Transcoder::new(Encoding::Utf16Le, Encoding::Windows1252, ErrorMode::Strict),
+        &encode("a€Ω", Encoding::Utf16Le).unwrap(),
+    );
+    assert_eq!(got.output, b"a\x80");
+    assert_eq!(
+        got.errors[0].kind(),
+        TranscodeErrorKind::Unmappable('Ω' as u32)
+    );
+}
+
+#[test]
+fn byte_order_marks() {
+    let run = |t: Transcoder, bytes: &[u8]| one_shot(t, bytes);
+    let strip = |from, to| {
+        Transcoder::new(from, to, ErrorMode::Strict).with_bom_handling(BomHandling::Strip)
+    };
+    let sniff = |from, to| {
+        Transcoder::new(from, to, ErrorMode::Strict).with_bom_handling(BomHandling::Sniff)
+    };
+    // By default the mark is text.
+    let got = run(
+        Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict),
+        b"\xEF\xBB\xBFa",
+    );
+    assert_eq!(got.output, [0xFF, 0xFE, b'a', 0]);
+    assert_eq!(
+        run(strip(Encoding::Utf8, Encoding::Utf16Le), b"\xEF\xBB\xBFa").output,
+        [b'a', 0]
+    );
+    // Strip removes only the input encoding's own mark.
+    assert_eq!(
+        run(strip(Encoding::Latin1, Encoding::Utf8), b"\xEF\xBB\xBF").output,
+        "ï»¿".as_bytes()
+    );
+    assert_eq!(
+        run(
+            strip(Encoding::Utf16Le, Encoding::Utf8),
+            b"\xFF\xFE\x00\x00"
+        )
+        .output,
+        b"\0"
+    );
+    // Sniff: the mark decides; the offsets count it.
+    let got = run(
+        sniff(Encoding::Utf8, Encoding::Utf8),
+        b"\x00\x00\xFE\xFF\x00\x00\xD8\x00",
+    );
+    assert_eq!(got.output, b"");
+    assert_eq!(got.errors[0].offset(), 4);
+    assert_eq!(got.errors[0].from(), Encoding::Utf32Be);
+    let got = run(
+        sniff(Encoding::Cesu8, Encoding::Utf8),
+        b"\xEF\xBB\xBF\xED\xA1\x8C\xED\xBE\xB4",
+    );
+    assert_eq!(
+        got.output,
+        "\u{233B4}".as_bytes(),
+        "a variant keeps its encoding"
+    );
+    assert_eq!(
+        run(sniff(Encoding::Utf8, Encoding::Utf8), b"\xFE").output,
+        b"",
+        "1 byte"
+    );
+    assert_eq!(
+        run(sniff(Encoding::Latin1, Encoding::Utf8), b"\xFE").output,
+        "þ".as_bytes()
+    );
+    for bytes in [
+        &b"\xFF\xFEa\x00b\x00"[..],
+        b"\xEF\xBB\xBFab",
+        b"ab",
+        b"\xFE\xFF\x00a\x00b",
+    ] {
+        for from in [Encoding::Utf8, Encoding::Utf16Le] {
+            let reference = one_shot(sniff(from, Encoding::Utf8), bytes);
+            for split in 0..=bytes.len() {
+                for size in [1, 2, 5] {
+                    let got = feed(
+                        sniff(from, Encoding::Utf8),
+                        bytes,
+                        &[split, split + 1],
+                        &[size],
+                    );
+                    assert_eq!(got, reference, "{bytes:02x?} at {split}");
+                }
+            }
+        }
+    }
+}
+
+/// A reader that hands out a few bytes per call, like a pipe.
+struct Trickle<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn reader_with_small_buffers() {
+    let text = "Grüße, 世界! 😀 ".repeat(300);
+    let utf16 = encode(&text, Encoding::Utf16Le).unwrap();
+    for step in [1, 3, 4096] {
+        for buffer in [1, 3, 7, 4096] {
+            let inner = Trickle { data: &utf16, step };
+            let mut reader =
+                TranscodeReader::new(inner, Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict);
+            let mut out = Vec::new();
+            let mut buf = vec![0u8; buffer];
+            loop {
+                let n = reader.read(&mut buf).unwrap();
+                if n == 0 {
+                    break;
+                }
+                out.extend_from_slice(&buf[..n]);
+            }
+            assert_eq!(out, text.as_bytes(), "step {step}, buffer {buffer}");
+        }
+    }
+}
+
+#[test]
+fn reader_reports_invalid_data_after_the_text_before_it() {
+    let mut bytes = "x".repeat(70_000).into_bytes();
+    bytes.extend_from_slice(b"\xF0\x28rest");
+    for buffer in [1, 7, 4096] {
+        let mut reader = TranscodeReader::new(
+            Trickle {
+                data: &bytes,
+                step: 1000,
+            },
+            Encoding::Utf8,
+            Encoding::Utf16Le,
+            ErrorMode::Strict,
+        );
+        let mut out = Vec::new();
+        let mut buf = vec![0u8; buffer];
+        let error = loop {
+            match reader.read(&mut buf) {
+                Ok(0) => panic!("no error"),
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(error) => break error,
+            }
+        };
+        assert_eq!(out.len(), 140_000, "everything before the bad piece");
+        assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
+        let inner = error
+            .get_ref()
+            .unwrap()
+            .downcast_ref::<TranscodeError>()
+            .unwrap();
+        assert_eq!(inner.offset(), 70_000);
+        // Reading on goes past the bad piece.
+        let mut rest = Vec::new();
+        reader.read_to_end(&mut rest).unwrap();
+        assert_eq!(rest, encode("(rest", Encoding::Utf16Le).unwrap());
+    }
+}
+
+#[test]
+fn writer_one_byte_at_a_time() {
+    let text = "“Grüße” – 5 €, naïve café ".repeat(50);
+    for mode in [ErrorMode::Strict, ErrorMode::Replace] {
+        let mut writer =
+            TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Windows1252, mode);
+        for byte in text.as_bytes() {
+            writer.write_all(std::slice::from_ref(byte)).unwrap();
+        }
+        let bytes = writer.finish().unwrap();
+        let (expected, _, unmappable) = encoding_rs::WINDOWS_1252.encode(&text);
+        assert!(!unmappable);
+        assert_eq!(bytes, expected.as_ref());
+    }
+    // Input that ends inside a character is reported by finish.
+    let mut writer = TranscodeWriter::new(
+        Vec::new(),
+        Encoding::Utf16Le,
+        Encoding::Utf8,
+        ErrorMode::Strict,
+    );
+    writer.write_all(b"a\x00\x3D").unwrap();
+    let error = writer.finish().unwrap_err();
+    let inner = error
+        .get_ref()
+        .unwrap()
+        .downcast_ref::<TranscodeError>()
+        .unwrap();
+    assert_eq!(
+        (inner.offset(), inner.kind()),
+        (2, TranscodeErrorKind::IncompleteUnit)
+    );
+}
+
+#[test]
+fn dense_errors() {
+    // Every other character cannot be written in Latin-1; the caller goes on
+    // after each error (after an error, blocks start small again, so that this
+    // takes time linear in the input, not 200k blocks of work).
+    let text = "aΩ".repeat(200_000);
+    let got = one_shot(
+        Transcoder::new(Encoding::Utf8, Encoding::Latin1, ErrorMode::Strict),
+        text.as_bytes(),
+    );
+    assert_eq!(got.errors.len(), 200_000);
+    assert_eq!(got.output, "a".repeat(200_000).as_bytes());
+    assert!(got
+        .errors
+        .iter()
+        .enumerate()
+        .all(|(i, e)| e.offset() == 3 * i as u64 + 1));
+}
+
+// What the command line's converter was tested for, now the library's.
+
+/// One call, checked against cuts after every few bytes and small outputs.
+fn convert(from: Encoding, to: Encoding, mode: ErrorMode, input: &[u8]) -> Outcome {
+    let reference = one_shot(Transcoder::new(from, to, mode), input);
+    for step in [1, 2, 3, 5, 7, 13] {
+        let cuts: Vec<usize> = (step..input.len()).step_by(step).collect();
+        for sizes in [&[1usize][..], &[4, 9], &[64]] {
+            let got = feed(Transcoder::new(from, to, mode), input, &cuts, sizes);
+            assert_eq!(
+                got, reference,
+                "{from} -> {to} {mode}, step {step}, sizes {sizes:?}"
+            );
+        }
+    }
+    reference
+}
+
+/// The first error of a conversion: its offset, input bytes and kind.
+fn first_error(outcome: &Outcome) -> (u64, &[u8], TranscodeErrorKind) {
+    let error = outcome.errors.first().expect("an error");
+    (error.offset(), error.bytes(), error.kind())
+}
+
+const MESSY: &[u8] =
+    b"ok \xE2\x82 x\xF0\x9F\x98\xFF\x80\xC3\xA9\xED\xA0\x80 \x93q\x94 \xC0\xAF\xE4\xBD";
+
+#[test]
+fn modes_decode_invalid_utf8_as_the_one_shot_functions() {
+    use Encoding::*;
+    for to in [Utf8, Utf16Le, Utf32Be, Cesu8, Wtf8] {
+        for mode in [
+            ErrorMode::Replace,
+            ErrorMode::Latin1,
+            ErrorMode::Windows1252,
+        ] {
+            let text = utfast::utf8_to_string_with(MESSY, mode).unwrap();
+            let got = convert(Utf8, to, mode, MESSY);
+            assert_eq!(got.errors, []);
+            assert_eq!(Some(got.output), encode(&text, to), "{mode} -> {to}");
+        }
+    }
+    let escape = ErrorMode::SurrogateEscape;
+    let utf16 = convert(Utf8, Utf16Le, escape, MESSY).output;
+    let units = utfast::utf8_to_utf16_vec_with(MESSY, escape).unwrap();
+    let expected: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+    assert_eq!(utf16, expected);
+    // Escapes are the bytes again in UTF-8 and in CESU-8 (no pairs here).
+    for to in [Utf8, Cesu8] {
+        let back = convert(Utf16Le, to, escape, &utf16);
+        assert_eq!(
+            (back.output.as_slice(), back.errors.len()),
+            (MESSY, 0),
+            "{to}"
+        );
+    }
+    assert_eq!(convert(Utf8, Utf8, escape, MESSY).output, MESSY);
+    // Strict stops at each error.
+    let got = convert(Utf8, Wtf8, ErrorMode::Strict, MESSY);
+    assert_eq!(got.errors[0].offset(), 3);
+}
+
+#[test]
+fn variants_convert_and_reject() {
+    use Encoding::*;
+    let strict = ErrorMode::Strict;
+    let got = convert(Cesu8, Utf8, strict, b"a\xED\xA1\x8C\xED\xBE\xB4b");
+    assert_eq!(
+        (got.output.as_slice(), got.errors.len()),
+        ("a\u{233B4}b".as_bytes(), 0)
+    );
+    assert_eq!(convert(Mutf8, Utf16Be, strict, b"\xC0\x80").output, b"\0\0");
+    let got = convert(Cesu8, Utf8, strict, "x😀".as_bytes());
+    assert_eq!(first_error(&got).0, 1);
+    assert_eq!(first_error(&got).1, b"\xF0");
+    let got = convert(Cesu8, Utf8, ErrorMode::Replace, "x😀".as_bytes());
+    assert_eq!(got.output, "x\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}".as_bytes());
+
+    let lone: Vec<u8> = [0x61u16, 0xD800, 0x62]
+        .iter()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let escape = ErrorMode::SurrogateEscape;
+    let wtf8 = convert(Utf16Le, Wtf8, escape, &lone);
+    assert_eq!(
+        (wtf8.output.as_slice(), wtf8.errors.len()),
+        (&b"a\xED\xA0\x80b"[..], 0)
+    );
+    assert_eq!(convert(Wtf8, Utf16Le, strict, &wtf8.output).output, lone);
+    // Not UTF-8, even with escapes: D800 escapes no byte.
+    let got = convert(Wtf8, Utf8, escape, &wtf8.output);
+    assert_eq!(got.output, b"ab");
+    assert_eq!(
+        first_error(&got),
+        (
+            1,
+            &b"\xED\xA0\x80"[..],
+            TranscodeErrorKind::Unmappable(0xD800)
+        )
+    );
+    assert_eq!(
+        convert(Wtf8, Utf8, ErrorMode::Replace, &wtf8.output).output,
+        "a\u{FFFD}b".as_bytes()
+    );
+}
+
+#[test]
+fn unpaired_surrogates_follow_the_mode() {
+    use Encoding::*;
+    let escape = ErrorMode::SurrogateEscape;
+    let utf32: Vec<u8> = [0xD800u32, 0xDC00]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    // WTF-8 D800, then a bad byte escaped as DCFF: no U+103FF.
+    let got = convert(Wtf8, Utf8, escape, b"\xED\xA0\x80\xFF");
+    assert_eq!(first_error(&got).2, TranscodeErrorKind::Unmappable(0xD800));
+    let got = convert(Wtf8, Utf16Le, escape, b"\xED\xA0\x80\xFF");
+    assert_eq!(
+        first_error(&got),
+        (
+            0,
+            &b"\xED\xA0\x80"[..],
+            TranscodeErrorKind::Unmappable(0xD800)
+        )
+    );
+    // Two kept UTF-32 surrogates: no U+10000 either.
+    let got = convert(Utf32Le, Utf16Le, escape, &utf32);
+    assert_eq!(
+        first_error(&got),
+        (0, &utf32[..4], TranscodeErrorKind::Unmappable(0xD800))
+    );
+    assert_eq!(convert(Utf32Le, Utf32Le, escape, &utf32).output, utf32);
+    assert_eq!(
+        convert(Utf32Le, Utf16Le, ErrorMode::Replace, &utf32).output,
+        [0xFD, 0xFF, 0xFD, 0xFF]
+    );
+    // A WTF-8 pair as 3 + 3 bytes, wherever the cuts fall.
+    let mut pair = vec![b'a'; 70];
+    pair.extend_from_slice(b"\xED\xA0\x80\xED\xB0\x80");
+    for start in [0, 10, 60, 67, 70] {
+        let input = &pair[start..];
+        let got = convert(Wtf8, Utf16Le, ErrorMode::Strict, input);
+        assert_eq!(
+            got.errors[0].offset() as usize,
+            input.len() - 3,
+            "from {start}"
+        );
+    }
+    // WTF-8 to UTF-32: kept when strict, U+FFFD when replacing.
+    assert_eq!(
+        convert(Wtf8, Utf32Le, ErrorMode::Strict, b"\xED\xA0\x80").output,
+        [0x00, 0xD8, 0, 0]
+    );
+    assert_eq!(
+        convert(Wtf8, Utf32Le, ErrorMode::Replace, b"\xED\xA0\x80").output,
+        [0xFD, 0xFF, 0, 0]
+    );
+    // Modified UTF-8's forbidden 00 stands for itself under escape.
+    let got = convert(Mutf8, Utf8, escape, b"a\0b");
+    assert_eq!((got.output.as_slice(), got.errors.len()), (&b"a\0b"[..], 0));
+    // UTF-16 to UTF-8: D800 escapes no byte; an odd last byte is U+FFFD when replacing.
+    let input = [0x41u8, 0, 0x00, 0xD8, 0x42, 0];
+    let got = convert(Utf16Le, Utf8, escape, &input);
+    assert_eq!(
+        first_error(&got),
+        (2, &[0x00, 0xD8][..], TranscodeErrorKind::Unmappable(0xD800))
+    );
+    assert_eq!(got.output, b"AB");
+    assert_eq!(
+        convert(Utf16Le, Utf8, ErrorMode::Replace, &input[..5]).output,
+        "A\u{FFFD}\u{FFFD}".as_bytes()
+    );
+    // Dense errors: one invalid piece per byte.
+    let dense = vec![0xFFu8; 3000];
+    for from in [Cesu8, Mutf8, Wtf8, Utf8] {
+        let got = one_shot(Transcoder::new(from, Utf8, ErrorMode::Replace), &dense);
+        assert_eq!(got.output, "\u{FFFD}".repeat(3000).as_bytes(), "{from}");
+    }
+    let units: Vec<u8> = [0xD800u16, 0x41]
+        .repeat(500)
+        .iter()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let got = convert(Utf16Le, Cesu8, ErrorMode::Replace, &units);
+    assert_eq!(got.output, "\u{FFFD}A".repeat(500).as_bytes());
+}
+
+#[test]
+fn reports_invalid_utf16_and_utf32() {
+    use utfast::{Utf16ErrorKind as U16, Utf32ErrorKind as U32};
+    use Encoding::*;
+    let le = |units: &[u16]| -> Vec<u8> { units.iter().flat_map(|u| u.to_le_bytes()).collect() };
+    let be = |units: &[u16]| -> Vec<u8> { units.iter().flat_map(|u| u.to_be_bytes()).collect() };
+    for to in Encoding::ALL {
+        let strict = |from, input: &[u8]| convert(from, to, ErrorMode::Strict, input);
+        let got = strict(Utf16Le, &le(&[0x41, 0xE9, 0xD800, 0x42]));
+        assert_eq!(
+            first_error(&got),
+            (
+                4,
+                &b"\x00\xD8"[..],
+                TranscodeErrorKind::Utf16(U16::UnpairedHighSurrogate)
+            )
+        );
+        let got = strict(Utf16Be, &be(&[0x41, 0xDC00]));
+        assert_eq!(
+            first_error(&got),
+            (
+                2,
+                &b"\xDC\x00"[..],
+                TranscodeErrorKind::Utf16(U16::UnpairedLowSurrogate)
+            )
+        );
+        // A high surrogate, then the end; then an odd byte.
+        let input = le(&[0x41, 0xD83D]);
+        let got = strict(Utf16Le, &input);
+        assert_eq!(
+            first_error(&got),
+            (
+                2,
+                &b"\x3D\xD8"[..],
+                TranscodeErrorKind::Utf16(U16::TruncatedAtEnd)
+            )
+        );
+        assert_eq!(got.errors[0].error_len(), None);
+        let got = strict(Utf16Le, &[&input[..], b"\xDE"].concat());
+        assert_eq!(first_error(&got).1, b"\x3D\xD8\xDE");
+        let got = strict(Utf16Be, b"\x00A\x00B\x00");
+        assert_eq!(
+            first_error(&got),
+            (4, &b"\x00"[..], TranscodeErrorKind::IncompleteUnit)
+        );
+        let got = strict(Utf32Le, b"A\0\0\0\x00\xD8\0\0");
+        assert_eq!(
+            first_error(&got),
+            (
+                4,
+                &b"\x00\xD8\0\0"[..],
+                TranscodeErrorKind::Utf32(U32::Surrogate)
+            )
+        );
+        let got = strict(Utf32Be, b"\0\0\0A\0\x11\0\0");
+        assert_eq!(
+            first_error(&got),
+            (
+                4,
+                &b"\0\x11\0\0"[..],
+                TranscodeErrorKind::Utf32(U32::TooLarge)
+            )
+        );
+        let got = strict(Utf32Be, b"\0\0\0A\0\0\0B\0\0");
+        assert_eq!(
+            first_error(&got),
+            (8, &b"\0\0"[..], TranscodeErrorKind::IncompleteUnit)
+        );
+    }
+    let got = convert(
+        Utf16Le,
+        Latin1,
+        ErrorMode::Strict,
+        &le(&[0xE9, 0xD83D, 0xDE00]),
+    );
+    assert_eq!(
+        first_error(&got),
+        (
+            2,
+            &b"\x3D\xD8\x00\xDE"[..],
+            TranscodeErrorKind::Unmappable(0x1F600)
+        )
+    );
+    let got = convert(
+        Utf32Le,
+        Latin1,
+        ErrorMode::Strict,
+        b"\xE9\0\0\0\xAC\x20\0\0",
+    );
+    assert_eq!(
+        first_error(&got),
+        (
+            4,
+            &b"\xAC\x20\0\0"[..],
+            TranscodeErrorKind::Unmappable(0x20AC)
+        )
+    );
+}
+
+#[test]
+fn long_inputs_in_random_chunks() {
+    // Text past several blocks, with an error every few KiB, in chunks of every
+    // size from 1 byte to 100 KB, through every strict pair from UTF-8.
+    let mut input = Vec::new();
+    let mut n = 7u32;
+    while input.len() < 300_000 {
+        n = n.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let piece: &[u8] = match n >> 28 {
+            0 => b"\xFF",
+            1 => b"\xE2\x82",
+            2..=5 => "Grüße, ".as_bytes(),
+            6..=8 => "世界 ".as_bytes(),
+            9 => "😀".as_bytes(),
+            _ => b"plain ascii text, ",
+        };
+        input.extend_from_slice(piece);
+    }
+    for to in [
+        Encoding::Utf8,
+        Encoding::Utf16Le,
+        Encoding::Utf32Be,
+        Encoding::Latin1,
+        Encoding::Cesu8,
+    ] {
+        for mode in [ErrorMode::Strict, ErrorMode::Replace] {
+            let reference = one_shot(Transcoder::new(Encoding::Utf8, to, mode), &input);
+            let mut cuts = Vec::new();
+            let mut at = 0usize;
+            while at < input.len() {
+                n = n.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                at += [1, 2, 3, 17, 4096, 65_536, 100_000][(n >> 29) as usize % 7];
+                cuts.push(at);
+            }
+            for sizes in [&[7usize, 100_000][..], &[1 << 20]] {
+                let got = feed(
+                    Transcoder::new(Encoding::Utf8, to, mode),
+                    &input,
+                    &cuts,
+                    sizes,
+                );
+                assert!(got == reference, "UTF-8 -> {to} {mode}");
+            }
+        }
+    }
+}
