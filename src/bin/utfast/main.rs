@@ -9,7 +9,6 @@ mod args;
 mod bench;
 mod convert;
 mod detect;
-mod json;
 mod repair;
 mod validate;
 

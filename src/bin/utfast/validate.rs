@@ -13,10 +13,10 @@
 use std::fs::File;
 use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
 
+use serde::Serialize;
 use utfast::{scalar::utf8::is_continuation, Utf8ErrorKind};
 
 use crate::args::{Input, Report, ValidateOptions};
-use crate::json;
 use crate::{warn, Status};
 
 /// Bytes validated at a time.
@@ -286,23 +286,68 @@ fn report(
     }
 }
 
-/// One input's JSON object.
+/// One input's JSON object: its path, whether it is valid (null when it could
+/// not be read), then what was found.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    path: &'a str,
+    valid: Option<bool>,
+    #[serde(flatten)]
+    details: JsonDetails<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonDetails<'a> {
+    Valid {
+        bytes_checked: u64,
+    },
+    Invalid {
+        offset: u64,
+        line: u64,
+        column: u64,
+        kind: &'a str,
+        error_len: Option<usize>,
+        bytes: String,
+    },
+    Unreadable {
+        error: String,
+    },
+}
+
+/// One input's JSON object, on one line.
 fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
-    let mut object = json::Object::new();
-    object.string("path", name);
-    match verdict {
-        Ok(Verdict::Valid { len }) => object.boolean("valid", true).number("bytes_checked", *len),
-        Ok(Verdict::Invalid(invalid)) => object
-            .boolean("valid", false)
-            .number("offset", invalid.offset)
-            .number("line", invalid.position.line)
-            .number("column", invalid.position.column)
-            .string("kind", invalid.kind.name())
-            .number_or_null("error_len", invalid.error_len.map(|n| n as u64))
-            .string("bytes", &hex(&invalid.bytes)),
-        Err(error) => object.null("valid").string("error", &error.to_string()),
+    let (valid, details) = match verdict {
+        Ok(Verdict::Valid { len }) => (
+            Some(true),
+            JsonDetails::Valid {
+                bytes_checked: *len,
+            },
+        ),
+        Ok(Verdict::Invalid(invalid)) => (
+            Some(false),
+            JsonDetails::Invalid {
+                offset: invalid.offset,
+                line: invalid.position.line,
+                column: invalid.position.column,
+                kind: invalid.kind.name(),
+                error_len: invalid.error_len,
+                bytes: hex(&invalid.bytes),
+            },
+        ),
+        Err(error) => (
+            None,
+            JsonDetails::Unreadable {
+                error: error.to_string(),
+            },
+        ),
     };
-    object.finish()
+    let report = JsonReport {
+        path: name,
+        valid,
+        details,
+    };
+    serde_json::to_string(&report).expect("string keys and plain values always serialise")
 }
 
 #[cfg(test)]
