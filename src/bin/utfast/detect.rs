@@ -80,55 +80,42 @@ fn describe(detection: &Detection) -> String {
     )
 }
 
-/// One input's JSON object: its path, the encoding found (null when it could
-/// not be read), then how sure and on how many bytes.
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    path: &'a str,
-    encoding: Option<&'a str>,
-    #[serde(flatten)]
-    details: JsonDetails,
-}
-
+/// What one input's JSON object says after its path: the encoding found (null
+/// when it could not be read), then how sure and on how many bytes.
 #[derive(Serialize)]
 #[serde(untagged)]
-enum JsonDetails {
+enum JsonFound {
     Found {
+        encoding: &'static str,
         /// With two decimal places, as in the text report (`1.00`).
         confidence: Box<RawValue>,
         bom_len: usize,
         bytes_examined: usize,
     },
     Unreadable {
+        encoding: (),
         error: String,
     },
 }
 
 /// One input's JSON object, on one line.
 fn json_report(name: &str, found: &io::Result<Found>) -> String {
-    let (encoding, details) = match found {
-        Ok(found) => (
-            Some(found.detection.encoding().name()),
-            JsonDetails::Found {
+    crate::json_line(
+        name,
+        match found {
+            Ok(found) => JsonFound::Found {
+                encoding: found.detection.encoding().name(),
                 confidence: RawValue::from_string(format!("{:.2}", found.detection.confidence()))
                     .expect("a confidence is a finite number"),
                 bom_len: found.detection.bom_len(),
                 bytes_examined: found.examined,
             },
-        ),
-        Err(error) => (
-            None,
-            JsonDetails::Unreadable {
+            Err(error) => JsonFound::Unreadable {
+                encoding: (),
                 error: error.to_string(),
             },
-        ),
-    };
-    let report = JsonReport {
-        path: name,
-        encoding,
-        details,
-    };
-    serde_json::to_string(&report).expect("string keys and plain values always serialise")
+        },
+    )
 }
 
 #[cfg(test)]

@@ -99,6 +99,19 @@ pub fn warn(message: fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr(), "utfast: {message}");
 }
 
+/// An input's JSON object on one line, for `--json`: its `path`, then the
+/// fields of `fields` in their order.
+pub fn json_line(path: &str, fields: impl serde::Serialize) -> String {
+    #[derive(serde::Serialize)]
+    struct Line<'a, T> {
+        path: &'a str,
+        #[serde(flatten)]
+        fields: T,
+    }
+    serde_json::to_string(&Line { path, fields })
+        .expect("string keys and plain values always serialise")
+}
+
 /// `utfast 0.1.0 (kernel: avx2; available: scalar, sse4.2, avx2)`.
 pub fn version_line() -> String {
     format!(

@@ -286,23 +286,17 @@ fn report(
     }
 }
 
-/// One input's JSON object: its path, whether it is valid (null when it could
-/// not be read), then what was found.
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    path: &'a str,
-    valid: Option<bool>,
-    #[serde(flatten)]
-    details: JsonDetails<'a>,
-}
-
+/// What one input's JSON object says after its path: whether it is valid
+/// (null when it could not be read), then what was found.
 #[derive(Serialize)]
 #[serde(untagged)]
-enum JsonDetails<'a> {
+enum JsonVerdict<'a> {
     Valid {
+        valid: bool,
         bytes_checked: u64,
     },
     Invalid {
+        valid: bool,
         offset: u64,
         line: u64,
         column: u64,
@@ -311,22 +305,22 @@ enum JsonDetails<'a> {
         bytes: String,
     },
     Unreadable {
+        valid: (),
         error: String,
     },
 }
 
 /// One input's JSON object, on one line.
 fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
-    let (valid, details) = match verdict {
-        Ok(Verdict::Valid { len }) => (
-            Some(true),
-            JsonDetails::Valid {
+    crate::json_line(
+        name,
+        match verdict {
+            Ok(Verdict::Valid { len }) => JsonVerdict::Valid {
+                valid: true,
                 bytes_checked: *len,
             },
-        ),
-        Ok(Verdict::Invalid(invalid)) => (
-            Some(false),
-            JsonDetails::Invalid {
+            Ok(Verdict::Invalid(invalid)) => JsonVerdict::Invalid {
+                valid: false,
                 offset: invalid.offset,
                 line: invalid.position.line,
                 column: invalid.position.column,
@@ -334,20 +328,12 @@ fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
                 error_len: invalid.error_len,
                 bytes: hex(&invalid.bytes),
             },
-        ),
-        Err(error) => (
-            None,
-            JsonDetails::Unreadable {
+            Err(error) => JsonVerdict::Unreadable {
+                valid: (),
                 error: error.to_string(),
             },
-        ),
-    };
-    let report = JsonReport {
-        path: name,
-        valid,
-        details,
-    };
-    serde_json::to_string(&report).expect("string keys and plain values always serialise")
+        },
+    )
 }
 
 #[cfg(test)]
