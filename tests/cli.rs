@@ -275,18 +275,54 @@ fn usage_errors_exit_2_with_help() {
     assert_exit(&output, 2);
     assert_eq!(
         stderr(&output),
-        "utfast: unknown option '--jsn' for 'validate' (did you mean '--json'?); see 'utfast --help'\n"
+        "error: unexpected argument '--jsn' found\n\n  \
+         tip: a similar argument exists: '--json'\n\n\
+         Usage: utfast validate [-q | --quiet | --json] [FILE...]\n\n\
+         For more information, try '--help'.\n"
     );
     assert_eq!(stdout(&output), "");
 
     for (args, message) in [
+        (&["valdiate"][..], "unrecognized subcommand 'valdiate'"),
         (
-            &["valdiate"][..],
-            "unknown command 'valdiate' (did you mean 'validate'?)",
+            &["valdiate"],
+            "tip: a similar subcommand exists: 'validate'",
         ),
-        (&[], "no command given"),
-        (&["bench", "--fast"], "unknown option '--fast' for 'bench'"),
-        (&["validate", "-q", "--json"], "exclude each other"),
+        (
+            &["a.txt"],
+            "tip: to check a file, write 'utfast validate a.txt'",
+        ),
+        (
+            &[],
+            "'utfast' requires a subcommand but one was not provided",
+        ),
+        (&["bench", "--fast"], "unexpected argument '--fast' found"),
+        (
+            &["validate", "-q", "--json"],
+            "the argument '--quiet' cannot be used with '--json'",
+        ),
+        (
+            &["--json"],
+            "tip: '--json' is an option of 'validate' and 'detect'",
+        ),
+        (&["convret"], "tip: a similar subcommand exists: 'convert'"),
+        (&["help", "convret"], "unrecognized subcommand 'convret'"),
+        (
+            &["convert", "-f", "utf-8", "-t", "utf-16"],
+            "tip: say which byte order: utf-16le or utf-16be",
+        ),
+        (
+            &["convert", "-f", "utf8", "-t", "latn1"],
+            "tip: a similar value exists: 'latin1'",
+        ),
+        (
+            &["convert", "-f", "utf8", "-t", "utf8", "--errors", "replac"],
+            "tip: a similar value exists: 'replace'",
+        ),
+        (
+            &["completions", "bsh"],
+            "tip: a similar value exists: 'bash'",
+        ),
     ] {
         let output = run(args);
         assert_exit(&output, 2);
@@ -295,6 +331,7 @@ fn usage_errors_exit_2_with_help() {
             "{args:?}: {}",
             stderr(&output)
         );
+        assert_eq!(stdout(&output), "", "{args:?}");
     }
 }
 
@@ -328,24 +365,88 @@ fn version_names_the_active_kernel() {
     assert!(stderr(&unknown).contains("UTFAST_KERNEL='mmx' ignored"));
 }
 
+/// Runs `utfast ARGS`, checks that it succeeds and prints every one of
+/// `expected`, and returns what it printed.
+#[track_caller]
+fn prints_all(args: &[&str], expected: &[&str]) -> String {
+    let output = run(args);
+    assert_exit(&output, 0);
+    let printed = stdout(&output);
+    for expected in expected {
+        assert!(
+            printed.contains(expected),
+            "{args:?} lacks {expected}: {printed}"
+        );
+    }
+    printed
+}
+
 #[test]
 fn help_documents_commands_exit_status_and_environment() {
-    for args in [&["--help"][..], &["-h"], &["help"], &["validate", "--help"]] {
-        let output = run(args);
-        assert_exit(&output, 0);
-        let help = stdout(&output);
-        for expected in [
+    for args in [&["--help"][..], &["-h"], &["help"]] {
+        let expected = [
             "utfast validate",
             "utfast bench",
             "utfast convert --from ENC --to ENC",
             "utf-16le",
             "--bom",
             "--json",
-            "EXIT STATUS",
+            "Exit status:",
+            "2  Usage error",
             "UTFAST_KERNEL",
-        ] {
-            assert!(help.contains(expected), "{args:?} lacks {expected}");
-        }
+            "utfast help [COMMAND]",
+            "utfast completions SHELL",
+        ];
+        prints_all(args, &expected);
+    }
+    // A command's help: its options, report and exit statuses.
+    for args in [&["validate", "--help"][..], &["help", "validate"]] {
+        let help = prints_all(
+            args,
+            &[
+                "Usage: utfast validate [-q | --quiet | --json] [FILE...]",
+                "PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)",
+                "-q, --quiet",
+                "\"kind\":\"surrogate\",\"error_len\":1",
+                "Exit status:",
+            ],
+        );
+        assert!(!help.contains("utfast bench"), "{args:?}: {help}");
+    }
+}
+
+#[test]
+fn help_of_a_command() {
+    prints_all(
+        &["help", "convert"],
+        &[
+            "Usage: utfast convert --from ENC --to ENC",
+            "-f, --from <ENC>",
+            "-e, --errors <MODE>",
+            "surrogate-escape",
+            "utf-16le",
+            "[default: strict]",
+            "Exit status:",
+        ],
+    );
+}
+
+#[test]
+fn completions_for_bash_zsh_and_fish() {
+    for (shell, start) in [
+        ("bash", "_utfast()"),
+        ("zsh", "#compdef utfast"),
+        ("fish", "complete -c utfast"),
+    ] {
+        let expected = [
+            start,
+            "convert",
+            "validate",
+            "from",
+            "utf-16le",
+            "surrogate-escape",
+        ];
+        prints_all(&["completions", shell], &expected);
     }
 }
 
@@ -455,7 +556,7 @@ fn bench_measures_only_the_sections_asked_for() {
     let output = run(&["bench", "--only", "utf8-to-utf16"]);
     assert_exit(&output, 2);
     assert!(
-        stderr(&output).contains("did you mean 'utf8-to-utf16le'?"),
+        stderr(&output).contains("tip: a similar value exists: 'utf8-to-utf16le'"),
         "{}",
         stderr(&output)
     );
@@ -1044,11 +1145,12 @@ fn convert_usage_errors_exit_2() {
     for (args, message) in [
         (
             &["convert"][..],
-            "'convert' needs both --from ENC and --to ENC",
+            "the following required arguments were not provided:\n  --from <ENC>\n  --to <ENC>",
         ),
+        (&["convert"], "ENC is one of utf-8, utf-16le, utf-16be,"),
         (
             &["convert", "--from", "utf-8"],
-            "needs both --from ENC and --to ENC",
+            "the following required arguments were not provided:\n  --to <ENC>",
         ),
         (
             &["convert", "--from", "utf-16", "--to", "utf-8"],
@@ -1056,7 +1158,7 @@ fn convert_usage_errors_exit_2() {
         ),
         (
             &["convert", "-f", "utf-8", "-t", "utf8", "a", "b"],
-            "takes one input FILE, not 2",
+            "unexpected argument 'b' found",
         ),
         (
             &["convert", "-f", "utf-8", "-t", "latin1", "--bom"],
@@ -1064,11 +1166,11 @@ fn convert_usage_errors_exit_2() {
         ),
         (
             &["convert", "-f", "utf-8", "-t", "utf8", "-o"],
-            "needs a value",
+            "a value is required for '--output <OUT>' but none was supplied",
         ),
         (
             &["convert", "-f", "utf-8", "-t", "utf8", "--quite"],
-            "did you mean '--quiet'?",
+            "tip: a similar argument exists: '--quiet'",
         ),
     ] {
         let output = utfast()
@@ -1082,7 +1184,7 @@ fn convert_usage_errors_exit_2() {
             "{args:?}: {}",
             stderr(&output)
         );
-        assert!(stderr(&output).ends_with("; see 'utfast --help'\n"));
+        assert!(stderr(&output).ends_with("For more information, try '--help'.\n"));
         assert_eq!(stdout(&output), "");
     }
 }
@@ -1236,7 +1338,7 @@ fn usage_errors_name_the_modes() {
         b"",
     );
     assert_eq!(status_of(&output), 2);
-    assert!(stderr(&output).contains("unknown mode 'ignore' for '--errors' (one of strict, replace, surrogate-escape, latin1, windows-1252)"));
+    assert!(stderr(&output).contains("invalid value 'ignore' for '--errors <MODE>'\n  [possible values: strict, replace, surrogate-escape, latin1, windows-1252]"));
     let output = run_with_stdin(&["convert", "-f", "utf-8", "-t", "latin1", "--bom"], b"");
     assert_eq!(status_of(&output), 2);
     assert!(stderr(&output).contains("Latin-1 has no byte order mark"));
@@ -1248,7 +1350,8 @@ fn usage_errors_name_the_modes() {
     );
     let output = run_with_stdin(&["repair"], b"");
     assert_eq!(status_of(&output), 2);
-    assert!(stderr(&output).contains("needs at least one FILE"));
+    assert!(stderr(&output)
+        .contains("the following required arguments were not provided:\n  <FILE>..."));
     let output = run_with_stdin(&["repair", "-"], b"");
     assert_eq!(status_of(&output), 2);
     assert!(stderr(&output).contains("--errors replace"));

@@ -171,15 +171,15 @@ fn unreadable_files_and_usage_errors_exit_2() {
     for (args, message) in [
         (
             &["detect", "--jsn"][..],
-            "unknown option '--jsn' for 'detect' (did you mean '--json'?)",
+            "unexpected argument '--jsn' found\n\n  tip: a similar argument exists: '--json'",
         ),
         (
             &["detect", "--json=yes"],
-            "option '--json' of 'detect' takes no value",
+            "unexpected value 'yes' for '--json' found; no more were expected",
         ),
         (
             &["detcet", "a.txt"],
-            "unknown command 'detcet' (did you mean 'detect'?)",
+            "unrecognized subcommand 'detcet'\n\n  tip: a similar subcommand exists: 'detect'",
         ),
     ] {
         let output = run(args, b"");
@@ -198,8 +198,9 @@ fn help_describes_detect() {
     let output = run(&["detect", "--help"], b"");
     assert_eq!(output.status.code(), Some(0));
     let help = stdout(&output);
-    assert!(help.contains("utfast detect [--json] [FILE...]"));
-    assert!(help.contains("Reads only the first\n              1 MiB of a larger input."));
+    assert!(help.contains("Usage: utfast detect [--json] [FILE...]"));
+    assert!(help.contains("Reads only the\nfirst 1 MiB of a larger input."));
     assert!(help.contains("PATH: UTF-16LE (confidence 1.00, BOM 2 bytes)"));
-    assert!(help.contains("DETECT OPTIONS:"));
+    assert!(help.contains("Options:\n      --json"));
+    assert!(help.contains(r#"{"path":"a.txt","encoding":"UTF-8","confidence":0.99,"#));
 }

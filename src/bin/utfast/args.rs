@@ -1,24 +1,28 @@
-//! Command-line parsing, by hand: the command, its flags, their values and its
-//! inputs. Usage errors say what is wrong and where, and suggest the closest
-//! valid spelling.
+//! Command-line parsing with clap's derive API: the commands, their options and
+//! inputs, and value parsers for encodings, error modes and bench sections that
+//! name the accepted values when given another. [`parse`] turns the command line
+//! into a [`Command`]; the shell completion scripts come from the same
+//! definitions.
 
 use std::borrow::Cow;
-use std::ffi::OsString;
-use std::fmt;
+use std::ffi::{OsStr, OsString};
 use std::fs::File;
-use std::io::{self, Read};
-use std::path::PathBuf;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
 
-use crate::bench::Section;
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgAction, Args, CommandFactory, Parser, Subcommand, ValueHint};
+use clap_complete::{Generator, Shell};
 use utfast::Encoding;
 
+use crate::bench::Section;
 use crate::convert::{cli_name, label};
+use crate::help;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `--help`, `-h`, `help`, or `--help` after a command.
-    Help,
     /// `--version`, `-V`.
     Version,
     /// `validate [--quiet|--json] [FILE...]`.
@@ -31,6 +35,8 @@ pub enum Command {
     Detect(DetectOptions),
     /// `repair [--backup] [--quiet] FILE...`.
     Repair(RepairOptions),
+    /// `completions SHELL`.
+    Completions(Shell),
 }
 
 /// How `validate` reports.
@@ -101,6 +107,23 @@ pub enum Input {
 }
 
 impl Input {
+    /// `-` is standard input; anything else a file.
+    fn from_arg(path: PathBuf) -> Input {
+        if path == Path::new("-") {
+            Input::Stdin
+        } else {
+            Input::File(path)
+        }
+    }
+
+    /// The inputs named, or standard input when there are none.
+    fn all_or_stdin(paths: Vec<PathBuf>) -> Vec<Input> {
+        if paths.is_empty() {
+            return vec![Input::Stdin];
+        }
+        paths.into_iter().map(Input::from_arg).collect()
+    }
+
     /// The name used in messages: the path (lossy if it is not UTF-8) or `<stdin>`.
     pub fn name(&self) -> Cow<'_, str> {
         match self {
@@ -118,583 +141,486 @@ impl Input {
     }
 }
 
-/// A command line that cannot be run; `Display` gives the message without the
-/// `utfast: ` prefix.
-#[derive(Debug, PartialEq, Eq)]
-pub struct UsageError(String);
-
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}; see 'utfast --help'", self.0)
-    }
+#[derive(Parser, Debug)]
+#[command(
+    name = "utfast",
+    version,
+    about = help::ABOUT,
+    override_usage = help::usage(),
+    after_help = help::after(),
+    subcommand_required = true,
+    arg_required_else_help = false,
+    disable_version_flag = true
+)]
+struct Cli {
+    /// Print the version and the active kernel
+    #[arg(short = 'V', long, action = ArgAction::Version)]
+    version: Option<bool>,
+    #[command(subcommand)]
+    command: CliCommand,
 }
 
-/// A flag: its long spelling, which names it, and an optional short one.
-struct Flag {
-    long: &'static str,
-    short: Option<&'static str>,
+#[derive(Subcommand, Debug)]
+enum CliCommand {
+    /// Check that each FILE is valid UTF-8, and say where and why not
+    #[command(
+        long_about = help::VALIDATE,
+        override_usage = help::VALIDATE_USAGE,
+        after_help = help::validate_after()
+    )]
+    Validate(ValidateArgs),
+    /// Convert FILE from one encoding to another
+    #[command(
+        long_about = help::CONVERT,
+        override_usage = help::CONVERT_USAGE,
+        after_help = help::convert_after()
+    )]
+    Convert(ConvertArgs),
+    /// Measure the speed of every kernel, against std
+    #[command(
+        long_about = help::bench(),
+        override_usage = help::BENCH_USAGE,
+        after_help = help::bench_after()
+    )]
+    Bench(BenchArgs),
+    /// Guess the encoding of each FILE
+    #[command(
+        long_about = help::detect(),
+        override_usage = help::DETECT_USAGE,
+        after_help = help::detect_after()
+    )]
+    Detect(DetectArgs),
+    /// Make each FILE valid UTF-8 in place (invalid sequences become U+FFFD)
+    #[command(
+        long_about = help::REPAIR,
+        override_usage = help::REPAIR_USAGE,
+        after_help = help::repair_after()
+    )]
+    Repair(RepairArgs),
+    /// Print a completion script for a shell
+    #[command(long_about = help::COMPLETIONS, override_usage = help::COMPLETIONS_USAGE)]
+    Completions {
+        /// The shell
+        #[arg(value_name = "SHELL")]
+        shell: Shell,
+    },
 }
 
-impl Flag {
-    fn spellings(&self) -> String {
-        match self.short {
-            Some(short) => format!("{short}/{}", self.long),
-            None => self.long.to_string(),
+#[derive(Args, Debug)]
+struct ValidateArgs {
+    /// Print nothing; only the exit status tells
+    #[arg(short, long, conflicts_with = "json")]
+    quiet: bool,
+    /// Print one JSON object per input, one per line
+    #[arg(long, long_help = help::VALIDATE_JSON)]
+    json: bool,
+    /// The files to check; standard input when none, or for '-'
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The encoding of the input
+    #[arg(short, long, value_name = "ENC", value_parser = encoding_parser(), long_help = help::FROM)]
+    from: Encoding,
+    /// The encoding of the output
+    #[arg(short, long, value_name = "ENC", value_parser = encoding_parser())]
+    to: Encoding,
+    /// What becomes of invalid input
+    #[arg(
+        short,
+        long,
+        value_name = "MODE",
+        value_parser = error_mode_parser(),
+        default_value = "strict",
+        long_help = help::ERRORS
+    )]
+    errors: utfast::ErrorMode,
+    /// Write to the file OUT instead of standard output ('-': standard output)
+    #[arg(short, long, value_name = "OUT", value_hint = ValueHint::FilePath)]
+    output: Option<PathBuf>,
+    /// Start the output with the byte order mark of --to (not for latin1)
+    #[arg(long, long_help = help::BOM)]
+    bom: bool,
+    /// No report of invalid input (exit status 1); I/O errors are still reported
+    #[arg(short, long)]
+    quiet: bool,
+    /// The input; standard input when none, or for '-'
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    input: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    #[arg(long, help = help::quick())]
+    quick: bool,
+    /// Measure only the sections named
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_delimiter = ',',
+        value_parser = section_parser(),
+        long_help = help::ONLY
+    )]
+    only: Vec<&'static [Section]>,
+    /// Files to measure on instead of generated text
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct DetectArgs {
+    /// Print one JSON object per input, one per line
+    #[arg(long, long_help = help::DETECT_JSON)]
+    json: bool,
+    /// The files to examine; standard input when none, or for '-'
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct RepairArgs {
+    /// Keep each repaired FILE's original as FILE.bak (refused if FILE.bak exists)
+    #[arg(long)]
+    backup: bool,
+    /// No line per repaired FILE; errors are still reported
+    #[arg(short, long)]
+    quiet: bool,
+    /// The files to repair
+    #[arg(value_name = "FILE", required = true, value_hint = ValueHint::FilePath)]
+    files: Vec<PathBuf>,
+}
+
+/// Parses the arguments after the program name. The error is clap's: a usage
+/// error (exit status 2), or the help asked for (printed to standard output,
+/// exit status 0).
+pub fn parse(args: impl Iterator<Item = OsString>) -> Result<Command, clap::Error> {
+    let args: Vec<OsString> = std::iter::once(OsString::from("utfast"))
+        .chain(args)
+        .collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => cli.command.into_command(),
+        Err(error) if error.kind() == ErrorKind::DisplayVersion => Ok(Command::Version),
+        Err(mut error) => {
+            add_tip(&mut error, &args[1..]);
+            Err(error)
         }
     }
 }
 
-const HELP: Flag = Flag {
-    long: "--help",
-    short: Some("-h"),
-};
-const GLOBAL_FLAGS: &[Flag] = &[
-    HELP,
-    Flag {
-        long: "--version",
-        short: Some("-V"),
-    },
-];
-const VALIDATE_FLAGS: &[Flag] = &[
-    Flag {
-        long: "--quiet",
-        short: Some("-q"),
-    },
-    Flag {
-        long: "--json",
-        short: None,
-    },
-    HELP,
-];
-const BENCH_FLAGS: &[Flag] = &[
-    Flag {
-        long: "--quick",
-        short: None,
-    },
-    Flag {
-        long: "--only",
-        short: None,
-    },
-    HELP,
-];
-/// The options of `bench` that take a value, and what the value is.
-const BENCH_VALUED: &[(&str, &str)] = &[(
-    "--only",
-    "a section, e.g. utf8-to-utf16le, or a group: validate, transcode",
-)];
-const CONVERT_FLAGS: &[Flag] = &[
-    Flag {
-        long: "--from",
-        short: Some("-f"),
-    },
-    Flag {
-        long: "--to",
-        short: Some("-t"),
-    },
-    Flag {
-        long: "--output",
-        short: Some("-o"),
-    },
-    Flag {
-        long: "--bom",
-        short: None,
-    },
-    Flag {
-        long: "--errors",
-        short: Some("-e"),
-    },
-    Flag {
-        long: "--quiet",
-        short: Some("-q"),
-    },
-    HELP,
-];
-const REPAIR_FLAGS: &[Flag] = &[
-    Flag {
-        long: "--backup",
-        short: None,
-    },
-    Flag {
-        long: "--quiet",
-        short: Some("-q"),
-    },
-    HELP,
-];
-const DETECT_FLAGS: &[Flag] = &[
-    Flag {
-        long: "--json",
-        short: None,
-    },
-    HELP,
-];
-/// The options of `convert` that take a value.
-const CONVERT_VALUED: &[&str] = &["--from", "--to", "--output", "--errors"];
-const COMMANDS: &[(&str, &[Flag])] = &[
-    ("validate", VALIDATE_FLAGS),
-    ("convert", CONVERT_FLAGS),
-    ("bench", BENCH_FLAGS),
-    ("detect", DETECT_FLAGS),
-    ("repair", REPAIR_FLAGS),
-    ("help", &[]),
-];
-
-/// Parses the arguments after the program name.
-pub fn parse(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageError> {
-    let Some(first) = args.next() else {
-        return Err(UsageError(
-            "no command given (try 'utfast validate FILE...', \
-             'utfast convert --from ENC --to ENC FILE' or 'utfast bench')"
-                .into(),
-        ));
-    };
-    let first = first.to_string_lossy();
-    match &*first {
-        "validate" => {
-            let parsed = parse_command("validate", VALIDATE_FLAGS, &[], args)?;
-            let (quiet, json) = (parsed.has("--quiet"), parsed.has("--json"));
-            if parsed.has("--help") {
-                return Ok(Command::Help);
-            }
-            if quiet && json {
-                return Err(UsageError(
-                    "options '--quiet' and '--json' of 'validate' exclude each other (choose one)"
-                        .into(),
-                ));
-            }
-            let report = match (quiet, json) {
-                (true, _) => Report::Quiet,
-                (_, true) => Report::Json,
-                _ => Report::Text,
-            };
-            let mut inputs = parsed.inputs;
-            if inputs.is_empty() {
-                inputs.push(Input::Stdin);
-            }
-            Ok(Command::Validate(ValidateOptions { report, inputs }))
-        }
-        "bench" => {
-            let parsed = parse_command("bench", BENCH_FLAGS, BENCH_VALUED, args)?;
-            if parsed.has("--help") {
-                return Ok(Command::Help);
-            }
-            let mut only = Vec::new();
-            for (_, value) in &parsed.values {
-                for name in value.split(',') {
-                    only.extend_from_slice(parse_section(name)?);
-                }
-            }
-            Ok(Command::Bench(BenchOptions {
-                quick: parsed.has("--quick"),
-                only,
-                inputs: parsed.inputs,
-            }))
-        }
-        "convert" => parse_convert(args),
-        "detect" => {
-            let parsed = parse_command("detect", DETECT_FLAGS, &[], args)?;
-            if parsed.has("--help") {
-                return Ok(Command::Help);
-            }
-            let json = parsed.has("--json");
-            let mut inputs = parsed.inputs;
-            if inputs.is_empty() {
-                inputs.push(Input::Stdin);
-            }
-            Ok(Command::Detect(DetectOptions { json, inputs }))
-        }
-        "repair" => {
-            let parsed = parse_command("repair", REPAIR_FLAGS, &[], args)?;
-            if parsed.has("--help") {
-                return Ok(Command::Help);
-            }
-            let (backup, quiet) = (parsed.has("--backup"), parsed.has("--quiet"));
-            let mut files = Vec::new();
-            for input in parsed.inputs {
-                match input {
-                    Input::File(path) => files.push(path),
-                    Input::Stdin => {
-                        return Err(UsageError(
-                            "'repair' rewrites files in place and cannot take standard input \
-                             ('-'); to repair a stream, use 'utfast convert --from utf-8 \
-                             --to utf-8 --errors replace'"
-                                .into(),
-                        ))
-                    }
-                }
-            }
-            if files.is_empty() {
-                return Err(UsageError(
-                    "'repair' needs at least one FILE, e.g. 'utfast repair notes.txt'".into(),
-                ));
-            }
-            Ok(Command::Repair(RepairOptions {
-                backup,
-                quiet,
-                files,
-            }))
-        }
-        // `utfast help [COMMAND]`: one help text covers every command.
-        "help" => Ok(Command::Help),
-        option if option.starts_with('-') => match find_flag(GLOBAL_FLAGS, option) {
-            Some(flag) if flag.long == "--help" => Ok(Command::Help),
-            Some(_) => match args.next() {
-                None => Ok(Command::Version),
-                Some(extra) => Err(UsageError(format!(
-                    "unexpected argument '{}' after '{option}'",
-                    extra.to_string_lossy()
-                ))),
-            },
-            None => Err(unknown_global_option(option)),
-        },
-        command => Err(unknown_command(command)),
-    }
-}
-
-/// The flags, option values and inputs after a command.
-struct Parsed {
-    flags: Vec<&'static str>,
-    /// Options with a value, in order: the option's long name and the value.
-    values: Vec<(&'static str, String)>,
-    inputs: Vec<Input>,
-}
-
-impl Parsed {
-    fn has(&self, long: &str) -> bool {
-        self.flags.contains(&long)
-    }
-}
-
-/// The arguments of a command whose options are `flags`; those named in `valued`
-/// (with a description of their value) take a value, as the next argument or
-/// after `=` (`--only=validate`).
-fn parse_command(
-    command: &str,
-    flags: &'static [Flag],
-    valued: &[(&str, &str)],
-    mut args: impl Iterator<Item = OsString>,
-) -> Result<Parsed, UsageError> {
-    let mut parsed = Parsed {
-        flags: Vec::new(),
-        values: Vec::new(),
-        inputs: Vec::new(),
-    };
-    let mut options_ended = false;
-    while let Some(arg) = args.next() {
-        if arg == "-" {
-            parsed.inputs.push(Input::Stdin);
-            continue;
-        }
-        let looks_like_option = arg.as_encoded_bytes().first() == Some(&b'-');
-        if !options_ended && looks_like_option {
-            if arg == "--" {
-                options_ended = true;
-                continue;
-            }
-            let option = arg.to_string_lossy();
-            let takes_value = |long: &str| valued.iter().find(|(name, _)| *name == long);
-            let (name, attached) = match option.split_once('=') {
-                Some((name, value)) if takes_value(name).is_some() => (name, Some(value)),
-                _ => (&*option, None),
-            };
-            let Some(flag) = find_flag(flags, name) else {
-                return Err(unknown_option(command, flags, &option));
-            };
-            let Some((_, what)) = takes_value(flag.long) else {
-                parsed.flags.push(flag.long);
-                continue;
-            };
-            let value = match attached {
-                Some(value) => value.to_string(),
-                None => match args.next() {
-                    Some(value) if !value.to_string_lossy().starts_with('-') => {
-                        value.to_string_lossy().into_owned()
-                    }
-                    _ => {
-                        return Err(UsageError(format!(
-                            "option '{}' of '{command}' needs a value ({what})",
-                            flag.spellings()
-                        )))
-                    }
+impl CliCommand {
+    /// The command to run, after the rules clap does not check.
+    fn into_command(self) -> Result<Command, clap::Error> {
+        Ok(match self {
+            CliCommand::Validate(args) => Command::Validate(ValidateOptions {
+                report: match (args.quiet, args.json) {
+                    (true, _) => Report::Quiet,
+                    (_, true) => Report::Json,
+                    _ => Report::Text,
                 },
+                inputs: Input::all_or_stdin(args.files),
+            }),
+            CliCommand::Convert(args) => {
+                if args.bom && args.to.bom().is_none() {
+                    return Err(usage_error(
+                        "convert",
+                        ErrorKind::ArgumentConflict,
+                        format!(
+                            "option '--bom' cannot be used with '--to {}': {} has no byte order mark",
+                            cli_name(args.to),
+                            label(args.to)
+                        ),
+                    ));
+                }
+                Command::Convert(ConvertOptions {
+                    from: args.from,
+                    to: args.to,
+                    output: args.output.filter(|path| path != Path::new("-")),
+                    bom: args.bom,
+                    quiet: args.quiet,
+                    errors: args.errors,
+                    input: args.input.map_or(Input::Stdin, Input::from_arg),
+                })
+            }
+            CliCommand::Bench(args) => Command::Bench(BenchOptions {
+                quick: args.quick,
+                only: args.only.concat(),
+                inputs: args.files.into_iter().map(Input::from_arg).collect(),
+            }),
+            CliCommand::Detect(args) => Command::Detect(DetectOptions {
+                json: args.json,
+                inputs: Input::all_or_stdin(args.files),
+            }),
+            CliCommand::Repair(args) => {
+                if args.files.iter().any(|path| path == Path::new("-")) {
+                    return Err(usage_error(
+                        "repair",
+                        ErrorKind::InvalidValue,
+                        "'repair' rewrites files in place and cannot take standard input ('-'); \
+                         to repair a stream, use 'utfast convert --from utf-8 --to utf-8 \
+                         --errors replace'",
+                    ));
+                }
+                Command::Repair(RepairOptions {
+                    backup: args.backup,
+                    quiet: args.quiet,
+                    files: args.files,
+                })
+            }
+            CliCommand::Completions { shell } => Command::Completions(shell),
+        })
+    }
+}
+
+/// A usage error of `subcommand` that clap's rules do not catch, shown as clap
+/// shows its own (with the command's usage line).
+fn usage_error(subcommand: &str, kind: ErrorKind, message: impl std::fmt::Display) -> clap::Error {
+    let mut cli = Cli::command();
+    cli.build();
+    match cli.find_subcommand_mut(subcommand) {
+        Some(command) => command.error(kind, message),
+        None => cli.error(kind, message),
+    }
+}
+
+/// Writes the completion script for `shell`.
+pub fn write_completions(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
+    let mut cli = Cli::command();
+    cli.set_bin_name("utfast");
+    cli.build();
+    shell.try_generate(&cli, out)
+}
+
+/// The long help of `subcommand` (`utfast help SUBCOMMAND`), without colour.
+#[cfg(test)]
+pub fn long_help(subcommand: &str) -> String {
+    let mut cli = Cli::command();
+    cli.build();
+    let command = cli.find_subcommand_mut(subcommand).expect("a subcommand");
+    command.render_long_help().to_string()
+}
+
+/// Adds a tip to clap's `error` where the command line suggests more than clap
+/// can know: a word that is not a command is likely a file to validate, an
+/// option before the command belongs to a command, and `convert` wants
+/// encodings. `args` are the arguments after the program name.
+fn add_tip(error: &mut clap::Error, args: &[OsString]) {
+    let text = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.clone()),
+        _ => None,
+    };
+    let tip = match error.kind() {
+        ErrorKind::InvalidSubcommand if error.get(ContextKind::SuggestedSubcommand).is_none() => {
+            match text(ContextKind::InvalidSubcommand) {
+                Some(word) if args.first().is_some_and(|first| *first == *word) => {
+                    format!("to check a file, write 'utfast validate {word}'")
+                }
+                _ => return,
+            }
+        }
+        ErrorKind::UnknownArgument if error.get(ContextKind::SuggestedArg).is_none() => {
+            let Some(option) = text(ContextKind::InvalidArg) else {
+                return;
             };
-            parsed.values.push((flag.long, value));
-            continue;
-        }
-        parsed.inputs.push(Input::File(arg.into()));
-    }
-    Ok(parsed)
-}
-
-/// The options and input of `convert`. Options with a value take it as the next
-/// argument, after `=` (`--from=utf-8`) or attached to the short form (`-futf-8`).
-fn parse_convert(mut args: impl Iterator<Item = OsString>) -> Result<Command, UsageError> {
-    const COMMAND: &str = "convert";
-    let (mut from, mut to, mut output, mut errors) = (None, None, None, None);
-    let (mut bom, mut quiet, mut help) = (false, false, false);
-    let mut inputs = Vec::new();
-    let mut options_ended = false;
-    while let Some(arg) = args.next() {
-        if arg == "-" {
-            inputs.push(Input::Stdin);
-            continue;
-        }
-        if options_ended || arg.as_encoded_bytes().first() != Some(&b'-') {
-            inputs.push(Input::File(arg.into()));
-            continue;
-        }
-        if arg == "--" {
-            options_ended = true;
-            continue;
-        }
-        let option = arg.to_string_lossy().into_owned();
-        let (name, attached) = match option.split_once('=') {
-            Some((name, value)) if option.starts_with("--") => (name, Some(value)),
-            _ => match (option.get(..2), option.get(2..)) {
-                (Some(short @ ("-f" | "-t" | "-o" | "-e")), Some(value)) if !value.is_empty() => {
-                    (short, Some(value))
-                }
-                _ => (option.as_str(), None),
-            },
-        };
-        let Some(flag) = find_flag(CONVERT_FLAGS, name) else {
-            return Err(unknown_option(COMMAND, CONVERT_FLAGS, &option));
-        };
-        if !CONVERT_VALUED.contains(&flag.long) {
-            if attached.is_some() {
-                return Err(UsageError(format!(
-                    "option '{name}' of '{COMMAND}' takes no value (in '{option}')"
-                )));
+            let option = option.split_once('=').map_or(&*option, |(name, _)| name);
+            let cli = Cli::command();
+            let given = |name: &str| args.iter().any(|arg| arg == name);
+            if cli
+                .get_subcommands()
+                .any(|command| given(command.get_name()))
+            {
+                return;
             }
-            match flag.long {
-                "--bom" => bom = true,
-                "--quiet" => quiet = true,
-                _ => help = true,
-            }
-            continue;
+            let owners: Vec<String> = cli
+                .get_subcommands()
+                .filter(|command| has_option(command, option))
+                .map(|command| format!("'{}'", command.get_name()))
+                .collect();
+            let Some(first) = owners.first() else {
+                return;
+            };
+            format!(
+                "'{option}' is an option of {}: write it after the command, e.g. 'utfast {} {option} ...'",
+                owners.join(" and "),
+                first.trim_matches('\'')
+            )
         }
-        let value: OsString = match attached {
-            // A path that is not UTF-8 survives only as an argument of its own.
-            Some(_) if arg.to_str().is_none() && flag.long == "--output" => {
-                return Err(UsageError(format!(
-                    "write the path apart, as in '-o PATH', when it is not UTF-8 (in '{option}')"
-                )))
-            }
-            Some(value) => value.into(),
-            None => match args.next() {
-                Some(value) if find_flag(CONVERT_FLAGS, &value.to_string_lossy()).is_none() => {
-                    value
-                }
-                _ => return Err(missing_value(flag)),
-            },
-        };
-        let slot = match flag.long {
-            "--from" => &mut from,
-            "--to" => &mut to,
-            "--errors" => &mut errors,
-            _ => &mut output,
-        };
-        if slot.is_some() {
-            return Err(UsageError(format!(
-                "option '{}' of '{COMMAND}' given twice (give it once)",
-                flag.spellings()
-            )));
+        ErrorKind::MissingRequiredArgument if args.first().is_some_and(|arg| arg == "convert") => {
+            format!(
+                "e.g. 'utfast convert --from utf-16le --to utf-8 in.txt'; ENC is one of {}",
+                names(&encoding_parser()).join(", ")
+            )
         }
-        *slot = Some(value);
-    }
-    if help {
-        return Ok(Command::Help);
-    }
-    let (Some(from), Some(to)) = (from, to) else {
-        return Err(UsageError(format!(
-            "'{COMMAND}' needs both --from ENC and --to ENC, \
-             e.g. 'utfast convert --from utf-16le --to utf-8 in.txt' (ENC: {})",
-            encoding_names()
-        )));
+        _ => return,
     };
-    let from = parse_encoding("--from", &from.to_string_lossy())?;
-    let to = parse_encoding("--to", &to.to_string_lossy())?;
-    if bom && to.bom().is_none() {
-        return Err(UsageError(format!(
-            "option '--bom' cannot be used with '--to {}': {} has no byte order mark",
-            cli_name(to),
-            label(to)
-        )));
-    }
-    let errors = match errors {
-        None => utfast::ErrorMode::Strict,
-        Some(value) => {
-            let value = value.to_string_lossy();
-            utfast::ErrorMode::from_name(&value).ok_or_else(|| {
-                UsageError(format!(
-                    "unknown mode '{value}' for '--errors' (one of {})",
-                    error_mode_names()
-                ))
-            })?
-        }
-    };
-    if inputs.len() > 1 {
-        return Err(UsageError(format!(
-            "'{COMMAND}' takes one input FILE, not {} (convert them one at a time)",
-            inputs.len()
-        )));
-    }
-    let output = output.filter(|path| path != "-").map(PathBuf::from);
-    Ok(Command::Convert(ConvertOptions {
-        from,
-        to,
-        output,
-        bom,
-        quiet,
-        errors,
-        input: inputs.pop().unwrap_or(Input::Stdin),
-    }))
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![tip.into()]),
+    );
 }
 
-fn error_mode_names() -> String {
-    let names: Vec<&str> = utfast::ErrorMode::ALL.iter().map(|m| m.name()).collect();
-    names.join(", ")
-}
-
-fn missing_value(flag: &Flag) -> UsageError {
-    let what = match flag.long {
-        "--output" => "a file name, or '-' for standard output".to_string(),
-        "--errors" => format!("a mode: {}", error_mode_names()),
-        _ => format!("an encoding: {}", encoding_names()),
-    };
-    UsageError(format!(
-        "option '{}' of 'convert' needs a value ({what})",
-        flag.spellings()
-    ))
-}
-
-/// The sections of `bench` that `name` (given to `--only`) stands for.
-fn parse_section(name: &str) -> Result<&'static [Section], UsageError> {
-    Section::named(name).ok_or_else(|| {
-        let names = Section::names().collect::<Vec<_>>().join(", ");
-        let hint = match did_you_mean(&name.to_ascii_lowercase(), Section::names()) {
-            Some(suggestion) => format!("did you mean '{suggestion}'?"),
-            None => format!("one of {names}"),
-        };
-        UsageError(format!(
-            "unknown section '{name}' for '--only' of 'bench' ({hint})"
-        ))
+/// Whether `command` has the option spelt `option` (`--long` or `-s`).
+fn has_option(command: &clap::Command, option: &str) -> bool {
+    command.get_arguments().any(|arg| {
+        option
+            .strip_prefix("--")
+            .is_some_and(|long| arg.get_long() == Some(long))
+            || option
+                .strip_prefix('-')
+                .is_some_and(|short| arg.get_short().is_some_and(|s| short == s.to_string()))
     })
 }
 
-fn encoding_names() -> String {
-    Encoding::ALL.map(cli_name).join(", ")
+/// A value parser for a closed set of names: `parse` reads a name (also an
+/// alias, in any case), `values` lists the canonical names for the help, the
+/// completions and errors, and `hint` may explain a miss better than the closest
+/// name would.
+#[derive(Clone)]
+struct Named<T> {
+    values: fn() -> Vec<PossibleValue>,
+    parse: fn(&str) -> Option<T>,
+    hint: fn(&str) -> Option<&'static str>,
 }
 
-/// The encoding `value` names, given to `option`.
-fn parse_encoding(option: &str, value: &str) -> Result<Encoding, UsageError> {
-    if let Some(encoding) = Encoding::from_name(value) {
-        return Ok(encoding);
+/// The canonical names a parser accepts.
+fn names<T>(parser: &Named<T>) -> Vec<String> {
+    (parser.values)()
+        .iter()
+        .map(|value| value.get_name().to_string())
+        .collect()
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Named<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let given = value.to_string_lossy();
+        if let Some(parsed) = (self.parse)(&given) {
+            return Ok(parsed);
+        }
+        let names = names(self);
+        let mut error = clap::Error::new(ErrorKind::InvalidValue).with_cmd(command);
+        let arg = arg.map_or_else(|| "...".to_string(), ToString::to_string);
+        error.insert(ContextKind::InvalidArg, ContextValue::String(arg));
+        error.insert(
+            ContextKind::InvalidValue,
+            ContextValue::String(given.to_string()),
+        );
+        if let Some(hint) = (self.hint)(&given) {
+            error.insert(
+                ContextKind::Suggested,
+                ContextValue::StyledStrs(vec![hint.into()]),
+            );
+        } else if let Some(close) = did_you_mean(&given.to_ascii_lowercase(), &names) {
+            error.insert(
+                ContextKind::SuggestedValue,
+                ContextValue::String(close.to_string()),
+            );
+        }
+        error.insert(ContextKind::ValidValue, ContextValue::Strings(names));
+        error.insert(
+            ContextKind::Usage,
+            ContextValue::StyledStr(command.clone().render_usage()),
+        );
+        Err(error)
     }
-    let bare: String = value
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new((self.values)().into_iter()))
+    }
+}
+
+/// `--from` and `--to`: an encoding, as `Encoding::from_name` reads it. The one
+/// place that knows the encoding type's names.
+fn encoding_parser() -> Named<Encoding> {
+    Named {
+        values: || {
+            Encoding::ALL
+                .into_iter()
+                .map(|encoding| PossibleValue::new(cli_name(encoding)))
+                .collect()
+        },
+        parse: Encoding::from_name,
+        hint: encoding_hint,
+    }
+}
+
+/// A better answer than the closest name for encodings named without the byte
+/// order, or ASCII.
+fn encoding_hint(given: &str) -> Option<&'static str> {
+    let bare: String = given
         .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
+        .filter(char::is_ascii_alphanumeric)
         .collect::<String>()
         .to_ascii_lowercase();
-    let hint = match bare.as_str() {
+    Some(match bare.as_str() {
         "utf16" | "ucs2" => {
             "say which byte order: utf-16le or utf-16be (a file starting with ff fe is \
              utf-16le, with fe ff utf-16be)"
-                .to_string()
         }
         "utf32" | "ucs4" => {
             "say which byte order: utf-32le or utf-32be (a file starting with ff fe 00 00 \
              is utf-32le, with 00 00 fe ff utf-32be)"
-                .to_string()
         }
-        "ascii" | "usascii" => "ASCII is a subset of utf-8 and of latin1: use either".to_string(),
-        _ => match did_you_mean(
-            &value.to_ascii_lowercase(),
-            Encoding::ALL.into_iter().map(cli_name),
-        ) {
-            Some(suggestion) => format!("did you mean '{suggestion}'?"),
-            None => format!("encodings: {}", encoding_names()),
-        },
-    };
-    Err(UsageError(format!(
-        "unknown encoding '{value}' for '{option}' ({hint})"
-    )))
+        "ascii" | "usascii" => "ASCII is a subset of utf-8 and of latin1: use either",
+        _ => return None,
+    })
 }
 
-fn find_flag<'a>(flags: &'a [Flag], option: &str) -> Option<&'a Flag> {
-    flags
-        .iter()
-        .find(|flag| flag.long == option || flag.short == Some(option))
-}
-
-fn unknown_option(command: &str, flags: &[Flag], option: &str) -> UsageError {
-    if let Some((name, _)) = option.split_once('=') {
-        if find_flag(flags, name).is_some() {
-            return UsageError(format!(
-                "option '{name}' of '{command}' takes no value (in '{option}')"
-            ));
-        }
-    }
-    let hint = match did_you_mean(option, flags.iter().map(|flag| flag.long)) {
-        Some(suggestion) => format!("did you mean '{suggestion}'?"),
-        None => format!("its options: {}", list_flags(flags)),
-    };
-    UsageError(format!(
-        "unknown option '{option}' for '{command}' ({hint})"
-    ))
-}
-
-fn unknown_global_option(option: &str) -> UsageError {
-    let owner = COMMANDS
-        .iter()
-        .find(|(_, flags)| find_flag(flags, option).is_some());
-    let hint = if let Some((command, _)) = owner {
-        format!("it is an option of '{command}': write 'utfast {command} {option} ...'")
-    } else if let Some(suggestion) = did_you_mean(option, GLOBAL_FLAGS.iter().map(|f| f.long)) {
-        format!("did you mean '{suggestion}'?")
-    } else {
-        format!("options before a command: {}", list_flags(GLOBAL_FLAGS))
-    };
-    UsageError(format!("unknown option '{option}' ({hint})"))
-}
-
-fn unknown_command(command: &str) -> UsageError {
-    let hint = match did_you_mean(command, COMMANDS.iter().map(|(name, _)| *name)) {
-        Some(suggestion) => format!("did you mean '{suggestion}'?"),
-        None => format!(
-            "commands: {}; to check a file, write 'utfast validate {command}'",
-            COMMANDS
+/// `--errors`: a mode, as `utfast::ErrorMode::from_name` reads it.
+fn error_mode_parser() -> Named<utfast::ErrorMode> {
+    Named {
+        values: || {
+            utfast::ErrorMode::ALL
                 .iter()
-                .map(|(name, _)| *name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
-    UsageError(format!("unknown command '{command}' ({hint})"))
+                .map(|mode| PossibleValue::new(mode.name()).help(help::error_mode(mode.name())))
+                .collect()
+        },
+        parse: utfast::ErrorMode::from_name,
+        hint: |_| None,
+    }
 }
 
-fn list_flags(flags: &[Flag]) -> String {
-    flags
-        .iter()
-        .map(Flag::spellings)
-        .collect::<Vec<_>>()
-        .join(", ")
+/// `--only`: a section of `bench`, or a group of them.
+fn section_parser() -> Named<&'static [Section]> {
+    Named {
+        values: || {
+            let value = |name| {
+                let value = PossibleValue::new(name);
+                match Section::GROUPS.iter().find(|&&(group, _)| group == name) {
+                    Some((_, sections)) => {
+                        let names: Vec<&str> = sections.iter().map(|s| s.name()).collect();
+                        value.help(help::section_group(&names))
+                    }
+                    None => value,
+                }
+            };
+            Section::names().map(value).collect()
+        },
+        parse: Section::named,
+        hint: |_| None,
+    }
 }
 
 /// The candidate closest to `given`, if it is close enough to be a likely typo:
 /// `given` is a prefix of it (3 characters at least), or the edit distance is at
 /// most a third of its length.
-fn did_you_mean(
-    given: &str,
-    candidates: impl Iterator<Item = &'static str>,
-) -> Option<&'static str> {
+fn did_you_mean<'a>(given: &str, candidates: &'a [String]) -> Option<&'a str> {
     candidates
+        .iter()
         .filter_map(|candidate| {
             let distance = if given.len() >= 3 && candidate.starts_with(given) {
                 0
             } else {
                 edit_distance(given, candidate)
             };
-            (distance <= candidate.chars().count() / 3).then_some((distance, candidate))
+            (distance <= candidate.chars().count() / 3).then_some((distance, candidate.as_str()))
         })
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, candidate)| candidate)
@@ -720,63 +646,97 @@ fn edit_distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
 
-    fn parse_strs(args: &[&str]) -> Result<Command, UsageError> {
+    fn parse_strs(args: &[&str]) -> Result<Command, clap::Error> {
         parse(args.iter().map(OsString::from))
     }
 
+    /// The error's message as printed, without colour.
     fn error(args: &[&str]) -> String {
-        parse_strs(args).unwrap_err().to_string()
+        parse_strs(args).unwrap_err().render().to_string()
+    }
+
+    #[test]
+    fn definitions_are_consistent() {
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn parses_commands_flags_and_inputs() {
         assert_eq!(
-            parse_strs(&["validate"]),
-            Ok(Command::Validate(ValidateOptions {
+            parse_strs(&["validate"]).unwrap(),
+            Command::Validate(ValidateOptions {
                 report: Report::Text,
                 inputs: vec![Input::Stdin],
-            }))
+            })
         );
         assert_eq!(
-            parse_strs(&["validate", "-q", "a", "-", "--", "-b"]),
-            Ok(Command::Validate(ValidateOptions {
+            parse_strs(&["validate", "-q", "a", "-", "--", "-b"]).unwrap(),
+            Command::Validate(ValidateOptions {
                 report: Report::Quiet,
                 inputs: vec![
                     Input::File("a".into()),
                     Input::Stdin,
                     Input::File("-b".into())
                 ],
-            }))
+            })
         );
         assert_eq!(
-            parse_strs(&["bench", "--quick"]),
-            Ok(Command::Bench(BenchOptions {
+            parse_strs(&["bench", "--quick"]).unwrap(),
+            Command::Bench(BenchOptions {
                 quick: true,
                 only: vec![],
                 inputs: vec![],
-            }))
+            })
         );
         for help in [&["--help"][..], &["-h"], &["help"], &["validate", "--help"]] {
-            assert_eq!(parse_strs(help), Ok(Command::Help));
+            let error = parse_strs(help).unwrap_err();
+            assert_eq!(error.kind(), ErrorKind::DisplayHelp, "{help:?}");
+            assert!(!error.use_stderr());
         }
-        assert_eq!(parse_strs(&["-V"]), Ok(Command::Version));
+        assert_eq!(parse_strs(&["-V"]).unwrap(), Command::Version);
+        assert_eq!(parse_strs(&["--version"]).unwrap(), Command::Version);
+        assert_eq!(
+            parse_strs(&["completions", "zsh"]).unwrap(),
+            Command::Completions(Shell::Zsh)
+        );
     }
 
     #[test]
     fn explains_usage_errors() {
-        assert_eq!(
-            error(&["validate", "--jsn"]),
-            "unknown option '--jsn' for 'validate' (did you mean '--json'?); see 'utfast --help'"
-        );
-        assert!(error(&["validate", "-x"]).contains("its options: -q/--quiet, --json, -h/--help"));
-        assert!(error(&["validate", "--json=yes"]).contains("takes no value"));
-        assert!(error(&["validate", "-q", "--json"]).contains("exclude each other"));
-        assert!(error(&["valdiate"]).contains("did you mean 'validate'?"));
-        assert!(error(&["a.txt"]).contains("'utfast validate a.txt'"));
-        assert!(error(&["--json"]).contains("option of 'validate'"));
-        assert!(error(&["--vers"]).contains("did you mean '--version'?"));
-        assert!(error(&["--version", "x"]).contains("unexpected argument 'x'"));
-        assert!(error(&[]).contains("no command given"));
+        for (args, message) in [
+            (
+                &["validate", "--jsn"][..],
+                "tip: a similar argument exists: '--json'",
+            ),
+            (
+                &["validate", "--json=yes"],
+                "unexpected value 'yes' for '--json'",
+            ),
+            (
+                &["validate", "-q", "--json"],
+                "'--quiet' cannot be used with '--json'",
+            ),
+            (
+                &["valdiate"],
+                "tip: a similar subcommand exists: 'validate'",
+            ),
+            (&["a.txt"], "write 'utfast validate a.txt'"),
+            (
+                &["--json"],
+                "'--json' is an option of 'validate' and 'detect'",
+            ),
+            (&["--from", "x"], "'--from' is an option of 'convert'"),
+            (&["--vers"], "tip: a similar argument exists: '--version'"),
+            (&[], "'utfast' requires a subcommand"),
+        ] {
+            let parsed = parse_strs(args).unwrap_err();
+            assert!(parsed.use_stderr(), "{args:?}");
+            let error = parsed.render().to_string();
+            assert!(error.contains(message), "{args:?}: {error}");
+        }
+        // A tip about files only for the command's place.
+        assert!(!error(&["help", "a.txt"]).contains("tip"));
+        assert!(!error(&["validate", "--from"]).contains("is an option of"));
     }
 
     #[test]
@@ -804,19 +764,29 @@ mod tests {
         for (args, message) in [
             (
                 &["bench", "--only"][..],
-                "option '--only' of 'bench' needs a value (a section, e.g. utf8-to-utf16le",
+                "a value is required for '--only <NAME>'",
             ),
-            (&["bench", "--only", "--quick"], "needs a value"),
+            (&["bench", "--only", "--quick"], "a value is required"),
             (
                 &["bench", "--only", "utf8-to-utf16"],
-                "unknown section 'utf8-to-utf16' for '--only' of 'bench' (did you mean 'utf8-to-utf16le'?)",
+                "invalid value 'utf8-to-utf16' for '--only <NAME>'",
+            ),
+            (
+                &["bench", "--only", "utf8-to-utf16"],
+                "a similar value exists: 'utf8-to-utf16le'",
             ),
             (
                 &["bench", "--only", "validate,"],
-                "unknown section '' for '--only' of 'bench' (one of validate, transcode, validate-utf8,",
+                "[possible values: validate, transcode, validate-utf8,",
             ),
-            (&["bench", "--quick=yes"], "option '--quick' of 'bench' takes no value"),
-            (&["bench", "--onyl", "validate"], "did you mean '--only'?"),
+            (
+                &["bench", "--quick=yes"],
+                "unexpected value 'yes' for '--quick'",
+            ),
+            (
+                &["bench", "--onyl", "validate"],
+                "a similar argument exists: '--only'",
+            ),
         ] {
             let error = error(args);
             assert!(error.contains(message), "{args:?}: {error}");
@@ -862,8 +832,8 @@ mod tests {
             ],
         ] {
             assert_eq!(
-                parse_strs(args),
-                Ok(Command::Convert(expected())),
+                parse_strs(args).unwrap(),
+                Command::Convert(expected()),
                 "{args:?}"
             );
         }
@@ -874,6 +844,8 @@ mod tests {
             "-t",
             "iso-8859-1",
             "-q",
+            "-e",
+            "Surrogate_Escape",
             "-o",
             "-",
             "-",
@@ -881,29 +853,31 @@ mod tests {
             panic!("not parsed");
         };
         assert_eq!(
-            (options.output, options.input, options.quiet),
-            (None, Input::Stdin, true)
+            (options.output, options.input, options.quiet, options.errors),
+            (None, Input::Stdin, true, utfast::ErrorMode::SurrogateEscape)
         );
-        assert_eq!(parse_strs(&["convert", "--help"]), Ok(Command::Help));
     }
 
     #[test]
     fn explains_convert_usage_errors() {
         for (args, message) in [
-            (&["convert", "in.txt"][..], "needs both --from ENC and --to ENC"),
-            (&["convert", "-f", "utf-8", "in.txt"], "needs both"),
-            (&["convert", "-f", "utf-8", "-t"], "option '-t/--to' of 'convert' needs a value (an encoding: utf-8, utf-16le"),
-            (&["convert", "-f", "-t", "utf-8"], "option '-f/--from' of 'convert' needs a value"),
-            (&["convert", "-f", "utf-8", "-t", "latin1", "-o"], "needs a value (a file name"),
-            (&["convert", "-f", "utf-16", "-t", "utf-8"], "unknown encoding 'utf-16' for '--from' (say which byte order: utf-16le or utf-16be"),
-            (&["convert", "-f", "utf-8", "-t", "latn1"], "unknown encoding 'latn1' for '--to' (did you mean 'latin1'?)"),
-            (&["convert", "-f", "utf-8", "-t", "koi8-r"], "(encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, windows-1252, cesu-8, mutf-8, wtf-8)"),
-            (&["convert", "-f", "utf-8", "-t", "latin1", "--bom"], "'--bom' cannot be used with '--to latin1'"),
-            (&["convert", "-f", "utf-8", "-t", "utf8", "a", "b"], "takes one input FILE, not 2"),
-            (&["convert", "-f", "utf-8", "-f", "utf8"], "given twice"),
-            (&["convert", "--form", "utf-8"], "unknown option '--form' for 'convert' (did you mean '--from'?)"),
-            (&["convert", "--bom=yes"], "option '--bom' of 'convert' takes no value"),
-            (&["--from"], "it is an option of 'convert'"),
+            (&["convert", "in.txt"][..], "required arguments were not provided:\n  --from <ENC>\n  --to <ENC>"),
+            (&["convert", "in.txt"], "ENC is one of utf-8, utf-16le,"),
+            (&["convert", "-f", "utf-8", "in.txt"], "not provided:\n  --to <ENC>"),
+            (&["convert", "-f", "utf-8", "-t"], "a value is required for '--to <ENC>'"),
+            (&["convert", "-f", "-t", "utf-8"], "a value is required for '--from <ENC>'"),
+            (&["convert", "-f", "utf-8", "-t", "latin1", "-o"], "a value is required for '--output <OUT>'"),
+            (&["convert", "-f", "utf-16", "-t", "utf-8"], "invalid value 'utf-16' for '--from <ENC>'"),
+            (&["convert", "-f", "utf-16", "-t", "utf-8"], "tip: say which byte order: utf-16le or utf-16be"),
+            (&["convert", "-f", "utf-8", "-t", "ascii"], "tip: ASCII is a subset of utf-8 and of latin1"),
+            (&["convert", "-f", "utf-8", "-t", "latn1"], "tip: a similar value exists: 'latin1'"),
+            (&["convert", "-f", "utf-8", "-t", "koi8-r"], "[possible values: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, windows-1252, cesu-8, mutf-8, wtf-8]"),
+            (&["convert", "-f", "utf-8", "-t", "utf-8", "-e", "ignore"], "[possible values: strict, replace, surrogate-escape, latin1, windows-1252]"),
+            (&["convert", "-f", "utf-8", "-t", "latin1", "--bom"], "option '--bom' cannot be used with '--to latin1': Latin-1 has no byte order mark"),
+            (&["convert", "-f", "utf-8", "-t", "utf8", "a", "b"], "unexpected argument 'b'"),
+            (&["convert", "-f", "utf-8", "-f", "utf8"], "'--from <ENC>' cannot be used multiple times"),
+            (&["convert", "--form", "utf-8"], "a similar argument exists: '--from'"),
+            (&["convert", "--bom=yes"], "unexpected value 'yes' for '--bom'"),
         ] {
             let error = error(args);
             assert!(error.contains(message), "{args:?}: {error}");
@@ -911,25 +885,51 @@ mod tests {
     }
 
     #[test]
-    fn parses_detect() {
+    fn parses_detect_and_repair() {
         assert_eq!(
-            parse_strs(&["detect"]),
-            Ok(Command::Detect(DetectOptions {
+            parse_strs(&["detect"]).unwrap(),
+            Command::Detect(DetectOptions {
                 json: false,
                 inputs: vec![Input::Stdin],
-            }))
+            })
         );
         assert_eq!(
-            parse_strs(&["detect", "a", "--json", "-"]),
-            Ok(Command::Detect(DetectOptions {
+            parse_strs(&["detect", "a", "--json", "-"]).unwrap(),
+            Command::Detect(DetectOptions {
                 json: true,
                 inputs: vec![Input::File("a".into()), Input::Stdin],
-            }))
+            })
         );
-        assert_eq!(parse_strs(&["detect", "--help"]), Ok(Command::Help));
-        assert!(error(&["detect", "--jsno"]).contains("did you mean '--json'?"));
-        assert!(error(&["detect", "-q"]).contains("its options: --json, -h/--help"));
-        assert!(error(&["detcet"]).contains("did you mean 'detect'?"));
+        assert!(error(&["detect", "--jsno"]).contains("a similar argument exists: '--json'"));
+        assert!(error(&["detcet"]).contains("a similar subcommand exists: 'detect'"));
+        assert_eq!(
+            parse_strs(&["repair", "--backup", "a", "b"]).unwrap(),
+            Command::Repair(RepairOptions {
+                backup: true,
+                quiet: false,
+                files: vec!["a".into(), "b".into()],
+            })
+        );
+        assert!(error(&["repair"]).contains("required arguments were not provided"));
+        assert!(error(&["repair", "a", "-"]).contains("cannot take standard input"));
+    }
+
+    #[test]
+    fn completion_scripts_know_the_commands_and_values() {
+        for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+            let mut script = Vec::new();
+            write_completions(shell, &mut script).unwrap();
+            let script = String::from_utf8(script).unwrap();
+            for word in [
+                "convert",
+                "validate",
+                "utf-16le",
+                "surrogate-escape",
+                "transcode",
+            ] {
+                assert!(script.contains(word), "{shell:?} lacks {word}");
+            }
+        }
     }
 
     #[test]
@@ -937,6 +937,10 @@ mod tests {
         assert_eq!(edit_distance("--jsn", "--json"), 1);
         assert_eq!(edit_distance("valdiate", "validate"), 2);
         assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(did_you_mean("-x", ["-q"].into_iter()), None);
+        assert_eq!(did_you_mean("-x", &["-q".to_string()]), None);
+        assert_eq!(
+            did_you_mean("utf8-to-utf16", &["utf8-to-utf16le".to_string()]),
+            Some("utf8-to-utf16le")
+        );
     }
 }

@@ -997,7 +997,7 @@ mod tests {
 
     #[test]
     fn help_names_every_section() {
-        let help = crate::help_text();
+        let help = crate::args::long_help("bench");
         for name in Section::names() {
             assert!(help.contains(name), "the help does not mention {name}");
         }

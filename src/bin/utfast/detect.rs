@@ -6,10 +6,11 @@
 
 use std::io::{self, Write};
 
+use serde::Serialize;
+use serde_json::value::RawValue;
 use utfast::Detection;
 
 use crate::args::DetectOptions;
-use crate::json;
 use crate::validate::fill;
 use crate::{warn, Status};
 
@@ -79,19 +80,42 @@ fn describe(detection: &Detection) -> String {
     )
 }
 
-/// One input's JSON object.
+/// What one input's JSON object says after its path: the encoding found (null
+/// when it could not be read), then how sure and on how many bytes.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonFound {
+    Found {
+        encoding: &'static str,
+        /// With two decimal places, as in the text report (`1.00`).
+        confidence: Box<RawValue>,
+        bom_len: usize,
+        bytes_examined: usize,
+    },
+    Unreadable {
+        encoding: (),
+        error: String,
+    },
+}
+
+/// One input's JSON object, on one line.
 fn json_report(name: &str, found: &io::Result<Found>) -> String {
-    let mut object = json::Object::new();
-    object.string("path", name);
-    match found {
-        Ok(found) => object
-            .string("encoding", found.detection.encoding().name())
-            .fixed("confidence", found.detection.confidence(), 2)
-            .number("bom_len", found.detection.bom_len() as u64)
-            .number("bytes_examined", found.examined as u64),
-        Err(error) => object.null("encoding").string("error", &error.to_string()),
-    };
-    object.finish()
+    crate::json_line(
+        name,
+        match found {
+            Ok(found) => JsonFound::Found {
+                encoding: found.detection.encoding().name(),
+                confidence: RawValue::from_string(format!("{:.2}", found.detection.confidence()))
+                    .expect("a confidence is a finite number"),
+                bom_len: found.detection.bom_len(),
+                bytes_examined: found.examined,
+            },
+            Err(error) => JsonFound::Unreadable {
+                encoding: (),
+                error: error.to_string(),
+            },
+        },
+    )
 }
 
 #[cfg(test)]
@@ -126,6 +150,13 @@ mod tests {
         assert_eq!(
             json_report("b.txt", &Err(error)),
             r#"{"path":"b.txt","encoding":null,"error":"gone"}"#
+        );
+        // Quotes, backslashes and control characters are escaped; the rest is
+        // written as is.
+        let error = io::Error::new(io::ErrorKind::NotFound, "l1\nl2\r\t\u{0}\u{1f}\u{8}\u{c}");
+        assert_eq!(
+            json_report("a \"b\"\\é 🎉.txt", &Err(error)),
+            r#"{"path":"a \"b\"\\é 🎉.txt","encoding":null,"error":"l1\nl2\r\t\u0000\u001f\b\f"}"#
         );
     }
 

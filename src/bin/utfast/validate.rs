@@ -13,10 +13,10 @@
 use std::fs::File;
 use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
 
+use serde::Serialize;
 use utfast::{scalar::utf8::is_continuation, Utf8ErrorKind};
 
 use crate::args::{Input, Report, ValidateOptions};
-use crate::json;
 use crate::{warn, Status};
 
 /// Bytes validated at a time.
@@ -286,23 +286,54 @@ fn report(
     }
 }
 
-/// One input's JSON object.
+/// What one input's JSON object says after its path: whether it is valid
+/// (null when it could not be read), then what was found.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonVerdict<'a> {
+    Valid {
+        valid: bool,
+        bytes_checked: u64,
+    },
+    Invalid {
+        valid: bool,
+        offset: u64,
+        line: u64,
+        column: u64,
+        kind: &'a str,
+        error_len: Option<usize>,
+        bytes: String,
+    },
+    Unreadable {
+        valid: (),
+        error: String,
+    },
+}
+
+/// One input's JSON object, on one line.
 fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
-    let mut object = json::Object::new();
-    object.string("path", name);
-    match verdict {
-        Ok(Verdict::Valid { len }) => object.boolean("valid", true).number("bytes_checked", *len),
-        Ok(Verdict::Invalid(invalid)) => object
-            .boolean("valid", false)
-            .number("offset", invalid.offset)
-            .number("line", invalid.position.line)
-            .number("column", invalid.position.column)
-            .string("kind", invalid.kind.name())
-            .number_or_null("error_len", invalid.error_len.map(|n| n as u64))
-            .string("bytes", &hex(&invalid.bytes)),
-        Err(error) => object.null("valid").string("error", &error.to_string()),
-    };
-    object.finish()
+    crate::json_line(
+        name,
+        match verdict {
+            Ok(Verdict::Valid { len }) => JsonVerdict::Valid {
+                valid: true,
+                bytes_checked: *len,
+            },
+            Ok(Verdict::Invalid(invalid)) => JsonVerdict::Invalid {
+                valid: false,
+                offset: invalid.offset,
+                line: invalid.position.line,
+                column: invalid.position.column,
+                kind: invalid.kind.name(),
+                error_len: invalid.error_len,
+                bytes: hex(&invalid.bytes),
+            },
+            Err(error) => JsonVerdict::Unreadable {
+                valid: (),
+                error: error.to_string(),
+            },
+        },
+    )
 }
 
 #[cfg(test)]
