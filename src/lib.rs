@@ -83,7 +83,7 @@ struct ReadmeDoctests;
 
 /// Inputs of up to one block (64 bytes) take the inlined path of the free
 /// functions: an ASCII test of a few overlapping words, no dispatch.
-const SHORT_INPUT: usize = 65;
+pub(crate) const SHORT_INPUT: usize = 65;
 
 /// Short non-ASCII inputs at least this long still go to the vector kernel (a few
 /// vectors beat the scalar loop); shorter ones run the scalar DFA inline.

@@ -44,6 +44,10 @@ pub(crate) struct BlockConverter {
     pub(super) from: Encoding,
     pub(super) to: Encoding,
     pub(super) mode: ErrorMode,
+    /// Whether the pair and mode take the direct path.
+    direct: bool,
+    /// The most output bytes the direct path writes per input code unit.
+    per_unit: usize,
     /// The general path's code points, where they came from, and UTF-16 scratch.
     pub(super) values: Vec<u32>,
     pub(super) stretches: Vec<Stretch>,
@@ -222,8 +226,24 @@ fn copy_units(src: &[u8], dst: &mut [u8], unit: usize, swap: bool) -> usize {
 
 impl BlockConverter {
     pub(crate) fn new(engine: Engine, from: Encoding, to: Encoding, mode: ErrorMode) -> Self {
+        let direct = |e: Encoding| !e.is_variant() && e != Encoding::Windows1252;
+        let per_unit = match to {
+            Encoding::Utf8 => match from {
+                Encoding::Utf16Le | Encoding::Utf16Be => 3,
+                Encoding::Latin1 => 2,
+                _ => 4,
+            },
+            Encoding::Utf16Le | Encoding::Utf16Be => match from {
+                Encoding::Utf32Le | Encoding::Utf32Be => 4,
+                _ => 2,
+            },
+            Encoding::Utf32Le | Encoding::Utf32Be => 4,
+            _ => 1,
+        };
         BlockConverter {
             engine,
+            direct: mode == ErrorMode::Strict && direct(from) && direct(to),
+            per_unit,
             from,
             to,
             mode,
@@ -238,35 +258,20 @@ impl BlockConverter {
     }
 
     /// True when this pair and mode take the direct path.
+    #[inline]
     pub(crate) fn is_direct(&self) -> bool {
-        let direct = |e: Encoding| !e.is_variant() && e != Encoding::Windows1252;
-        self.mode == ErrorMode::Strict && direct(self.from) && direct(self.to)
+        self.direct
     }
 
     /// The most output bytes the direct path writes for `len` input bytes.
+    #[inline]
     pub(crate) fn direct_room(&self, len: usize) -> usize {
-        // Output bytes per input unit, and the input unit's bytes.
-        let per_unit = match self.to {
-            Encoding::Utf8 => match self.from {
-                Encoding::Utf16Le | Encoding::Utf16Be => 3,
-                Encoding::Latin1 => 2,
-                _ => 4,
-            },
-            Encoding::Utf16Le | Encoding::Utf16Be => match self.from {
-                Encoding::Utf32Le | Encoding::Utf32Be => 4,
-                _ => 2,
-            },
-            Encoding::Utf32Le | Encoding::Utf32Be => 4,
-            _ => 1,
-        };
-        let unit = self.from.unit_len();
-        (len / unit + 1).saturating_mul(per_unit)
+        (len / self.from.unit_len() + 1).saturating_mul(self.per_unit)
     }
 
     /// The most input bytes the direct path converts into `room` output bytes.
     pub(crate) fn direct_input(&self, room: usize) -> usize {
-        let per_unit = self.direct_room(0);
-        (room / per_unit).saturating_sub(1) * self.from.unit_len()
+        (room / self.per_unit).saturating_sub(1) * self.from.unit_len()
     }
 
     /// Converts the block `src`, appending to `out`. Returns the bytes of `src`
@@ -295,6 +300,7 @@ impl BlockConverter {
     /// Converts the block `src` on the direct path (see [`Self::is_direct`]) into
     /// `dst`, which has room for [`Self::direct_room`] bytes: like
     /// [`Self::convert`], and also says how much it wrote.
+    #[inline]
     pub(crate) fn direct(&mut self, src: &[u8], at_end: bool, dst: &mut [u8]) -> Direct {
         match self.from {
             Encoding::Utf8 => self.utf8_block(src, at_end, dst),

@@ -269,7 +269,45 @@ impl Transcoder {
     /// let p = t.transcode(b"\xACz", &mut out, true);
     /// assert_eq!(&out[..p.written], &[0xAC, 0x20, 0, 0, b'z', 0, 0, 0]);
     /// ```
+    #[inline]
     pub fn transcode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Progress {
+        // The common case, short inputs above all: nothing held back, a direct
+        // pair, room for all of `src`.
+        let clear = self.carry_len == 0 && self.staged_at == self.staged.len() && self.bom_done;
+        if clear && self.converter.is_direct() && self.converter.direct_room(src.len()) <= dst.len()
+        {
+            let (written, result) = self.converter.direct(src, last, dst);
+            if result == Ok(src.len()) {
+                self.offset += src.len() as u64;
+                self.finished = last;
+                return progress(src.len(), written, Status::InputEmpty);
+            }
+            return self.after_direct(src, last, written, result);
+        }
+        self.transcode_cold(src, dst, last)
+    }
+
+    /// The end of [`Transcoder::transcode`]'s direct case when not all of `src`
+    /// was converted.
+    #[inline(never)]
+    fn after_direct(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        written: usize,
+        result: Result<usize, Problem>,
+    ) -> Progress {
+        let read = self.took(src, true, result);
+        if let Some(error) = self.error.take() {
+            return progress(read, written, Status::Error(error));
+        }
+        self.finished = last;
+        progress(read, written, Status::InputEmpty)
+    }
+
+    /// [`Transcoder::transcode`] in general.
+    #[inline(never)]
+    fn transcode_cold(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Progress {
         let mut read = 0;
         let mut written = 0;
         loop {
@@ -297,7 +335,7 @@ impl Transcoder {
                 return progress(read, written, Status::InputEmpty);
             }
             let rest = &src[read..];
-            if self.carry_len > 0 || rest.len() < JOIN {
+            if self.carry_len > 0 {
                 read += self.convert_carry(rest, last);
             } else {
                 let (taken, out) = self.convert_block(rest, last, &mut dst[written..]);
@@ -472,6 +510,7 @@ impl core::fmt::Debug for Transcoder {
     }
 }
 
+#[inline]
 fn progress(read: usize, written: usize, status: Status) -> Progress {
     Progress {
         read,

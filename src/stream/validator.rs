@@ -1,8 +1,9 @@
 //! [`Utf8Validator`]: strict UTF-8 validation of a stream fed in chunks cut
-//! anywhere. Each chunk goes to the kernel whole; a character cut by the end of a
-//! chunk (at most 3 bytes) is held back and completed, in scalar code, with the
-//! first bytes of the next one, so the error is exactly `from_utf8`'s on the
-//! concatenation of every chunk.
+//! anywhere. Each chunk goes to the kernel's fastest check (a yes or no) but for
+//! a character cut by its end (at most 3 bytes), which is held back and
+//! completed, in scalar code, with the first bytes of the next one; only an
+//! invalid chunk is checked again for the error's position, so the error is
+//! exactly `from_utf8`'s on the concatenation of every chunk.
 
 use super::Utf8StreamError;
 use crate::{Engine, Utf8Error, Utf8ErrorKind};
@@ -57,6 +58,14 @@ impl Utf8Validator {
         }
     }
 
+    #[inline(always)]
+    fn is_valid(&self, src: &[u8]) -> bool {
+        match self.engine {
+            None => crate::validate_utf8(src),
+            Some(engine) => engine.validate_utf8(src),
+        }
+    }
+
     fn check(&self, src: &[u8]) -> Result<(), Utf8Error> {
         match self.engine {
             None => crate::check_utf8(src),
@@ -76,7 +85,20 @@ impl Utf8Validator {
     /// let error = v.update(b"x").unwrap_err(); // it does not
     /// assert_eq!((error.valid_up_to(), error.error_len()), (0, Some(2)));
     /// ```
+    #[inline]
     pub fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8StreamError> {
+        // Short chunks, whole characters: one inlined check.
+        let clear = self.pending_len == 0 && self.error.is_none();
+        if clear && chunk.len() < crate::SHORT_INPUT && self.is_valid(chunk) {
+            self.valid += chunk.len() as u64;
+            return Ok(());
+        }
+        self.update_cold(chunk)
+    }
+
+    /// [`Utf8Validator::update`] but for short valid chunks.
+    #[inline(never)]
+    fn update_cold(&mut self, chunk: &[u8]) -> Result<(), Utf8StreamError> {
         if let Some(error) = self.error {
             return Err(error);
         }
@@ -87,6 +109,17 @@ impl Utf8Validator {
                 return Ok(());
             }
         }
+        // The common case first: valid but for a character cut at the end,
+        // with the fastest check there is (no position).
+        let tail = crate::incomplete_tail_len(chunk);
+        let body = &chunk[..chunk.len() - tail];
+        if self.is_valid(body) {
+            self.valid += body.len() as u64;
+            self.pending[..tail].copy_from_slice(&chunk[body.len()..]);
+            self.pending_len = tail;
+            return Ok(());
+        }
+        // Invalid: where, and why.
         match self.check(chunk) {
             Ok(()) => {
                 self.valid += chunk.len() as u64;
