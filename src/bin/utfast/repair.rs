@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 
 use utfast::{Encoding, ErrorMode, Transcoder, Utf8Validator};
 
-use crate::args::RepairOptions;
+use crate::args::{ProgressMode, RepairOptions};
 use crate::convert::{TempOutput, OUT_BUFFER};
+use crate::progress::Progress;
 use crate::validate::{fill, CHUNK};
 use crate::{warn, Status};
 
@@ -34,7 +35,7 @@ struct Repaired {
 pub fn run(options: &RepairOptions, out: &mut impl Write) -> io::Result<Status> {
     let mut status = Status::Success;
     for path in &options.files {
-        match repair(path, options.backup, CHUNK) {
+        match repair(path, options.backup, CHUNK, options.progress) {
             Ok(done) if done.replaced == 0 || options.quiet => {}
             Ok(done) => {
                 let plural = if done.replaced == 1 { "" } else { "s" };
@@ -59,9 +60,15 @@ pub fn run(options: &RepairOptions, out: &mut impl Write) -> io::Result<Status> 
     Ok(status)
 }
 
-/// Repairs the file at `path`, reading `block` bytes at a time. The error is a
-/// message that says what failed and what became of the file.
-fn repair(path: &Path, backup: bool, block: usize) -> Result<Repaired, String> {
+/// Repairs the file at `path`, reading `block` bytes at a time, with a progress
+/// bar if `progress` asks for one. The error is a message that says what failed
+/// and what became of the file.
+fn repair(
+    path: &Path,
+    backup: bool,
+    block: usize,
+    progress: ProgressMode,
+) -> Result<Repaired, String> {
     let shown = path.display();
     let metadata = fs::metadata(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
     if !metadata.is_file() {
@@ -72,12 +79,13 @@ fn repair(path: &Path, backup: bool, block: usize) -> Result<Repaired, String> {
     let read_error = |e: io::Error| format!("cannot read '{shown}': {e}; it is left unchanged");
     let mut buffer = vec![0u8; block.max(1)];
     let mut reader = File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+    let progress = Progress::start(progress, Some(metadata.len()), &shown.to_string());
     let mut done = Repaired {
         replaced: 0,
         first: 0,
         backup: None,
     };
-    match first_error(&mut reader, &mut buffer).map_err(read_error)? {
+    match first_error(&mut reader, &mut buffer, &progress).map_err(read_error)? {
         None => return Ok(done),
         Some(first) => done.first = first,
     }
@@ -93,7 +101,8 @@ fn repair(path: &Path, backup: bool, block: usize) -> Result<Repaired, String> {
             "cannot repair '{shown}': it changed while being read; it is left unchanged"
         ));
     }
-    done.replaced = match write_repaired(&mut original, &mut writer, &mut buffer) {
+    progress.set(done.first);
+    done.replaced = match write_repaired(&mut original, &mut writer, &mut buffer, &progress) {
         Ok(replaced) => replaced,
         Err(StreamError::Read(e)) => return Err(read_error(e)),
         Err(StreamError::Write(e)) => {
@@ -114,10 +123,15 @@ fn repair(path: &Path, backup: bool, block: usize) -> Result<Repaired, String> {
 /// The offset of the first invalid sequence of what `reader` yields (read a
 /// `buffer` at a time with the library's [`Utf8Validator`]), or `None` when it is
 /// all valid UTF-8.
-fn first_error(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<Option<u64>> {
+fn first_error(
+    reader: &mut impl Read,
+    buffer: &mut [u8],
+    progress: &Progress,
+) -> io::Result<Option<u64>> {
     let mut validator = Utf8Validator::new();
     loop {
         let filled = fill(reader, buffer)?;
+        progress.advance(filled);
         let mut checked = validator.update(&buffer[..filled]);
         if filled < buffer.len() && checked.is_ok() {
             checked = validator.finish().map(drop);
@@ -146,12 +160,14 @@ fn write_repaired(
     reader: &mut impl Read,
     out: &mut impl Write,
     buffer: &mut [u8],
+    progress: &Progress,
 ) -> Result<u64, StreamError> {
     let mut transcoder = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
     let mut output = vec![0; OUT_BUFFER];
     let mut replaced = 0;
     loop {
         let filled = fill(reader, buffer).map_err(StreamError::Read)?;
+        progress.advance(filled);
         let last = filled < buffer.len();
         let mut input = &buffer[..filled];
         loop {
@@ -222,7 +238,7 @@ mod tests {
         for block in [1, 2, 3, 4, 5, 6, 7, 9, 16, 64, CHUNK] {
             let path = dir.join("f.txt");
             fs::write(&path, input).unwrap();
-            let done = repair(&path, false, block).unwrap();
+            let done = repair(&path, false, block, ProgressMode::Never).unwrap();
             assert_eq!(
                 fs::read_to_string(&path).unwrap(),
                 expected,
@@ -239,20 +255,20 @@ mod tests {
         let valid = dir.join("valid.txt");
         fs::write(&valid, "fine ✓").unwrap();
         let before = fs::metadata(&valid).unwrap().modified().unwrap();
-        let done = repair(&valid, true, 8).unwrap();
+        let done = repair(&valid, true, 8, ProgressMode::Never).unwrap();
         assert_eq!((done.replaced, done.backup), (0, None));
         assert_eq!(fs::metadata(&valid).unwrap().modified().unwrap(), before);
         assert!(!dir.join("valid.txt.bak").exists());
 
         let bad = dir.join("bad.txt");
         fs::write(&bad, b"a\xFFb").unwrap();
-        let done = repair(&bad, true, CHUNK).unwrap();
+        let done = repair(&bad, true, CHUNK, ProgressMode::Never).unwrap();
         assert_eq!(done.backup, Some(dir.join("bad.txt.bak")));
         assert_eq!(fs::read(&bad).unwrap(), "a\u{FFFD}b".as_bytes());
         assert_eq!(fs::read(dir.join("bad.txt.bak")).unwrap(), b"a\xFFb");
         // A second backup would replace the first: refused, file untouched.
         fs::write(&bad, b"c\xFF").unwrap();
-        let error = repair(&bad, true, CHUNK).unwrap_err();
+        let error = repair(&bad, true, CHUNK, ProgressMode::Never).unwrap_err();
         assert!(error.contains("exists"), "{error}");
         assert_eq!(fs::read(&bad).unwrap(), b"c\xFF");
         // No temporary file is left behind.
@@ -267,9 +283,9 @@ mod tests {
     #[test]
     fn refuses_what_is_not_a_regular_file() {
         let dir = temp_dir("dir");
-        let error = repair(&dir, false, CHUNK).unwrap_err();
+        let error = repair(&dir, false, CHUNK, ProgressMode::Never).unwrap_err();
         assert!(error.contains("not a regular file"), "{error}");
-        let error = repair(&dir.join("missing"), false, CHUNK).unwrap_err();
+        let error = repair(&dir.join("missing"), false, CHUNK, ProgressMode::Never).unwrap_err();
         assert!(error.contains("cannot read"), "{error}");
         fs::remove_dir_all(&dir).unwrap();
     }

@@ -18,6 +18,7 @@ use serde::Serialize;
 use utfast::{scalar::utf8::is_continuation, Utf8ErrorKind, Utf8Validator};
 
 use crate::args::{Input, Report, ValidateOptions};
+use crate::progress::Progress;
 use crate::{warn, Status};
 
 /// Bytes validated at a time.
@@ -32,7 +33,10 @@ pub fn run(options: &ValidateOptions, out: &mut impl Write) -> io::Result<Status
     let mut buffer = vec![0; BUFFER];
     let mut status = Status::Success;
     for input in &options.inputs {
-        let verdict = open(input).and_then(|reader| check(reader, &mut buffer));
+        let verdict = open(input).and_then(|reader| {
+            let progress = Progress::start(options.progress, reader.len_left(), &input.name());
+            check(reader, &mut buffer, &progress)
+        });
         report(options.report, input, &verdict, out)?;
         status = status.max(match verdict {
             Ok(Verdict::Valid { .. }) => Status::Success,
@@ -96,6 +100,18 @@ pub(crate) enum Reader {
     Once(Box<dyn Read>),
 }
 
+impl Reader {
+    /// The bytes left to read in a regular file; `None` for other input.
+    pub(crate) fn len_left(&self) -> Option<u64> {
+        let Reader::Rewindable(file) = self else {
+            return None;
+        };
+        let len = file.metadata().ok()?.len();
+        let mut file: &File = file;
+        Some(len.saturating_sub(file.stream_position().ok()?))
+    }
+}
+
 pub(crate) fn open(input: &Input) -> io::Result<Reader> {
     let file = match input {
         Input::File(path) => File::open(path)?,
@@ -125,13 +141,13 @@ fn stdin_file() -> Option<File> {
 }
 
 /// Validates the input, and finds the line and column of an error.
-fn check(reader: Reader, buffer: &mut [u8]) -> io::Result<Verdict> {
+fn check(reader: Reader, buffer: &mut [u8], progress: &Progress) -> io::Result<Verdict> {
     match reader {
-        Reader::Once(mut reader) => scan(&mut reader, buffer, true),
+        Reader::Once(mut reader) => scan(&mut reader, buffer, true, progress),
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
             let start = file.stream_position()?;
-            let mut verdict = scan(&mut file, buffer, false)?;
+            let mut verdict = scan(&mut file, buffer, false, progress)?;
             if let Verdict::Invalid(invalid) = &mut verdict {
                 file.seek(SeekFrom::Start(start))?;
                 invalid.position = locate(&mut file, invalid.offset, buffer)?;
@@ -154,13 +170,19 @@ const BUFFER: usize = KEPT + CHUNK + MAX_SEQUENCE;
 /// chunk of [`CHUNK`] bytes at a time read into `buffer` ([`BUFFER`] bytes),
 /// stopping at the first error. Counts lines and columns when `count_position`
 /// is set (otherwise the error's position is left at the start).
-fn scan(reader: &mut impl Read, buffer: &mut [u8], count_position: bool) -> io::Result<Verdict> {
+fn scan(
+    reader: &mut impl Read,
+    buffer: &mut [u8],
+    count_position: bool,
+    progress: &Progress,
+) -> io::Result<Verdict> {
     let mut validator = Utf8Validator::new();
     let mut position = Position::START;
     loop {
         // The stream offset of the chunk, which is read to `buffer[KEPT..]`.
         let done = validator.len();
         let filled = fill(reader, &mut buffer[KEPT..KEPT + CHUNK])?;
+        progress.advance(filled);
         let at_end = filled < CHUNK;
         let chunk = &buffer[KEPT..KEPT + filled];
         let mut checked = validator.update(chunk);
@@ -359,7 +381,7 @@ mod tests {
     /// afterwards, as for a regular file, gives the same position.
     fn check_bytes(data: &[u8]) -> Verdict {
         let mut buffer = vec![0; BUFFER];
-        let verdict = scan(&mut &data[..], &mut buffer, true).unwrap();
+        let verdict = scan(&mut &data[..], &mut buffer, true, &Progress::off()).unwrap();
         if let Verdict::Invalid(invalid) = &verdict {
             let located = locate(&mut &data[..], invalid.offset, &mut buffer).unwrap();
             assert_eq!(located, invalid.position);
@@ -462,7 +484,8 @@ mod tests {
         for step in [CHUNK, 4096, 4093] {
             let mut buffer = vec![0; BUFFER];
             let mut reader = Trickle { data: &data, step };
-            let Verdict::Invalid(invalid) = scan(&mut reader, &mut buffer, true).unwrap() else {
+            let verdict = scan(&mut reader, &mut buffer, true, &Progress::off()).unwrap();
+            let Verdict::Invalid(invalid) = verdict else {
                 panic!("invalid input passed");
             };
             let expected = Position {
