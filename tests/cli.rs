@@ -277,7 +277,7 @@ fn usage_errors_exit_2_with_help() {
         stderr(&output),
         "error: unexpected argument '--jsn' found\n\n  \
          tip: a similar argument exists: '--json'\n\n\
-         Usage: utfast validate [-q | --quiet | --json] [FILE...]\n\n\
+         Usage: utfast validate [-q | --quiet | --json] [--progress] [FILE...]\n\n\
          For more information, try '--help'.\n"
     );
     assert_eq!(stdout(&output), "");
@@ -404,7 +404,9 @@ fn help_documents_commands_exit_status_and_environment() {
         let help = prints_all(
             args,
             &[
-                "Usage: utfast validate [-q | --quiet | --json] [FILE...]",
+                "Usage: utfast validate [-q | --quiet | --json] [--progress] [FILE...]",
+                "--progress",
+                "--no-progress",
                 "PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)",
                 "-q, --quiet",
                 "\"kind\":\"surrogate\",\"error_len\":1",
@@ -1396,4 +1398,47 @@ fn read(path: &Path) -> Vec<u8> {
 
 fn status_of(output: &Output) -> i32 {
     output.status.code().expect("exit status")
+}
+
+/// `--progress` (whose bar is drawn only on a terminal, so not here) and
+/// `--no-progress` change neither the output nor the exit status of validate,
+/// convert and repair.
+#[test]
+fn progress_options_change_no_output() {
+    let invalid = TempFile::new("progress-invalid.txt", SURROGATE_TEXT);
+    let report = format!(
+        "{}:2:3: invalid UTF-8 at byte 5: encoded surrogate (bytes: ed a0 80)\n",
+        invalid.shown()
+    );
+    let dir = TempDir::new("progress");
+    let out = dir.path.join("out.txt");
+    let messy = dir.path.join("messy.txt");
+    for flag in ["--progress", "--no-progress"] {
+        let output = run(&[
+            OsStr::new("validate"),
+            OsStr::new(flag),
+            invalid.path().as_os_str(),
+        ]);
+        assert_exit(&output, 1);
+        assert_eq!(stdout(&output), report, "{flag}");
+        let output = run_with_stdin(&["validate", flag], "ok ✓\n".as_bytes());
+        assert_exit(&output, 0);
+
+        let input = TempFile::new("progress-convert.txt", MIXED.as_bytes());
+        let out_name = out.to_str().unwrap();
+        let output = convert_file("utf-8", "utf-16le", &[flag, "-o", out_name], &input);
+        assert_exit(&output, 0);
+        assert_eq!(read(&out), encode(MIXED, "utf-16le"), "{flag}");
+        let output = convert_file("utf-8", "utf-32be", &[flag], &input);
+        assert_exit(&output, 0);
+        assert_eq!(output.stdout, encode(MIXED, "utf-32be"), "{flag}");
+
+        std::fs::write(&messy, MESSY).unwrap();
+        let output = run(&[OsStr::new("repair"), OsStr::new(flag), messy.as_os_str()]);
+        assert_exit(&output, 0);
+        assert_eq!(read(&messy), String::from_utf8_lossy(MESSY).as_bytes());
+        if flag == "--no-progress" {
+            assert_eq!(stderr(&output), "");
+        }
+    }
 }

@@ -50,9 +50,22 @@ pub enum Report {
     Json,
 }
 
+/// Whether a progress bar is shown on standard error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ProgressMode {
+    /// For a regular file larger than 256 MiB, when standard error is a terminal.
+    #[default]
+    Auto,
+    /// `--progress`.
+    Always,
+    /// `--no-progress`, or `--quiet` without `--progress`.
+    Never,
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub struct ValidateOptions {
     pub report: Report,
+    pub progress: ProgressMode,
     /// Never empty: standard input when no file is named.
     pub inputs: Vec<Input>,
 }
@@ -78,6 +91,7 @@ pub struct ConvertOptions {
     pub quiet: bool,
     /// What becomes of invalid input (`--errors`; strict by default).
     pub errors: utfast::ErrorMode,
+    pub progress: ProgressMode,
     pub input: Input,
 }
 
@@ -95,6 +109,7 @@ pub struct RepairOptions {
     pub backup: bool,
     /// No report of repaired files.
     pub quiet: bool,
+    pub progress: ProgressMode,
     /// Never empty.
     pub files: Vec<PathBuf>,
 }
@@ -214,6 +229,8 @@ struct ValidateArgs {
     /// Print one JSON object per input, one per line
     #[arg(long, long_help = help::VALIDATE_JSON)]
     json: bool,
+    #[command(flatten)]
+    progress: ProgressArgs,
     /// The files to check; standard input when none, or for '-'
     #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
     files: Vec<PathBuf>,
@@ -246,6 +263,8 @@ struct ConvertArgs {
     /// No report of invalid input (exit status 1); I/O errors are still reported
     #[arg(short, long)]
     quiet: bool,
+    #[command(flatten)]
+    progress: ProgressArgs,
     /// The input; standard input when none, or for '-'
     #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
     input: Option<PathBuf>,
@@ -287,9 +306,35 @@ struct RepairArgs {
     /// No line per repaired FILE; errors are still reported
     #[arg(short, long)]
     quiet: bool,
+    #[command(flatten)]
+    progress: ProgressArgs,
     /// The files to repair
     #[arg(value_name = "FILE", required = true, value_hint = ValueHint::FilePath)]
     files: Vec<PathBuf>,
+}
+
+/// `--progress` and `--no-progress`, of the commands that read their input in
+/// chunks; the last one given wins.
+#[derive(Args, Debug)]
+struct ProgressArgs {
+    /// Show a progress bar on standard error
+    #[arg(long, overrides_with = "no_progress", long_help = help::PROGRESS)]
+    progress: bool,
+    /// Show no progress bar, even for a large file
+    #[arg(long, overrides_with = "progress")]
+    no_progress: bool,
+}
+
+impl ProgressArgs {
+    /// The mode asked for; `--quiet` turns the automatic bar off.
+    fn mode(&self, quiet: bool) -> ProgressMode {
+        match (self.progress, self.no_progress) {
+            (true, _) => ProgressMode::Always,
+            (_, true) => ProgressMode::Never,
+            _ if quiet => ProgressMode::Never,
+            _ => ProgressMode::Auto,
+        }
+    }
 }
 
 /// Parses the arguments after the program name. The error is clap's: a usage
@@ -319,6 +364,7 @@ impl CliCommand {
                     (_, true) => Report::Json,
                     _ => Report::Text,
                 },
+                progress: args.progress.mode(args.quiet),
                 inputs: Input::all_or_stdin(args.files),
             }),
             CliCommand::Convert(args) => {
@@ -340,6 +386,7 @@ impl CliCommand {
                     bom: args.bom,
                     quiet: args.quiet,
                     errors: args.errors,
+                    progress: args.progress.mode(args.quiet),
                     input: args.input.map_or(Input::Stdin, Input::from_arg),
                 })
             }
@@ -365,6 +412,7 @@ impl CliCommand {
                 Command::Repair(RepairOptions {
                     backup: args.backup,
                     quiet: args.quiet,
+                    progress: args.progress.mode(args.quiet),
                     files: args.files,
                 })
             }
@@ -666,6 +714,7 @@ mod tests {
             parse_strs(&["validate"]).unwrap(),
             Command::Validate(ValidateOptions {
                 report: Report::Text,
+                progress: ProgressMode::Auto,
                 inputs: vec![Input::Stdin],
             })
         );
@@ -673,6 +722,7 @@ mod tests {
             parse_strs(&["validate", "-q", "a", "-", "--", "-b"]).unwrap(),
             Command::Validate(ValidateOptions {
                 report: Report::Quiet,
+                progress: ProgressMode::Never,
                 inputs: vec![
                     Input::File("a".into()),
                     Input::Stdin,
@@ -802,6 +852,7 @@ mod tests {
             bom: true,
             quiet: false,
             errors: utfast::ErrorMode::Strict,
+            progress: ProgressMode::Auto,
             input: Input::File("in.txt".into()),
         };
         for args in [
@@ -907,10 +958,39 @@ mod tests {
             Command::Repair(RepairOptions {
                 backup: true,
                 quiet: false,
+                progress: ProgressMode::Auto,
                 files: vec!["a".into(), "b".into()],
             })
         );
         assert!(error(&["repair"]).contains("required arguments were not provided"));
+    }
+
+    #[test]
+    fn parses_progress_options() {
+        let mode = |args: &[&str]| match parse_strs(args).unwrap() {
+            Command::Validate(options) => options.progress,
+            Command::Convert(options) => options.progress,
+            Command::Repair(options) => options.progress,
+            other => panic!("{other:?}"),
+        };
+        let convert = ["convert", "-f", "utf-8", "-t", "latin1"];
+        for (flags, expected) in [
+            (&[][..], ProgressMode::Auto),
+            (&["--progress"], ProgressMode::Always),
+            (&["--no-progress"], ProgressMode::Never),
+            (&["--progress", "--no-progress"], ProgressMode::Never),
+            (&["--no-progress", "--progress"], ProgressMode::Always),
+            (&["-q"], ProgressMode::Never),
+            (&["-q", "--progress"], ProgressMode::Always),
+        ] {
+            for command in [&["validate"][..], &convert, &["repair", "f"]] {
+                let args = [command, flags].concat();
+                assert_eq!(mode(&args), expected, "{args:?}");
+            }
+        }
+        assert!(
+            error(&["validate", "--progres"]).contains("a similar argument exists: '--progress'")
+        );
         assert!(error(&["repair", "a", "-"]).contains("cannot take standard input"));
     }
 

@@ -14,10 +14,11 @@ use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use utfast::{
-    BomHandling, Encoding, Status as Progress, TranscodeError, TranscodeErrorKind, Transcoder,
+    BomHandling, Encoding, Status as Step, TranscodeError, TranscodeErrorKind, Transcoder,
 };
 
 use crate::args::ConvertOptions;
+use crate::progress::Progress;
 use crate::validate::{self, Position, Reader};
 use crate::{warn, Status};
 
@@ -110,6 +111,7 @@ fn stream(
     out: &mut dyn Write,
     block: usize,
     count_position: bool,
+    progress: &Progress,
 ) -> Result<Result<u64, Failure>, StreamError> {
     let mut input = vec![0; block.max(4)];
     let mut output = vec![0; OUT_BUFFER];
@@ -119,6 +121,7 @@ fn stream(
     let mut done: u64 = 0;
     loop {
         let filled = validate::fill(&mut reader, &mut input).map_err(StreamError::Read)?;
+        progress.advance(filled);
         let last = filled < input.len();
         let bom = match bom_len {
             Some(_) => 0,
@@ -144,8 +147,8 @@ fn stream(
                 .map_err(StreamError::Write)?;
             taken += p.read;
             let error = match p.status {
-                Progress::Error(error) => error,
-                Progress::OutputFull => continue,
+                Step::Error(error) => error,
+                Step::OutputFull => continue,
                 _ => break,
             };
             if count_position {
@@ -183,18 +186,20 @@ fn stream(
 
 /// Converts the input into `out`; finds the line and column of a problem in UTF-8
 /// input (by reading a regular file again, or counting as it goes otherwise).
+/// `progress` is cleared at the end.
 fn convert(
     reader: Reader,
     transcoder: Transcoder,
     out: &mut dyn Write,
+    progress: Progress,
 ) -> Result<Result<u64, Failure>, StreamError> {
     let utf8 = transcoder.from() == Encoding::Utf8;
     match reader {
-        Reader::Once(mut reader) => stream(&mut reader, transcoder, out, BLOCK, utf8),
+        Reader::Once(mut reader) => stream(&mut reader, transcoder, out, BLOCK, utf8, &progress),
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
             let start = file.stream_position().map_err(StreamError::Read)?;
-            let mut result = stream(&mut file, transcoder, out, BLOCK, false)?;
+            let mut result = stream(&mut file, transcoder, out, BLOCK, false, &progress)?;
             if let Err(failure) = &mut result {
                 if utf8 && !matches!(failure.what, What::ForeignBom(_)) {
                     let bom_len = failure.bom_len as u64;
@@ -367,7 +372,8 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     let Some(path) = &options.output else {
         let mut out = BufWriter::with_capacity(OUT_BUFFER, stdout);
         out.write_all(bom)?;
-        let result = convert(reader, transcoder(options), &mut out);
+        let progress = Progress::start(options.progress, reader.len_left(), &name);
+        let result = convert(reader, transcoder(options), &mut out, progress);
         out.flush()?;
         return match result {
             Ok(Ok(_)) => Ok(Status::Success),
@@ -400,8 +406,9 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     };
     // Declared after `temp`, so dropped (closed) before it removes the file.
     let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
+    let progress = Progress::start(options.progress, reader.len_left(), &name);
     let result = match writer.write_all(bom) {
-        Ok(()) => convert(reader, transcoder(options), &mut writer),
+        Ok(()) => convert(reader, transcoder(options), &mut writer, progress),
         Err(error) => Err(StreamError::Write(error)),
     };
     let (status, message) = match result {

@@ -12,12 +12,13 @@ Validate UTF-8 at memory speed, with exactly the answers of Rust's std; transcod
 between UTF-8, UTF-16, UTF-32, Latin-1, CESU-8, Modified UTF-8 and WTF-8; detect
 encodings and repair invalid UTF-8";
 
-pub const VALIDATE_USAGE: &str = "utfast validate [-q | --quiet | --json] [FILE...]";
+pub const VALIDATE_USAGE: &str = "utfast validate [-q | --quiet | --json] [--progress] [FILE...]";
 pub const CONVERT_USAGE: &str =
-    "utfast convert --from ENC --to ENC [--errors MODE] [-o OUT] [--bom] [-q | --quiet] [FILE]";
+    "utfast convert --from ENC --to ENC [--errors MODE] [-o OUT] [--bom] \
+     [-q | --quiet] [--progress] [FILE]";
 pub const BENCH_USAGE: &str = "utfast bench [--quick] [--only NAME[,NAME...]] [FILE...]";
 pub const DETECT_USAGE: &str = "utfast detect [--json] [FILE...]";
-pub const REPAIR_USAGE: &str = "utfast repair [--backup] [-q | --quiet] FILE...";
+pub const REPAIR_USAGE: &str = "utfast repair [--backup] [-q | --quiet] [--progress] FILE...";
 pub const COMPLETIONS_USAGE: &str = "utfast completions SHELL";
 
 /// Every command's usage line, for the help of `utfast` itself.
@@ -187,6 +188,14 @@ pub fn section_group(names: &[&str]) -> String {
         _ => names.concat(),
     }
 }
+
+pub const PROGRESS: &str = "\
+Show a progress bar on standard error while the input is read: the bytes read of
+its size, the rate and the time left (a spinner with the bytes read when the
+size is unknown, as for a pipe). Without this option, the bar appears by itself
+for a regular file larger than 256 MiB when standard error is a terminal, unless
+--quiet or --no-progress is given. Nothing is drawn where standard error is not
+a terminal.";
 
 pub const BOM: &str = "\
 Start the output with the byte order mark of --to (not for latin1): ef bb bf

@@ -10,6 +10,7 @@ mod bench;
 mod convert;
 mod detect;
 mod help;
+mod progress;
 mod repair;
 mod validate;
 

@@ -1,18 +1,22 @@
 //! `utfast repair`: makes each FILE valid UTF-8 in place, replacing each invalid
 //! sequence by U+FFFD exactly as `String::from_utf8_lossy` does on the whole file.
-//! The file streams through in blocks (a sequence cut by a block edge is carried
-//! over, so the pieces are those of the whole file). Nothing is written while the
-//! file is valid; from its first invalid sequence on, the repaired text goes to a
-//! temporary file beside it (the valid start copied first), renamed over the file
-//! only at the end, so the original is untouched on any failure. `--backup` keeps
-//! the original as FILE.bak (a hard link, or a copy where links are refused).
+//! The file streams through in blocks, and the library does the work: its
+//! [`Utf8Validator`] finds the first invalid sequence (a valid file is not
+//! written to), then its strict UTF-8 [`Transcoder`] finds each one from there
+//! on, whatever the blocks cut. The repaired text goes to a temporary file beside
+//! the file (the valid start copied as it is), renamed over the file only at the
+//! end, so the original is untouched on any failure. `--backup` keeps the
+//! original as FILE.bak (a hard link, or a copy where links are refused).
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::args::RepairOptions;
+use utfast::{Encoding, ErrorMode, Transcoder, Utf8Validator};
+
+use crate::args::{ProgressMode, RepairOptions};
 use crate::convert::{TempOutput, OUT_BUFFER};
+use crate::progress::Progress;
 use crate::validate::{fill, CHUNK};
 use crate::{warn, Status};
 
@@ -31,7 +35,7 @@ struct Repaired {
 pub fn run(options: &RepairOptions, out: &mut impl Write) -> io::Result<Status> {
     let mut status = Status::Success;
     for path in &options.files {
-        match repair(path, options.backup, CHUNK) {
+        match repair(path, options.backup, CHUNK, options.progress) {
             Ok(done) if done.replaced == 0 || options.quiet => {}
             Ok(done) => {
                 let plural = if done.replaced == 1 { "" } else { "s" };
@@ -56,15 +60,15 @@ pub fn run(options: &RepairOptions, out: &mut impl Write) -> io::Result<Status> 
     Ok(status)
 }
 
-/// The file being written once the first invalid sequence is found.
-struct Output {
-    temp: TempOutput,
-    writer: BufWriter<File>,
-}
-
-/// Repairs the file at `path`, reading `block` bytes at a time. The error is a
-/// message that says what failed and what became of the file.
-fn repair(path: &Path, backup: bool, block: usize) -> Result<Repaired, String> {
+/// Repairs the file at `path`, reading `block` bytes at a time, with a progress
+/// bar if `progress` asks for one. The error is a message that says what failed
+/// and what became of the file.
+fn repair(
+    path: &Path,
+    backup: bool,
+    block: usize,
+    progress: ProgressMode,
+) -> Result<Repaired, String> {
     let shown = path.display();
     let metadata = fs::metadata(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
     if !metadata.is_file() {
@@ -72,56 +76,38 @@ fn repair(path: &Path, backup: bool, block: usize) -> Result<Repaired, String> {
             "cannot repair '{shown}': not a regular file (repair rewrites files in place)"
         ));
     }
-    let mut reader = File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
     let read_error = |e: io::Error| format!("cannot read '{shown}': {e}; it is left unchanged");
-    let write_error = |e: io::Error| format!("cannot write '{shown}': {e}; it is left unchanged");
-    let block = block.max(4);
-    let mut buffer = vec![0u8; block];
-    let mut output: Option<Output> = None;
+    let mut buffer = vec![0u8; block.max(1)];
+    let mut reader = File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+    let progress = Progress::start(progress, Some(metadata.len()), &shown.to_string());
     let mut done = Repaired {
         replaced: 0,
         first: 0,
         backup: None,
     };
-    // Bytes before `buffer[0]`, and bytes carried at its start.
-    let (mut offset, mut carried) = (0u64, 0usize);
-    loop {
-        let filled = carried + fill(&mut reader, &mut buffer[carried..]).map_err(read_error)?;
-        let at_end = filled < block;
-        let end = if at_end {
-            filled
-        } else {
-            filled - utfast::incomplete_tail_len(&buffer[..filled])
-        };
-        let text = &buffer[..end];
-        if output.is_none() {
-            if let Err(error) = utfast::from_utf8(text) {
-                done.first = offset + error.valid_up_to() as u64;
-                output = Some(start_output(path, &metadata, offset)?);
-            }
-        }
-        if let Some(Output { writer, .. }) = &mut output {
-            for chunk in utfast::utf8_chunks(text) {
-                writer
-                    .write_all(chunk.valid().as_bytes())
-                    .map_err(write_error)?;
-                if !chunk.invalid().is_empty() {
-                    writer
-                        .write_all("\u{FFFD}".as_bytes())
-                        .map_err(write_error)?;
-                    done.replaced += 1;
-                }
-            }
-        }
-        if at_end {
-            break;
-        }
-        offset += end as u64;
-        buffer.copy_within(end..filled, 0);
-        carried = filled - end;
+    match first_error(&mut reader, &mut buffer, &progress).map_err(read_error)? {
+        None => return Ok(done),
+        Some(first) => done.first = first,
     }
-    let Some(Output { mut temp, writer }) = output else {
-        return Ok(done);
+    let (mut temp, file) = TempOutput::create(path, Some(metadata))?;
+    let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
+    // The file again from the start: its valid start as it is, then the rest
+    // repaired.
+    let mut original = File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+    let copied = io::copy(&mut (&mut original).take(done.first), &mut writer)
+        .map_err(|e| format!("cannot write the repair of '{shown}': {e}"))?;
+    if copied != done.first {
+        return Err(format!(
+            "cannot repair '{shown}': it changed while being read; it is left unchanged"
+        ));
+    }
+    progress.set(done.first);
+    done.replaced = match write_repaired(&mut original, &mut writer, &mut buffer, &progress) {
+        Ok(replaced) => replaced,
+        Err(StreamError::Read(e)) => return Err(read_error(e)),
+        Err(StreamError::Write(e)) => {
+            return Err(format!("cannot write '{shown}': {e}; it is left unchanged"))
+        }
     };
     if backup {
         done.backup = Some(
@@ -134,22 +120,78 @@ fn repair(path: &Path, backup: bool, block: usize) -> Result<Repaired, String> {
     Ok(done)
 }
 
-/// Creates the temporary file beside `path` and copies the first `valid` bytes,
-/// which are valid UTF-8, into it.
-fn start_output(path: &Path, metadata: &fs::Metadata, valid: u64) -> Result<Output, String> {
-    let shown = path.display();
-    let (temp, file) = TempOutput::create(path, Some(metadata.clone()))?;
-    let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
-    let mut original = File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
-    let copied = io::copy(&mut (&mut original).take(valid), &mut writer)
-        .map_err(|e| format!("cannot write the repair of '{shown}': {e}"))?;
-    if copied != valid {
-        return Err(format!(
-            "cannot repair '{shown}': it changed while being read; it is left unchanged"
-        ));
+/// The offset of the first invalid sequence of what `reader` yields (read a
+/// `buffer` at a time with the library's [`Utf8Validator`]), or `None` when it is
+/// all valid UTF-8.
+fn first_error(
+    reader: &mut impl Read,
+    buffer: &mut [u8],
+    progress: &Progress,
+) -> io::Result<Option<u64>> {
+    let mut validator = Utf8Validator::new();
+    loop {
+        let filled = fill(reader, buffer)?;
+        progress.advance(filled);
+        let mut checked = validator.update(&buffer[..filled]);
+        if filled < buffer.len() && checked.is_ok() {
+            checked = validator.finish().map(drop);
+        }
+        match checked {
+            Err(error) => return Ok(Some(error.valid_up_to())),
+            Ok(()) if filled < buffer.len() => return Ok(None),
+            Ok(()) => {}
+        }
     }
-    Ok(Output { temp, writer })
 }
+
+/// Why [`write_repaired`] stopped.
+#[derive(Debug)]
+enum StreamError {
+    Read(io::Error),
+    Write(io::Error),
+}
+
+/// Writes to `out` what `reader` yields (read a `buffer` at a time), each
+/// invalid sequence replaced by U+FFFD as `String::from_utf8_lossy` replaces it:
+/// the library's strict UTF-8 [`Transcoder`] reports each sequence (std's
+/// maximal subpart, wherever the reads cut it) and goes on after it. Returns the
+/// number of sequences replaced.
+fn write_repaired(
+    reader: &mut impl Read,
+    out: &mut impl Write,
+    buffer: &mut [u8],
+    progress: &Progress,
+) -> Result<u64, StreamError> {
+    let mut transcoder = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
+    let mut output = vec![0; OUT_BUFFER];
+    let mut replaced = 0;
+    loop {
+        let filled = fill(reader, buffer).map_err(StreamError::Read)?;
+        progress.advance(filled);
+        let last = filled < buffer.len();
+        let mut input = &buffer[..filled];
+        loop {
+            let step = transcoder.transcode(input, &mut output, last);
+            out.write_all(&output[..step.written])
+                .map_err(StreamError::Write)?;
+            input = &input[step.read..];
+            match step.status {
+                utfast::Status::OutputFull => {}
+                utfast::Status::Error(_) => {
+                    out.write_all(REPLACEMENT).map_err(StreamError::Write)?;
+                    replaced += 1;
+                }
+                _ => break,
+            }
+        }
+        if last {
+            return Ok(replaced);
+        }
+    }
+}
+
+/// U+FFFD REPLACEMENT CHARACTER in UTF-8.
+const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
 
 /// Keeps the original of `path` (the file it links to, for a symbolic link) as
 /// `PATH.bak`: a hard link, or a copy. Refuses to replace an existing backup.
@@ -193,10 +235,10 @@ mod tests {
             .utf8_chunks()
             .filter(|c| !c.invalid().is_empty())
             .count() as u64;
-        for block in [4, 5, 6, 7, 9, 16, 64, CHUNK] {
+        for block in [1, 2, 3, 4, 5, 6, 7, 9, 16, 64, CHUNK] {
             let path = dir.join("f.txt");
             fs::write(&path, input).unwrap();
-            let done = repair(&path, false, block).unwrap();
+            let done = repair(&path, false, block, ProgressMode::Never).unwrap();
             assert_eq!(
                 fs::read_to_string(&path).unwrap(),
                 expected,
@@ -213,20 +255,20 @@ mod tests {
         let valid = dir.join("valid.txt");
         fs::write(&valid, "fine ✓").unwrap();
         let before = fs::metadata(&valid).unwrap().modified().unwrap();
-        let done = repair(&valid, true, 8).unwrap();
+        let done = repair(&valid, true, 8, ProgressMode::Never).unwrap();
         assert_eq!((done.replaced, done.backup), (0, None));
         assert_eq!(fs::metadata(&valid).unwrap().modified().unwrap(), before);
         assert!(!dir.join("valid.txt.bak").exists());
 
         let bad = dir.join("bad.txt");
         fs::write(&bad, b"a\xFFb").unwrap();
-        let done = repair(&bad, true, CHUNK).unwrap();
+        let done = repair(&bad, true, CHUNK, ProgressMode::Never).unwrap();
         assert_eq!(done.backup, Some(dir.join("bad.txt.bak")));
         assert_eq!(fs::read(&bad).unwrap(), "a\u{FFFD}b".as_bytes());
         assert_eq!(fs::read(dir.join("bad.txt.bak")).unwrap(), b"a\xFFb");
         // A second backup would replace the first: refused, file untouched.
         fs::write(&bad, b"c\xFF").unwrap();
-        let error = repair(&bad, true, CHUNK).unwrap_err();
+        let error = repair(&bad, true, CHUNK, ProgressMode::Never).unwrap_err();
         assert!(error.contains("exists"), "{error}");
         assert_eq!(fs::read(&bad).unwrap(), b"c\xFF");
         // No temporary file is left behind.
@@ -241,9 +283,9 @@ mod tests {
     #[test]
     fn refuses_what_is_not_a_regular_file() {
         let dir = temp_dir("dir");
-        let error = repair(&dir, false, CHUNK).unwrap_err();
+        let error = repair(&dir, false, CHUNK, ProgressMode::Never).unwrap_err();
         assert!(error.contains("not a regular file"), "{error}");
-        let error = repair(&dir.join("missing"), false, CHUNK).unwrap_err();
+        let error = repair(&dir.join("missing"), false, CHUNK, ProgressMode::Never).unwrap_err();
         assert!(error.contains("cannot read"), "{error}");
         fs::remove_dir_all(&dir).unwrap();
     }

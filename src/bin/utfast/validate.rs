@@ -1,7 +1,8 @@
-//! `utfast validate`: checks each input in chunks of [`CHUNK`] bytes (constant
-//! memory, any size), carrying a character cut by a chunk boundary over into the
-//! next chunk so that offsets, lines and columns are those of the whole input;
-//! then reports each input as a line of text or a JSON object.
+//! `utfast validate`: checks each input with the library's [`Utf8Validator`], fed
+//! chunks of [`CHUNK`] bytes as they are read (constant memory, any size; the
+//! validator completes a character that a chunk's end cuts, and its errors have
+//! the offsets of the whole input); then reports each input as a line of text or
+//! a JSON object, with the error's line and column and the offending bytes.
 //!
 //! Counting lines and columns costs several times more than validating, and is
 //! only needed for an error: a regular file is validated first and read again up
@@ -14,24 +15,28 @@ use std::fs::File;
 use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
 
 use serde::Serialize;
-use utfast::{scalar::utf8::is_continuation, Utf8ErrorKind};
+use utfast::{scalar::utf8::is_continuation, Utf8ErrorKind, Utf8Validator};
 
 use crate::args::{Input, Report, ValidateOptions};
+use crate::progress::Progress;
 use crate::{warn, Status};
 
 /// Bytes validated at a time.
 pub const CHUNK: usize = 1 << 20;
 
 /// The longest UTF-8 sequence.
-pub(crate) const MAX_SEQUENCE: usize = 4;
+const MAX_SEQUENCE: usize = 4;
 
 /// Validates every input and reports on it; returns the worst status. Read errors
 /// are reported and the next input is checked; errors writing to `out` end the run.
 pub fn run(options: &ValidateOptions, out: &mut impl Write) -> io::Result<Status> {
-    let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
+    let mut buffer = vec![0; BUFFER];
     let mut status = Status::Success;
     for input in &options.inputs {
-        let verdict = open(input).and_then(|reader| check(reader, &mut buffer));
+        let verdict = open(input).and_then(|reader| {
+            let progress = Progress::start(options.progress, reader.len_left(), &input.name());
+            check(reader, &mut buffer, &progress)
+        });
         report(options.report, input, &verdict, out)?;
         status = status.max(match verdict {
             Ok(Verdict::Valid { .. }) => Status::Success,
@@ -95,6 +100,18 @@ pub(crate) enum Reader {
     Once(Box<dyn Read>),
 }
 
+impl Reader {
+    /// The bytes left to read in a regular file; `None` for other input.
+    pub(crate) fn len_left(&self) -> Option<u64> {
+        let Reader::Rewindable(file) = self else {
+            return None;
+        };
+        let len = file.metadata().ok()?.len();
+        let mut file: &File = file;
+        Some(len.saturating_sub(file.stream_position().ok()?))
+    }
+}
+
 pub(crate) fn open(input: &Input) -> io::Result<Reader> {
     let file = match input {
         Input::File(path) => File::open(path)?,
@@ -124,13 +141,13 @@ fn stdin_file() -> Option<File> {
 }
 
 /// Validates the input, and finds the line and column of an error.
-fn check(reader: Reader, buffer: &mut [u8]) -> io::Result<Verdict> {
+fn check(reader: Reader, buffer: &mut [u8], progress: &Progress) -> io::Result<Verdict> {
     match reader {
-        Reader::Once(mut reader) => scan(&mut reader, buffer, true),
+        Reader::Once(mut reader) => scan(&mut reader, buffer, true, progress),
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
             let start = file.stream_position()?;
-            let mut verdict = scan(&mut file, buffer, false)?;
+            let mut verdict = scan(&mut file, buffer, false, progress)?;
             if let Verdict::Invalid(invalid) = &mut verdict {
                 file.seek(SeekFrom::Start(start))?;
                 invalid.position = locate(&mut file, invalid.offset, buffer)?;
@@ -140,58 +157,76 @@ fn check(reader: Reader, buffer: &mut [u8]) -> io::Result<Verdict> {
     }
 }
 
-/// Validates everything `reader` yields, a chunk at a time, using `buffer`
-/// (`CHUNK + MAX_SEQUENCE` bytes) and stopping at the first error. Counts lines
-/// and columns when `count_position` is set (otherwise the error's position is
-/// left at the start).
-fn scan(reader: &mut impl Read, buffer: &mut [u8], count_position: bool) -> io::Result<Verdict> {
-    // Input before `buffer[0]`, all of it valid.
-    let mut done: u64 = 0;
+/// Bytes of a chunk kept in front of the next one: a character that the chunk's
+/// end cut, held back by the validator (at most 3 bytes), may turn out to be the
+/// offending sequence, which is then shown from there.
+const KEPT: usize = MAX_SEQUENCE - 1;
+
+/// The buffer [`scan`] reads into: the bytes kept, a chunk, and room to read the
+/// rest of an offending sequence that the chunk's end cut.
+const BUFFER: usize = KEPT + CHUNK + MAX_SEQUENCE;
+
+/// Validates everything `reader` yields with the library's [`Utf8Validator`], a
+/// chunk of [`CHUNK`] bytes at a time read into `buffer` ([`BUFFER`] bytes),
+/// stopping at the first error. Counts lines and columns when `count_position`
+/// is set (otherwise the error's position is left at the start).
+fn scan(
+    reader: &mut impl Read,
+    buffer: &mut [u8],
+    count_position: bool,
+    progress: &Progress,
+) -> io::Result<Verdict> {
+    let mut validator = Utf8Validator::new();
     let mut position = Position::START;
-    let advance = |position: &mut Position, text: &[u8]| {
-        if count_position {
-            position.advance(text);
-        }
-    };
-    // Bytes at the start of `buffer` carried over from the previous chunk.
-    let mut carried = 0;
     loop {
-        let filled = carried + fill(reader, &mut buffer[carried..CHUNK])?;
+        // The stream offset of the chunk, which is read to `buffer[KEPT..]`.
+        let done = validator.len();
+        let filled = fill(reader, &mut buffer[KEPT..KEPT + CHUNK])?;
+        progress.advance(filled);
         let at_end = filled < CHUNK;
-        let error = match utfast::from_utf8(&buffer[..filled]) {
-            Ok(_) if at_end => {
+        let chunk = &buffer[KEPT..KEPT + filled];
+        let mut checked = validator.update(chunk);
+        if at_end && checked.is_ok() {
+            checked = validator.finish().map(drop);
+        }
+        let error = match checked {
+            Ok(()) if at_end => {
                 return Ok(Verdict::Valid {
                     len: done + filled as u64,
                 })
             }
-            Ok(_) => {
-                advance(&mut position, &buffer[..filled]);
-                done += filled as u64;
-                carried = 0;
+            Ok(()) => {
+                if count_position {
+                    position.advance(chunk);
+                }
+                buffer.copy_within(CHUNK..CHUNK + KEPT, 0);
                 continue;
             }
             Err(error) => error,
         };
-        let valid = error.valid_up_to();
-        advance(&mut position, &buffer[..valid]);
-        if error.error_len().is_none() && !at_end {
-            // The chunk ends inside a character: finish it in the next chunk.
-            done += valid as u64;
-            buffer.copy_within(valid..filled, 0);
-            carried = filled - valid;
-            continue;
+        let offset = error.valid_up_to();
+        if count_position {
+            match offset.checked_sub(done) {
+                Some(at) => position.advance(&chunk[..at as usize]),
+                // A character held back from the chunk before, where its first
+                // byte was counted.
+                None => position.column = position.column.saturating_sub(1).max(1),
+            }
         }
-        // Read the rest of the offending sequence, when the chunk cuts it.
-        let mut filled = filled;
-        if !at_end && filled < valid + MAX_SEQUENCE {
-            filled += fill(reader, &mut buffer[filled..valid + MAX_SEQUENCE])?;
+        // Where the offending sequence starts in `buffer`: in the chunk, or in
+        // the bytes kept from the chunk before (the validator holds back no more).
+        let start = (KEPT as u64 + offset - done) as usize;
+        let mut end = KEPT + filled;
+        if !at_end && end < start + MAX_SEQUENCE {
+            // Read the rest of the offending sequence, which the chunk cuts.
+            end += fill(reader, &mut buffer[end..start + MAX_SEQUENCE])?;
         }
         return Ok(Verdict::Invalid(Invalid {
-            offset: done + valid as u64,
+            offset,
             position,
             kind: error.kind(),
             error_len: error.error_len(),
-            bytes: offending_sequence(&buffer[valid..filled], error.error_len()),
+            bytes: offending_sequence(&buffer[start..end], error.error_len()),
         }));
     }
 }
@@ -345,8 +380,8 @@ mod tests {
     /// Scans `data` counting as it goes, and checks that locating the error
     /// afterwards, as for a regular file, gives the same position.
     fn check_bytes(data: &[u8]) -> Verdict {
-        let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
-        let verdict = scan(&mut &data[..], &mut buffer, true).unwrap();
+        let mut buffer = vec![0; BUFFER];
+        let verdict = scan(&mut &data[..], &mut buffer, true, &Progress::off()).unwrap();
         if let Verdict::Invalid(invalid) = &verdict {
             let located = locate(&mut &data[..], invalid.offset, &mut buffer).unwrap();
             assert_eq!(located, invalid.position);
@@ -384,6 +419,58 @@ mod tests {
         }
     }
 
+    /// An offending sequence that starts in one chunk and ends in the next (or
+    /// at the input's end) gives the answer of the whole input: std's offset and
+    /// error_len, the line and column, all of the sequence's bytes.
+    #[test]
+    fn sequences_cut_by_the_chunk_edge() {
+        let tails: &[&[u8]] = &[
+            b"\xE2\x82x",
+            b"\xED\xA0\x80 after",
+            b"\xF0\x9F\x98",
+            b"\xF0\x9F\x98\x80 then \xFF",
+            b"\xC3\xA9\xC3\n\xBF",
+            b"\xFF\xFE",
+        ];
+        for tail in tails {
+            for before_edge in 1..=4 {
+                let mut data = b"first line\n".to_vec();
+                data.resize(CHUNK - before_edge - 3, b'a');
+                data.extend_from_slice("é\n".as_bytes());
+                data.extend_from_slice(tail);
+                let error = std::str::from_utf8(&data).unwrap_err();
+                let offset = error.valid_up_to();
+                let Verdict::Invalid(invalid) = check_bytes(&data) else {
+                    panic!("invalid input passed: {tail:x?}");
+                };
+                let case = format!("{tail:x?}, {before_edge} bytes before the edge");
+                assert_eq!(invalid.offset, offset as u64, "{case}");
+                assert_eq!(invalid.error_len, error.error_len(), "{case}");
+                let (line, column) = (offset_line(&data, offset), offset_column(&data, offset));
+                assert_eq!(invalid.position, Position { line, column }, "{case}");
+                let shown = offending_sequence(&data[offset..], error.error_len());
+                assert_eq!(invalid.bytes, shown, "{case}");
+            }
+        }
+    }
+
+    /// The 1-based line of byte `offset`, counted naively.
+    fn offset_line(data: &[u8], offset: usize) -> u64 {
+        1 + data[..offset].iter().filter(|&&b| b == b'\n').count() as u64
+    }
+
+    /// The 1-based column, in characters, of byte `offset` of valid text.
+    fn offset_column(data: &[u8], offset: usize) -> u64 {
+        let line_start = data[..offset]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        1 + std::str::from_utf8(&data[line_start..offset])
+            .unwrap()
+            .chars()
+            .count() as u64
+    }
+
     #[test]
     fn chunks_do_not_change_the_answer() {
         // A character across each chunk boundary, then an error two chunks on.
@@ -393,16 +480,12 @@ mod tests {
         }
         let bad = 2 * CHUNK + 100;
         data[bad] = 0xFF;
-        let expected_line = 1 + data[..bad].iter().filter(|&&b| b == b'\n').count() as u64;
-        let line_start = data[..bad].iter().rposition(|&b| b == b'\n').unwrap() + 1;
-        let expected_column = 1 + std::str::from_utf8(&data[line_start..bad])
-            .unwrap()
-            .chars()
-            .count() as u64;
+        let (expected_line, expected_column) = (offset_line(&data, bad), offset_column(&data, bad));
         for step in [CHUNK, 4096, 4093] {
-            let mut buffer = vec![0; CHUNK + MAX_SEQUENCE];
+            let mut buffer = vec![0; BUFFER];
             let mut reader = Trickle { data: &data, step };
-            let Verdict::Invalid(invalid) = scan(&mut reader, &mut buffer, true).unwrap() else {
+            let verdict = scan(&mut reader, &mut buffer, true, &Progress::off()).unwrap();
+            let Verdict::Invalid(invalid) = verdict else {
                 panic!("invalid input passed");
             };
             let expected = Position {
