@@ -827,7 +827,7 @@ mod tests {
             ),
             (
                 &["bench", "--only", "validate,"],
-                "[possible values: validate, transcode, validate-utf8,",
+                "[possible values: validate, transcode, stream, validate-utf8,",
             ),
             (
                 &["bench", "--quick=yes"],

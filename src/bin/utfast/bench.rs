@@ -1,7 +1,8 @@
 //! `utfast bench`: the throughput (GB/s of input) of every kernel this CPU can run,
 //! of the dispatching free functions and of std, in sections: UTF-8 validation;
 //! transcoding from UTF-8 to UTF-16LE, UTF-32 and Latin-1 and back; UTF-16LE
-//! validation ([`Section`]; `--only` picks some). The input is text generated in
+//! validation; streaming against one call ([`Section`]; `--only` picks some). The
+//! input is text generated in
 //! memory, or the given files. Every implementation is first checked to agree with
 //! std; then each is timed in batches, interleaved so that noise hits them alike,
 //! and the best batch counts. The time budget of a [`Plan`] is shared by all the
@@ -68,10 +69,14 @@ pub enum Section {
     Latin1ToUtf8,
     Utf8ToLatin1,
     ValidateUtf16le,
+    /// `Utf8Validator` fed chunks against one `validate_utf8` call.
+    StreamValidateUtf8,
+    /// `Transcoder` and `TranscodeReader` against one `utf8_to_utf16le` call.
+    StreamUtf8ToUtf16le,
 }
 
 impl Section {
-    pub const ALL: [Section; 8] = [
+    pub const ALL: [Section; 10] = [
         Section::ValidateUtf8,
         Section::Utf8ToUtf16le,
         Section::Utf16leToUtf8,
@@ -80,10 +85,12 @@ impl Section {
         Section::Latin1ToUtf8,
         Section::Utf8ToLatin1,
         Section::ValidateUtf16le,
+        Section::StreamValidateUtf8,
+        Section::StreamUtf8ToUtf16le,
     ];
 
     /// Names `--only` accepts for several sections at once.
-    pub const GROUPS: [(&'static str, &'static [Section]); 2] = [
+    pub const GROUPS: [(&'static str, &'static [Section]); 3] = [
         (
             "validate",
             &[Section::ValidateUtf8, Section::ValidateUtf16le],
@@ -99,6 +106,10 @@ impl Section {
                 Section::Utf8ToLatin1,
             ],
         ),
+        (
+            "stream",
+            &[Section::StreamValidateUtf8, Section::StreamUtf8ToUtf16le],
+        ),
     ];
 
     /// The name `--only` knows the section by.
@@ -112,6 +123,8 @@ impl Section {
             Section::Latin1ToUtf8 => "latin1-to-utf8",
             Section::Utf8ToLatin1 => "utf8-to-latin1",
             Section::ValidateUtf16le => "validate-utf16le",
+            Section::StreamValidateUtf8 => "stream-validate-utf8",
+            Section::StreamUtf8ToUtf16le => "stream-utf8-to-utf16le",
         }
     }
 
@@ -161,6 +174,13 @@ impl Section {
                 "UTF-8 to Latin-1 (std: str::from_utf8, then str::chars as u8 into a slice)"
             }
             Section::ValidateUtf16le => "UTF-16LE validation (std: char::decode_utf16)",
+            Section::StreamValidateUtf8 => {
+                "Streaming UTF-8 validation: one validate_utf8 call, then Utf8Validator fed chunks"
+            }
+            Section::StreamUtf8ToUtf16le => {
+                "Streaming UTF-8 to UTF-16LE: one utf8_to_utf16le call, then Transcoder fed chunks, \
+                 TranscodeReader"
+            }
         }
     }
 
@@ -175,7 +195,18 @@ impl Section {
             Section::Latin1ToUtf8 => &["latin1_to_utf8"],
             Section::Utf8ToLatin1 => &["utf8_to_latin1"],
             Section::ValidateUtf16le => &["validate_utf16le"],
+            Section::StreamValidateUtf8 => &["one call", "64 KiB chunks", "4 KiB chunks"],
+            Section::StreamUtf8ToUtf16le => &["one call", "Transcoder 64 KiB", "Reader 64 KiB"],
         }
+    }
+
+    /// True for the sections that compare streaming with one call: their columns
+    /// are the functions only, and their ratio is chunked / one call.
+    fn streams(self) -> bool {
+        matches!(
+            self,
+            Section::StreamValidateUtf8 | Section::StreamUtf8ToUtf16le
+        )
     }
 
     /// Whether the section has a row for `sample`: every input is validated as
@@ -189,8 +220,12 @@ impl Section {
         }
     }
 
-    /// The column headers: the kernels, the dispatching functions, std.
+    /// The column headers: the kernels, the dispatching functions, std (for the
+    /// streaming sections, the functions only).
     fn columns(self, engines: &[Engine]) -> Vec<&'static str> {
+        if self.streams() {
+            return self.functions().to_vec();
+        }
         engines
             .iter()
             .map(|engine| engine.kernel().name())
@@ -244,7 +279,12 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
     for &section in &sections {
         writeln!(out)?;
         writeln!(out, "{}", section.title())?;
-        let table = Table::new(name_width, section.columns(&engines));
+        let ratio = if section.streams() {
+            Ratio::SecondOverFirst
+        } else {
+            Ratio::LastTwo
+        };
+        let table = Table::new(name_width, section.columns(&engines), ratio);
         writeln!(out, "{}", table.header())?;
         let mut rows = 0;
         for sample in samples.iter().filter(|s| section.measures(s)) {
@@ -279,7 +319,16 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
         out,
         "vs std: the last function column / std (from_utf8 for UTF-8: it gives std's error position)"
     )?;
-    let converts = sections.iter().any(|&s| s != Section::ValidateUtf8);
+    if sections.iter().any(|s| s.streams()) {
+        writeln!(
+            out,
+            "streaming: the same text in chunks of 64 KiB (4 KiB), on the active kernel; \
+             vs one call: the first chunked column / one call"
+        )?;
+    }
+    let converts = sections
+        .iter()
+        .any(|&s| s != Section::ValidateUtf8 && !s.streams());
     if options.inputs.is_empty() {
         if sections.contains(&Section::ValidateUtf8) {
             writeln!(
@@ -428,6 +477,118 @@ fn measure_row(
             plan,
             batch,
         ),
+        Section::StreamValidateUtf8 => stream_row(
+            text.as_bytes(),
+            vec![
+                Box::new(|src: &[u8]| utfast::validate_utf8(src).then_some(src.len())),
+                Box::new(|src: &[u8]| validate_chunks(src, STREAM_CHUNK)),
+                Box::new(|src: &[u8]| validate_chunks(src, 4 << 10)),
+            ],
+            plan,
+            batch,
+        ),
+        Section::StreamUtf8ToUtf16le => {
+            let mut units = vec![0u16; text.len()];
+            let mut dst = vec![0u8; utf8_to_utf16le().max_output_len(STREAM_CHUNK)];
+            let mut buffer = vec![0u8; STREAM_CHUNK];
+            stream_row(
+                text.as_bytes(),
+                vec![
+                    Box::new(move |src: &[u8]| {
+                        let n = utfast::utf8_to_utf16le(src, &mut units).ok()?;
+                        Some(2 * n)
+                    }),
+                    Box::new(move |src: &[u8]| transcode_chunks(src, &mut dst)),
+                    Box::new(move |src: &[u8]| read_through(src, &mut buffer)),
+                ],
+                plan,
+                batch,
+            )
+        }
+    }
+}
+
+/// The chunk of the streaming sections.
+const STREAM_CHUNK: usize = 64 << 10;
+
+/// One implementation of a streaming section: the bytes its work covers (input
+/// validated, output written), or `None` for input it rejects.
+type Stream<'a> = Box<dyn FnMut(&[u8]) -> Option<usize> + 'a>;
+
+/// Checks that every implementation gives what the first (one call) gives, then
+/// times each.
+fn stream_row(
+    input: &[u8],
+    mut streams: Vec<Stream<'_>>,
+    plan: &Plan,
+    batch: Duration,
+) -> Measured {
+    let answers: Vec<Option<usize>> = streams.iter_mut().map(|stream| stream(input)).collect();
+    let disagree = (1..answers.len())
+        .filter(|&i| answers[i] != answers[0])
+        .collect();
+    let mut passes: Vec<Pass<'_>> = streams
+        .into_iter()
+        .map(|mut stream| {
+            Box::new(move || stream(black_box(input)).unwrap_or(usize::MAX)) as Pass<'_>
+        })
+        .collect();
+    Measured {
+        bytes: input.len(),
+        throughputs: measure(&mut passes, input.len(), plan, batch),
+        disagree,
+    }
+}
+
+/// `src` through a `Utf8Validator` in `chunk`-byte chunks: its length when valid.
+fn validate_chunks(src: &[u8], chunk: usize) -> Option<usize> {
+    let mut validator = utfast::Utf8Validator::new();
+    for piece in src.chunks(chunk) {
+        validator.update(piece).ok()?;
+    }
+    validator.finish().ok().map(|n| n as usize)
+}
+
+/// A strict UTF-8 to UTF-16LE transcoder.
+fn utf8_to_utf16le() -> utfast::Transcoder {
+    utfast::Transcoder::new(
+        utfast::Encoding::Utf8,
+        utfast::Encoding::Utf16Le,
+        utfast::ErrorMode::Strict,
+    )
+}
+
+/// `src` through [`utf8_to_utf16le`] in chunks of [`STREAM_CHUNK`] into `dst`
+/// (room for a chunk's output): the bytes written.
+fn transcode_chunks(src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    let mut transcoder = utf8_to_utf16le();
+    let mut written = 0;
+    let count = src.len().div_ceil(STREAM_CHUNK).max(1);
+    for (i, mut piece) in src.chunks(STREAM_CHUNK).enumerate() {
+        loop {
+            let progress = transcoder.transcode(piece, dst, i + 1 == count);
+            written += progress.written;
+            piece = &piece[progress.read..];
+            match progress.status {
+                utfast::Status::InputEmpty => break,
+                utfast::Status::OutputFull => {}
+                _ => return None,
+            }
+        }
+    }
+    Some(written)
+}
+
+/// `src` read through a UTF-8 to UTF-16LE `TranscodeReader` into `buffer`: the
+/// bytes read.
+fn read_through(src: &[u8], buffer: &mut [u8]) -> Option<usize> {
+    let mut reader = utfast::TranscodeReader::with_transcoder(src, utf8_to_utf16le());
+    let mut total = 0;
+    loop {
+        match reader.read(buffer).ok()? {
+            0 => return Some(total),
+            n => total += n,
+        }
     }
 }
 
@@ -790,19 +951,39 @@ fn floor_char_boundary(text: &str, index: usize) -> usize {
 
 /// A section's table: a column per implementation, and the ratio of the last
 /// utfast column to std.
+/// What a table's last column compares.
+#[derive(Clone, Copy)]
+enum Ratio {
+    /// The last two columns: the last utfast function over std (`vs std`).
+    LastTwo,
+    /// The second column over the first: chunked over one call (`vs one call`).
+    SecondOverFirst,
+}
+
+impl Ratio {
+    fn header(self) -> &'static str {
+        match self {
+            Ratio::LastTwo => "vs std",
+            Ratio::SecondOverFirst => "vs one call",
+        }
+    }
+}
+
 struct Table {
     name_width: usize,
     headers: Vec<&'static str>,
+    ratio: Ratio,
 }
 
 impl Table {
     const SIZE_WIDTH: usize = 9;
     const NUMBER_WIDTH: usize = 7;
 
-    fn new(name_width: usize, headers: Vec<&'static str>) -> Table {
+    fn new(name_width: usize, headers: Vec<&'static str>, ratio: Ratio) -> Table {
         Table {
             name_width,
             headers,
+            ratio,
         }
     }
 
@@ -810,8 +991,9 @@ impl Table {
         let cells = self
             .headers
             .iter()
-            .chain(&["vs std"])
-            .map(|h| h.to_string());
+            .copied()
+            .chain([self.ratio.header()])
+            .map(str::to_string);
         self.line("input", "size", cells)
     }
 
@@ -819,8 +1001,9 @@ impl Table {
     /// last two are the last utfast column and std).
     fn row(&self, name: &str, invalid: bool, measured: &Measured) -> String {
         let name = format!("{name}{}", if invalid { "*" } else { "" });
-        let ratio = match measured.throughputs[..] {
-            [.., utfast, std] => utfast / std,
+        let ratio = match (self.ratio, &measured.throughputs[..]) {
+            (Ratio::LastTwo, [.., utfast, std]) => utfast / std,
+            (Ratio::SecondOverFirst, [one, chunked, ..]) => chunked / one,
             _ => f64::NAN,
         };
         let cells = measured
@@ -837,7 +1020,8 @@ impl Table {
             name_width = self.name_width,
             size_width = Self::SIZE_WIDTH
         );
-        for (cell, header) in cells.zip(self.headers.iter().chain(&["vs std"])) {
+        let headers = self.headers.iter().copied().chain([self.ratio.header()]);
+        for (cell, header) in cells.zip(headers) {
             let width = header.len().max(Self::NUMBER_WIDTH);
             line.push_str(&format!("  {cell:>width$}"));
         }
@@ -947,7 +1131,7 @@ mod tests {
             Some(&[Section::ValidateUtf8, Section::ValidateUtf16le][..])
         );
         assert_eq!(Section::named("utf8-to-utf16"), None);
-        assert_eq!(Section::names().count(), 10);
+        assert_eq!(Section::names().count(), 13);
     }
 
     #[test]

@@ -207,8 +207,11 @@ pub fn bench() -> String {
 Measure the speed (GB/s of input) of every kernel this CPU can run, of the
 dispatching functions and of std, in sections: UTF-8 validation
 (utfast::validate_utf8 and utfast::from_utf8 against std::str::from_utf8); UTF-8
-to and from UTF-16LE, UTF-32 and Latin-1; UTF-16LE validation. Every
-implementation is first checked to give std's answer. The input is generated
+to and from UTF-16LE, UTF-32 and Latin-1; UTF-16LE validation; streaming
+(Utf8Validator fed 64 KiB and 4 KiB chunks, Transcoder fed 64 KiB chunks and
+TranscodeReader, each against one call on the whole text). Every
+implementation is first checked to give std's answer (the streaming ones, the
+one call's). The input is generated
 text (ASCII, accented Latin, Cyrillic, CJK, emoji, mixed; short strings for
 UTF-8 validation), or each FILE (converted when it is valid UTF-8). Takes about
 {full} seconds.",
