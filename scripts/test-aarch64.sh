@@ -7,7 +7,7 @@
 # libstd-rust-web-dev:arm64) rather than rustup's, whose toolchain has no aarch64
 # std here; builds go to target/aarch64-debian so they never clash with rustup's.
 # Runs the lib and bin unit tests and tests/{utf8,transcode,lossy,variants,detect,
-# spec_examples}.rs
+# spec_examples,stream}.rs
 # with UTFAST_TEST_QUICK=1,
 # checks that NEON was among the kernels under test, and that
 # examples/which_kernel picks `neon`. Not run: doc tests (not cross-compiled), and
@@ -39,7 +39,7 @@ PACKAGES=(rustc-web cargo-web libstd-rust-web-dev:arm64 libc6:arm64
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 # The test targets run under qemu (tests/cli.rs needs binfmt_misc: see above).
 TESTS=(--lib --bins --test utf8 --test transcode --test lossy --test variants --test detect
-    --test spec_examples)
+    --test spec_examples --test stream)
 
 deps_only=false
 case "${1:-}" in

@@ -125,6 +125,14 @@ impl TranscodeError {
     /// The absolute byte offset, from the start of the stream (a byte order mark
     /// included), of the piece that could not be converted. Everything before it
     /// was converted.
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
+    /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
+    /// let Status::Error(error) = p.status else { panic!() };
+    /// assert_eq!(error.offset(), 2);
+    /// ```
     pub const fn offset(&self) -> u64 {
         self.offset
     }
@@ -132,6 +140,14 @@ impl TranscodeError {
     /// The length in bytes of the piece (for malformed UTF-8, std's `error_len`:
     /// the maximal subpart; for a character the target cannot hold, the bytes of
     /// that character), or `None` when the input ended inside a character.
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
+    /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
+    /// let Status::Error(error) = p.status else { panic!() };
+    /// assert_eq!(error.error_len(), Some(2));
+    /// ```
     pub const fn error_len(&self) -> Option<usize> {
         match self.error_len {
             0 => None,
@@ -140,11 +156,27 @@ impl TranscodeError {
     }
 
     /// Why the piece could not be converted.
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
+    /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
+    /// let Status::Error(error) = p.status else { panic!() };
+    /// assert_eq!(error.kind(), utfast::TranscodeErrorKind::Unmappable(0x20AC));
+    /// ```
     pub const fn kind(&self) -> TranscodeErrorKind {
         self.kind
     }
 
     /// The input bytes of the piece (at most eight of them).
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
+    /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
+    /// let Status::Error(error) = p.status else { panic!() };
+    /// assert_eq!(error.bytes(), b"\xAC\x20");
+    /// ```
     pub fn bytes(&self) -> &[u8] {
         let stored = &self.bytes[..self.stored as usize];
         match self.error_len() {
@@ -169,11 +201,19 @@ impl TranscodeError {
     }
 
     /// The encoding of the input.
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
+    /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
+    /// let Status::Error(error) = p.status else { panic!() };
+    /// assert_eq!((error.from(), error.to()), (Encoding::Utf16Le, Encoding::Latin1));
+    /// ```
     pub const fn from(&self) -> Encoding {
         self.from
     }
 
-    /// The encoding of the output.
+    /// The encoding of the output (see [`TranscodeError::from`]).
     pub const fn to(&self) -> Encoding {
         self.to
     }
@@ -250,17 +290,38 @@ pub struct Utf8StreamError {
 
 impl Utf8StreamError {
     /// The length of the longest valid prefix of the stream.
+    ///
+    /// ```
+    /// let mut v = utfast::Utf8Validator::new();
+    /// v.update(b"ok \xF0\x9F").unwrap();
+    /// let error = v.update(b"!").unwrap_err();
+    /// assert_eq!(error.valid_up_to(), 3);
+    /// ```
     pub const fn valid_up_to(&self) -> u64 {
         self.valid_up_to
     }
 
     /// The length of the invalid sequence (std's `error_len`), or `None` when the
     /// stream ended inside a character.
+    ///
+    /// ```
+    /// let mut v = utfast::Utf8Validator::new();
+    /// v.update(b"ok \xF0\x9F").unwrap();
+    /// let error = v.update(b"!").unwrap_err();
+    /// assert_eq!(error.error_len(), Some(2));
+    /// ```
     pub const fn error_len(&self) -> Option<usize> {
         self.error_len
     }
 
     /// Why the sequence is invalid.
+    ///
+    /// ```
+    /// let mut v = utfast::Utf8Validator::new();
+    /// v.update(b"ok \xF0\x9F").unwrap();
+    /// let error = v.update(b"!").unwrap_err();
+    /// assert_eq!(error.kind(), utfast::Utf8ErrorKind::MissingContinuation);
+    /// ```
     pub const fn kind(&self) -> Utf8ErrorKind {
         self.kind
     }

@@ -62,6 +62,15 @@ pub struct TranscodeReader<R> {
 impl<R: Read> TranscodeReader<R> {
     /// Reads `from` out of `inner` and hands out `to`, invalid input treated as
     /// `mode` says.
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use utfast::{Encoding, ErrorMode, TranscodeReader};
+    /// let mut r = TranscodeReader::new(&b"caf\xE9"[..], Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict);
+    /// let mut s = String::new();
+    /// r.read_to_string(&mut s).unwrap();
+    /// assert_eq!(s, "café");
+    /// ```
     pub fn new(inner: R, from: Encoding, to: Encoding, mode: ErrorMode) -> Self {
         TranscodeReader::with_transcoder(inner, Transcoder::new(from, to, mode))
     }
@@ -92,17 +101,32 @@ impl<R: Read> TranscodeReader<R> {
     }
 
     /// The transcoder (its encodings, the input taken so far).
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use utfast::{Encoding, ErrorMode, TranscodeReader};
+    /// let mut r = TranscodeReader::new(&b"abc"[..], Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+    /// r.read_to_end(&mut Vec::new()).unwrap();
+    /// assert_eq!(r.transcoder().input_len(), 3);
+    /// assert_eq!(r.get_ref().len(), 0); // the inner reader, read to its end
+    /// ```
     pub fn transcoder(&self) -> &Transcoder {
         &self.transcoder
     }
 
-    /// The inner reader.
+    /// The inner reader (see [`TranscodeReader::transcoder`]).
     pub fn get_ref(&self) -> &R {
         &self.inner
     }
 
     /// The inner reader, given back (input read from it but not yet converted is
     /// lost).
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode, TranscodeReader};
+    /// let r = TranscodeReader::new(&b"abc"[..], Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
+    /// assert_eq!(r.into_inner(), b"abc");
+    /// ```
     pub fn into_inner(self) -> R {
         self.inner
     }
@@ -177,6 +201,14 @@ pub struct TranscodeWriter<W: Write> {
 
 impl<W: Write> TranscodeWriter<W> {
     /// Takes `from`, writes `to` to `inner`, invalid input treated as `mode` says.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use utfast::{Encoding, ErrorMode, TranscodeWriter};
+    /// let mut w = TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Utf16Be, ErrorMode::Strict);
+    /// w.write_all("é".as_bytes()).unwrap();
+    /// assert_eq!(w.finish().unwrap(), [0x00, 0xE9]);
+    /// ```
     pub fn new(inner: W, from: Encoding, to: Encoding, mode: ErrorMode) -> Self {
         TranscodeWriter::with_transcoder(inner, Transcoder::new(from, to, mode))
     }
@@ -200,16 +232,26 @@ impl<W: Write> TranscodeWriter<W> {
     }
 
     /// The transcoder (its encodings, the input taken so far).
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use utfast::{Encoding, ErrorMode, TranscodeWriter};
+    /// let mut w = TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+    /// w.write_all(b"ab\xC3").unwrap(); // the last byte is held back for now
+    /// assert_eq!(w.transcoder().input_len(), 3);
+    /// assert_eq!(w.get_ref(), &[b'a', 0, b'b', 0]);
+    /// w.get_mut().clear();
+    /// ```
     pub fn transcoder(&self) -> &Transcoder {
         &self.transcoder
     }
 
-    /// The inner writer.
+    /// The inner writer (see [`TranscodeWriter::transcoder`]).
     pub fn get_ref(&self) -> &W {
         &self.inner
     }
 
-    /// The inner writer, mutably.
+    /// The inner writer, mutably (see [`TranscodeWriter::transcoder`]).
     pub fn get_mut(&mut self) -> &mut W {
         &mut self.inner
     }

@@ -205,16 +205,22 @@ impl Transcoder {
     }
 
     /// The input encoding (after [`BomHandling::Sniff`] chose it, the one chosen).
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode, Transcoder};
+    /// let t = Transcoder::new(Encoding::Cesu8, Encoding::Utf8, ErrorMode::Replace);
+    /// assert_eq!((t.from(), t.to(), t.mode()), (Encoding::Cesu8, Encoding::Utf8, ErrorMode::Replace));
+    /// ```
     pub fn from(&self) -> Encoding {
         self.converter.from
     }
 
-    /// The output encoding.
+    /// The output encoding (see [`Transcoder::from`]).
     pub fn to(&self) -> Encoding {
         self.converter.to
     }
 
-    /// The error mode.
+    /// The error mode (see [`Transcoder::from`]).
     pub fn mode(&self) -> ErrorMode {
         self.converter.mode
     }

@@ -40,6 +40,11 @@ pub struct Utf8Validator {
 
 impl Utf8Validator {
     /// A validator at the start of a stream, on the active kernel.
+    ///
+    /// ```
+    /// let v = utfast::Utf8Validator::new();
+    /// assert_eq!(v.finish(), Ok(0));
+    /// ```
     pub fn new() -> Utf8Validator {
         Utf8Validator::default()
     }
@@ -189,7 +194,13 @@ impl Utf8Validator {
         self.valid + self.pending_len as u64
     }
 
-    /// True before any byte was given.
+    /// True before any byte was given (or only empty chunks).
+    ///
+    /// ```
+    /// let mut v = utfast::Utf8Validator::new();
+    /// v.update(b"").unwrap();
+    /// assert!(v.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
