@@ -121,6 +121,7 @@ pub fn ceil_char_boundary(src: &[u8], index: usize) -> usize {
 /// // E0 80 can never become a character: not incomplete, invalid.
 /// assert_eq!(utfast::incomplete_tail_len(b"abc\xE0\x80"), 0);
 /// ```
+#[inline]
 pub fn incomplete_tail_len(src: &[u8]) -> usize {
     let len = src.len();
     let Some(lead_at) = (len.saturating_sub(MAX_BACK)..len)

@@ -473,7 +473,9 @@ impl Transcoder {
                 }
                 let left = &block[done..];
                 debug_assert!(left.len() <= MAX_PENDING);
-                self.carry[..left.len()].copy_from_slice(left);
+                if !left.is_empty() {
+                    self.carry[..left.len()].copy_from_slice(left);
+                }
                 self.carry_len = left.len();
                 block.len()
             }

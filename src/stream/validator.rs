@@ -92,11 +92,22 @@ impl Utf8Validator {
     /// ```
     #[inline]
     pub fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8StreamError> {
-        // Short chunks, whole characters: one inlined check.
-        let clear = self.pending_len == 0 && self.error.is_none();
-        if clear && chunk.len() < crate::SHORT_INPUT && self.is_valid(chunk) {
-            self.valid += chunk.len() as u64;
-            return Ok(());
+        // The common case: nothing held back, the chunk valid but for a
+        // character its end may cut; one yes/no check (inlined for short chunks).
+        if self.pending_len == 0 && self.error.is_none() {
+            let tail = match chunk.len() < crate::SHORT_INPUT {
+                true => 0,
+                false => crate::incomplete_tail_len(chunk),
+            };
+            let body = chunk.len() - tail;
+            if self.is_valid(&chunk[..body]) {
+                self.valid += body as u64;
+                if tail > 0 {
+                    self.pending[..tail].copy_from_slice(&chunk[body..]);
+                    self.pending_len = tail;
+                }
+                return Ok(());
+            }
         }
         self.update_cold(chunk)
     }
