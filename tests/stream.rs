@@ -101,6 +101,7 @@ fn check_any_cut(input: &[u8], cuts: &[usize], sizes: &[usize], engines: &[Engin
         for to in Encoding::ALL {
             for &mode in ErrorMode::ALL {
                 let reference = one_shot(Transcoder::new(from, to, mode), input);
+                check_max_output_len(Transcoder::new(from, to, mode), input, cuts);
                 for &engine in engines {
                     let t = || Transcoder::with_engine(engine, from, to, mode);
                     let k = engine.kernel();
@@ -117,6 +118,31 @@ fn check_any_cut(input: &[u8], cuts: &[usize], sizes: &[usize], engines: &[Engin
                 }
             }
         }
+    }
+}
+
+/// A `dst` of `max_output_len(n)` takes all of an `n`-byte `src` in one call
+/// (up to an error), with input held back from the call before.
+fn check_max_output_len(mut t: Transcoder, input: &[u8], cuts: &[usize]) {
+    let mut start = 0;
+    for (i, &end) in cuts.iter().chain([input.len()].iter()).enumerate() {
+        let end = end.clamp(start, input.len());
+        let mut chunk = &input[start..end];
+        let last = i == cuts.len();
+        loop {
+            let mut dst = vec![0u8; t.max_output_len(chunk.len())];
+            let p = t.transcode(chunk, &mut dst, last);
+            chunk = &chunk[p.read..];
+            match p.status {
+                Status::Error(_) => continue,
+                status => {
+                    assert_eq!(status, Status::InputEmpty, "{} -> {}", t.from(), t.to());
+                    assert!(chunk.is_empty());
+                    break;
+                }
+            }
+        }
+        start = end;
     }
 }
 
