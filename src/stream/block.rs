@@ -285,6 +285,13 @@ impl BlockConverter {
         out: &mut Vec<u8>,
     ) -> Result<usize, Problem> {
         if !self.is_direct() {
+            if self.from == Encoding::Windows1252 && !src.iter().any(|&b| (0x80..0xA0).contains(&b))
+            {
+                // Without 80..9F, Windows-1252 is Latin-1.
+                if let Some(result) = self.latin1_into(src, out) {
+                    return result;
+                }
+            }
             return match self.direct_with_mode(src, at_end, out) {
                 Some(result) => result,
                 None => self.recode_block(src, at_end, out),
@@ -295,6 +302,19 @@ impl BlockConverter {
         let (written, result) = self.direct(src, at_end, &mut out[start..]);
         out.truncate(start + written);
         result
+    }
+
+    /// Converts Latin-1 `src` on the direct path, appending to `out`; `None` for
+    /// targets the direct path does not write.
+    fn latin1_into(&mut self, src: &[u8], out: &mut Vec<u8>) -> Option<Result<usize, Problem>> {
+        if self.to.is_variant() || self.to == Encoding::Windows1252 {
+            return None;
+        }
+        let start = out.len();
+        out.resize(start + 4 * src.len() + 4, 0);
+        let (written, result) = self.latin1_block(src, &mut out[start..]);
+        out.truncate(start + written);
+        Some(result)
     }
 
     /// Converts the block `src` on the direct path (see [`Self::is_direct`]) into
