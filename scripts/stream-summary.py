@@ -10,7 +10,7 @@ Groups are ``stream/<gen|corpus>/<input>/<validate|utf8-to-utf16le|utf16le-to-ut
 and ``stream-short/<gen|corpus>/<input>/<16|64|256>`` (see benches/stream.rs). For
 each comparison the report gives the geometric mean, minimum and maximum over the
 inputs of the first function's throughput over the second's, with the issue's
-goal: the streaming API against one call on the whole input (Utf8Validator with
+goal (judged on the geomean; against encoding_rs, on the minimum): the streaming API against one call on the whole input (Utf8Validator with
 64 KiB chunks at least 0.95x, with 4 KiB chunks 0.85x; Transcoder with 64 KiB
 chunks 0.9x; TranscodeReader 0.85x), against encoding_rs's streaming decoder on
 the same chunks (faster on every input), and short chunks against the one-shot
@@ -74,7 +74,9 @@ def main() -> int:
                 if g.split("/")[1] == kind and g.endswith("/" + suffix) and ours in b and base in b
             ]
             if ratios:
-                mark = "" if min(ratios) >= goal else " (short)"
+                # Against encoding_rs: faster on every input; else the geomean.
+                judged = min(ratios) if base.startswith("encoding_rs") else geomean(ratios)
+                mark = " met" if judged >= goal else " **short**"
                 print(
                     f"| {suffix} | `{ours}` | `{base}` | {kind} | **{geomean(ratios):.2f}×** "
                     f"| {min(ratios):.2f}× | {max(ratios):.2f}× | {len(ratios)} | ≥ {goal}×{mark} |"
