@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::engines;
+use common::{corpus_files, engines};
 use proptest::prelude::*;
 use utfast::{Detection, Encoding};
 
@@ -380,28 +380,6 @@ fn names_and_display() {
 }
 
 // The corpus.
-
-fn corpus_files(suffix: &str) -> Vec<std::path::PathBuf> {
-    let dir = std::env::var_os("UTFAST_CORPUS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
-        });
-    let mut files = Vec::new();
-    for sub in ["lipsum", "wikipedia_mars"] {
-        for entry in std::fs::read_dir(dir.join(sub))
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            if entry.path().to_string_lossy().ends_with(suffix) {
-                files.push(entry.path());
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 #[test]
 fn corpus_in_every_encoding() {

@@ -6,26 +6,12 @@
 //! surrogate-escape round trip for any byte string; the Windows-1252 table against
 //! encoding_rs; and in-place UTF-16 repair.
 
+mod common;
+
+use common::{cases, engines, EDGE_BYTES};
 use proptest::prelude::*;
 use std::borrow::Cow;
-use utfast::{ByteOrder, Engine, ErrorMode, Kernel, Utf16ErrorKind, Utf8ErrorKind};
-
-fn engines() -> Vec<Engine> {
-    Kernel::available()
-        .map(|k| Engine::new(k).expect("available kernels construct"))
-        .collect()
-}
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(if std::env::var_os("UTFAST_TEST_QUICK").is_some() {
-            64
-        } else {
-            512
-        })
-}
+use utfast::{ByteOrder, Engine, ErrorMode, Utf16ErrorKind, Utf8ErrorKind};
 
 /// The code points `mode` makes of `bytes`, from std's chunks; `Err` (std's
 /// position and length) in `Strict` mode on invalid input.
@@ -266,12 +252,6 @@ fn utf32_model(values: &[u32], mode: ErrorMode) -> Result<Vec<u8>, usize> {
     Ok(out)
 }
 
-/// Bytes that start, continue or break sequences, for exhaustive short inputs.
-const EDGE_BYTES: [u8; 24] = [
-    0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
-    0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xF8, 0xFF,
-];
-
 #[test]
 fn every_two_byte_input() {
     let engines = engines();
@@ -447,7 +427,7 @@ fn messy_units() -> impl Strategy<Value = Vec<u16>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
 
     #[test]
     fn random_messy_utf8(bytes in messy_bytes()) {

@@ -3,13 +3,10 @@
 //! examples both ways (UTF-8 <-> UTF-16 and UTF-32), the invalid sequences with
 //! their std positions, and what the look-alike encodings make of them.
 
-use utfast::{Engine, ErrorMode, Kernel, Utf8ErrorKind, VariantErrorKind};
+mod common;
 
-fn engines() -> Vec<Engine> {
-    Kernel::available()
-        .map(|k| Engine::new(k).expect("available kernels construct"))
-        .collect()
-}
+use common::engines;
+use utfast::{ErrorMode, Utf8ErrorKind, VariantErrorKind};
 
 /// `text` (as UTF-16 units) and `bytes` are each other's encodings, both ways, on
 /// every kernel, and `bytes` is the same in CESU-8, Modified UTF-8 and WTF-8 when

@@ -14,7 +14,7 @@ mod feeding;
 
 use std::io::{Read, Write};
 
-use common::{cases, encode, engines};
+use common::{cases, encode, engines, EDGE_BYTES};
 use feeding::{feed, one_shot, Outcome};
 use proptest::prelude::*;
 use utfast::{
@@ -261,18 +261,14 @@ fn check_validator(input: &[u8], cuts: &[usize]) {
 /// every point, through the validator.
 #[test]
 fn validator_on_every_split_of_edge_sequences() {
-    const EDGES: [u8; 22] = [
-        0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
-        0xEE, 0xF0, 0xF1, 0xF4, 0xF5, 0xFE, 0xFF,
-    ];
     let mut sequences = vec![vec![]];
     for len in 1..=4 {
-        let count = EDGES.len().pow(len);
+        let count = EDGE_BYTES.len().pow(len);
         for mut n in 0..count {
             let mut bytes = Vec::with_capacity(len as usize);
             for _ in 0..len {
-                bytes.push(EDGES[n % EDGES.len()]);
-                n /= EDGES.len();
+                bytes.push(EDGE_BYTES[n % EDGE_BYTES.len()]);
+                n /= EDGE_BYTES.len();
             }
             sequences.push(bytes);
         }

@@ -5,27 +5,13 @@
 //! every output-slice length on small texts, random corrupted text, and round
 //! trips over `../shared/corpus` (or `UTFAST_CORPUS`).
 
+mod common;
+
+use common::{cases, corpus_files, engines, quick, EDGE_BYTES};
 use proptest::prelude::*;
 use std::fmt::Debug;
 use utfast::scalar::transcode as reference;
-use utfast::{ByteOrder, Engine, Kernel, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
-
-fn engines() -> Vec<Engine> {
-    Kernel::available()
-        .map(|k| Engine::new(k).expect("available kernels construct"))
-        .collect()
-}
-
-fn quick() -> bool {
-    std::env::var_os("UTFAST_TEST_QUICK").is_some_and(|v| v != "0")
-}
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(if quick() { 100 } else { 1000 })
-}
+use utfast::{ByteOrder, Engine, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
 
 const ORDERS: [ByteOrder; 2] = [ByteOrder::Little, ByteOrder::Big];
 
@@ -430,12 +416,6 @@ fn unit_cases<T: Copy>(seq: &[T], fillers: &[T]) -> Vec<Vec<T>> {
     out
 }
 
-/// Bytes at the edges of Table 3-7's ranges.
-const EDGE_BYTES: &[u8] = &[
-    0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4,
-    0xF5, 0xFF,
-];
-
 #[test]
 fn utf8_input_one_and_two_bytes_at_edges() {
     let engines = engines();
@@ -463,13 +443,13 @@ fn utf8_input_three_and_four_bytes_at_edges() {
         0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5,
     ];
     for &a in leads {
-        for &b in EDGE_BYTES {
-            for &c in EDGE_BYTES {
+        for &b in &EDGE_BYTES {
+            for &c in &EDGE_BYTES {
                 for case in utf8_cases(&[a, b, c]).into_iter().step_by(3) {
                     check_utf8(&case, &engines);
                 }
                 if a >= 0xF0 {
-                    for &d in EDGE_BYTES {
+                    for &d in &EDGE_BYTES {
                         for case in utf8_cases(&[a, b, c, d]).into_iter().step_by(7) {
                             check_utf8(&case, &engines);
                         }
@@ -751,7 +731,7 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig::with_cases(cases(1000)))]
 
     #[test]
     fn random_utf8_with_corruption(s in text(), at in any::<usize>(), byte in any::<u8>(), cut in any::<bool>()) {
@@ -798,27 +778,6 @@ proptest! {
 
 // ---------------------------------------------------------------------------
 // The corpus.
-
-fn corpus_files(suffix: &str) -> Vec<std::path::PathBuf> {
-    let dir = std::env::var_os("UTFAST_CORPUS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
-        });
-    let mut files = Vec::new();
-    for sub in ["lipsum", "wikipedia_mars"] {
-        if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
-            for entry in entries.flatten() {
-                let path = entry.path();
-                if path.to_string_lossy().ends_with(suffix) {
-                    files.push(path);
-                }
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 #[test]
 fn corpus_round_trips() {

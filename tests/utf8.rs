@@ -2,15 +2,11 @@
 //! and the scalar reference against `std::str::from_utf8`, on exhaustive boundary
 //! cases placed around 16/32/64-byte block edges and on random corrupted text.
 
+mod common;
+
+use common::{cases, engines, quick, EDGE_BYTES};
 use proptest::prelude::*;
 use utfast::{Engine, Kernel, Utf8ErrorKind};
-
-/// One engine per kernel this build and CPU can run.
-fn engines() -> Vec<Engine> {
-    Kernel::available()
-        .map(|k| Engine::new(k).expect("available kernels construct"))
-        .collect()
-}
 
 /// Checks every implementation against std on `input`; returns whether std found
 /// it valid.
@@ -59,10 +55,6 @@ const OFFSETS: &[usize] = &[
 /// offset on each side of every block edge.
 const QUICK_OFFSETS: &[usize] = &[0, 15, 16, 31, 32, 62, 63, 64, 127];
 
-fn quick() -> bool {
-    std::env::var_os("UTFAST_TEST_QUICK").is_some_and(|v| v != "0")
-}
-
 fn offsets() -> &'static [usize] {
     if quick() {
         QUICK_OFFSETS
@@ -70,20 +62,6 @@ fn offsets() -> &'static [usize] {
         OFFSETS
     }
 }
-
-/// Property-test cases: `PROPTEST_CASES` when set, else 3000 (300 when quick).
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(if quick() { 300 } else { 3000 })
-}
-
-/// Bytes just inside and outside every range boundary of Table 3-7.
-const EDGE_BYTES: &[u8] = &[
-    0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0,
-    0xF4, 0xF5, 0xFF,
-];
 
 /// Places `seq` after `offset` filler bytes (ASCII, or two-byte characters so
 /// blocks are not ASCII) and before `suffix` ASCII bytes, and checks everything.
@@ -171,8 +149,8 @@ fn exhaustive_one_and_two_bytes() {
 fn exhaustive_three_bytes_at_edges() {
     let engines = engines();
     for a in 0..=255u8 {
-        for &b in EDGE_BYTES {
-            for &c in EDGE_BYTES {
+        for &b in &EDGE_BYTES {
+            for &c in &EDGE_BYTES {
                 check_placed(&[a, b, c], &engines, offsets(), &[0, 2]);
             }
         }
@@ -186,9 +164,9 @@ fn exhaustive_four_bytes_at_edges() {
     for a in [
         0x41, 0xDF, 0xE0, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF,
     ] {
-        for &b in EDGE_BYTES {
-            for &c in EDGE_BYTES {
-                for &d in EDGE_BYTES {
+        for &b in &EDGE_BYTES {
+            for &c in &EDGE_BYTES {
+                for &d in &EDGE_BYTES {
                     check_placed(&[a, b, c, d], &engines, offsets(), &[0, 1]);
                 }
             }
@@ -387,7 +365,7 @@ fn corrupt(mut bytes: Vec<u8>, how: &[Corruption]) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(3000), ..ProptestConfig::default() })]
 
     #[test]
     fn valid_text_is_accepted(s in text()) {

@@ -4,26 +4,15 @@
 //! specs' examples, special sequences at every position of long inputs (vector-block
 //! edges) and truncation at every length.
 
+mod common;
 #[path = "model/variants.rs"]
 mod model;
 
+use common::{cases, engines};
 use model::Form;
 use proptest::prelude::*;
 use std::borrow::Cow;
-use utfast::{Engine, Kernel, VariantError, VariantErrorKind as Kind};
-
-fn engines() -> Vec<Engine> {
-    Kernel::available()
-        .map(|k| Engine::new(k).expect("available kernels construct"))
-        .collect()
-}
-
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(500)
-}
+use utfast::{Engine, VariantError, VariantErrorKind as Kind};
 
 const FORMS: [Form; 4] = [Form::Cesu8, Form::Mutf8, Form::Wtf8, Form::Rfc2279];
 
@@ -391,7 +380,7 @@ fn variant_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig::with_cases(cases(500)))]
 
     #[test]
     fn variants_match_the_model(bytes in variant_bytes()) {
