@@ -89,131 +89,122 @@ fn bench_validate(c: &mut Criterion, id: &str, input: &[u8]) {
     g.finish();
 }
 
-fn bench_utf8_to_utf16(c: &mut Criterion, id: &str, text: &str) {
-    let input = text.as_bytes();
-    let expected: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
-    let new = || Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
-    let mut dst = vec![0u8; new().max_output_len(CHUNK)];
+/// Reads `reader` to its end through `buffer`; returns the bytes read.
+fn read_all(mut reader: impl Read, buffer: &mut [u8]) -> usize {
+    let mut total = 0;
+    loop {
+        match reader.read(buffer).unwrap() {
+            0 => return total,
+            n => total += n,
+        }
+    }
+}
+
+/// Feeds `input` in [`CHUNK`]-byte chunks to an encoding_rs decoder, one
+/// `decode` call (`(result, read, written)`) at a time; returns the units written.
+fn decode_chunks(
+    input: &[u8],
+    mut decode: impl FnMut(&[u8], bool) -> (encoding_rs::DecoderResult, usize, usize),
+) -> usize {
+    let mut total = 0;
+    let count = input.len().div_ceil(CHUNK);
+    for (i, mut piece) in input.chunks(CHUNK).enumerate() {
+        loop {
+            let (result, read, written) = decode(piece, i + 1 == count);
+            total += written;
+            piece = &piece[read..];
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => break,
+                encoding_rs::DecoderResult::OutputFull => {}
+                encoding_rs::DecoderResult::Malformed(..) => panic!("malformed"),
+            }
+        }
+    }
+    total
+}
+
+/// One direction: the one-shot function, the Transcoder, the TranscodeReader and
+/// encoding_rs's decoder (`rival`) on `input`, whose conversion is `expected`.
+fn bench_direction(
+    c: &mut Criterion,
+    group: String,
+    (from, to): (Encoding, Encoding),
+    input: &[u8],
+    expected: &[u8],
+    mut one_shot: impl FnMut(&[u8]) -> usize,
+    mut rival: impl FnMut(&[u8]) -> usize,
+) {
+    let new = || Transcoder::new(from, to, ErrorMode::Strict);
     let mut check = Vec::new();
-    TranscodeReader::new(input, Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict)
+    TranscodeReader::new(input, from, to, ErrorMode::Strict)
         .read_to_end(&mut check)
         .unwrap();
-    assert_eq!(check, expected, "{id}: TranscodeReader");
+    assert_eq!(check, expected, "{group}: TranscodeReader");
+    let mut dst = vec![0u8; new().max_output_len(CHUNK)];
+    assert_eq!(
+        transcode_chunks(&mut new(), input, CHUNK, &mut dst),
+        expected.len()
+    );
 
-    let mut g = c.benchmark_group(format!("stream/{id}/utf8-to-utf16le"));
+    let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Bytes(input.len() as u64));
-    let mut units = vec![0u16; input.len()];
-    g.bench_function("utfast/one-shot", |b| {
-        b.iter(|| utfast::utf8_to_utf16le(black_box(input), &mut units).unwrap())
-    });
+    g.bench_function("utfast/one-shot", |b| b.iter(|| one_shot(black_box(input))));
     g.bench_function("utfast/Transcoder/64k", |b| {
         b.iter(|| transcode_chunks(&mut new(), black_box(input), CHUNK, &mut dst))
     });
     let mut buffer = vec![0u8; CHUNK];
     g.bench_function("utfast/TranscodeReader/64k", |b| {
         b.iter(|| {
-            let mut reader = TranscodeReader::new(
-                black_box(input),
-                Encoding::Utf8,
-                Encoding::Utf16Le,
-                ErrorMode::Strict,
-            );
-            let mut total = 0;
-            loop {
-                match reader.read(&mut buffer).unwrap() {
-                    0 => return total,
-                    n => total += n,
-                }
-            }
+            let reader = TranscodeReader::new(black_box(input), from, to, ErrorMode::Strict);
+            read_all(reader, &mut buffer)
         })
     });
-    let mut dst16 = vec![0u16; CHUNK + 16];
     g.bench_function("encoding_rs/Decoder/64k", |b| {
-        b.iter(|| {
-            let mut decoder = encoding_rs::UTF_8.new_decoder_without_bom_handling();
-            let mut total = 0;
-            let count = input.len().div_ceil(CHUNK);
-            for (i, mut piece) in black_box(input).chunks(CHUNK).enumerate() {
-                let last = i + 1 == count;
-                loop {
-                    let (result, read, written) =
-                        decoder.decode_to_utf16_without_replacement(piece, &mut dst16, last);
-                    total += written;
-                    piece = &piece[read..];
-                    match result {
-                        encoding_rs::DecoderResult::InputEmpty => break,
-                        encoding_rs::DecoderResult::OutputFull => {}
-                        encoding_rs::DecoderResult::Malformed(..) => panic!("malformed"),
-                    }
-                }
-            }
-            total
-        })
+        b.iter(|| rival(black_box(input)))
     });
     g.finish();
 }
 
+fn bench_utf8_to_utf16(c: &mut Criterion, id: &str, text: &str) {
+    let expected: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let mut units = vec![0u16; text.len()];
+    let mut dst16 = vec![0u16; CHUNK + 16];
+    bench_direction(
+        c,
+        format!("stream/{id}/utf8-to-utf16le"),
+        (Encoding::Utf8, Encoding::Utf16Le),
+        text.as_bytes(),
+        &expected,
+        |input| utfast::utf8_to_utf16le(input, &mut units).unwrap(),
+        |input| {
+            let mut decoder = encoding_rs::UTF_8.new_decoder_without_bom_handling();
+            decode_chunks(input, |piece, last| {
+                decoder.decode_to_utf16_without_replacement(piece, &mut dst16, last)
+            })
+        },
+    );
+}
+
 fn bench_utf16_to_utf8(c: &mut Criterion, id: &str, text: &str) {
     let input: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
-    let input = &input[..];
     let units: Vec<u16> = text.encode_utf16().map(|u| u.to_le()).collect();
-    let new = || Transcoder::new(Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict);
-    let mut dst = vec![0u8; new().max_output_len(CHUNK)];
-    let mut check = vec![0u8; text.len()];
-    let n = transcode_chunks(&mut new(), input, CHUNK, &mut check);
-    assert_eq!(n, text.len(), "{id}");
-
-    let mut g = c.benchmark_group(format!("stream/{id}/utf16le-to-utf8"));
-    g.throughput(Throughput::Bytes(input.len() as u64));
     let mut bytes = vec![0u8; 3 * units.len()];
-    g.bench_function("utfast/one-shot", |b| {
-        b.iter(|| utfast::utf16le_to_utf8(black_box(&units), &mut bytes).unwrap())
-    });
-    g.bench_function("utfast/Transcoder/64k", |b| {
-        b.iter(|| transcode_chunks(&mut new(), black_box(input), CHUNK, &mut dst))
-    });
-    let mut buffer = vec![0u8; CHUNK];
-    g.bench_function("utfast/TranscodeReader/64k", |b| {
-        b.iter(|| {
-            let mut reader = TranscodeReader::new(
-                black_box(input),
-                Encoding::Utf16Le,
-                Encoding::Utf8,
-                ErrorMode::Strict,
-            );
-            let mut total = 0;
-            loop {
-                match reader.read(&mut buffer).unwrap() {
-                    0 => return total,
-                    n => total += n,
-                }
-            }
-        })
-    });
     let mut dst8 = vec![0u8; 3 * CHUNK / 2 + 16];
-    g.bench_function("encoding_rs/Decoder/64k", |b| {
-        b.iter(|| {
+    bench_direction(
+        c,
+        format!("stream/{id}/utf16le-to-utf8"),
+        (Encoding::Utf16Le, Encoding::Utf8),
+        &input,
+        text.as_bytes(),
+        // The one call takes the units from an aligned buffer of its own.
+        |_| utfast::utf16le_to_utf8(black_box(&units), &mut bytes).unwrap(),
+        |input| {
             let mut decoder = encoding_rs::UTF_16LE.new_decoder_without_bom_handling();
-            let mut total = 0;
-            let count = input.len().div_ceil(CHUNK);
-            for (i, mut piece) in black_box(input).chunks(CHUNK).enumerate() {
-                let last = i + 1 == count;
-                loop {
-                    let (result, read, written) =
-                        decoder.decode_to_utf8_without_replacement(piece, &mut dst8, last);
-                    total += written;
-                    piece = &piece[read..];
-                    match result {
-                        encoding_rs::DecoderResult::InputEmpty => break,
-                        encoding_rs::DecoderResult::OutputFull => {}
-                        encoding_rs::DecoderResult::Malformed(..) => panic!("malformed"),
-                    }
-                }
-            }
-            total
-        })
-    });
-    g.finish();
+            decode_chunks(input, |piece, last| {
+                decoder.decode_to_utf8_without_replacement(piece, &mut dst8, last)
+            })
+        },
+    );
 }
 
 /// `text` cut at character boundaries into pieces of about `size` bytes.
