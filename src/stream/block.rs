@@ -48,6 +48,8 @@ pub(crate) struct BlockConverter {
     direct: bool,
     /// The most output bytes the direct path writes per input code unit.
     per_unit: usize,
+    /// The whole-input conversion of the pair, if it has one.
+    pub(crate) whole: Option<Whole>,
     /// The general path's code points, where they came from, and UTF-16 scratch.
     pub(super) values: Vec<u32>,
     pub(super) stretches: Vec<Stretch>,
@@ -128,6 +130,67 @@ const NO_ROOM: TranscodeErrorKind = TranscodeErrorKind::Utf8(Utf8ErrorKind::Outp
 /// What a direct conversion did: the output bytes written, and the input bytes
 /// taken or the problem that stopped it.
 pub(crate) type Direct = (usize, Result<usize, Problem>);
+
+/// A strict conversion of a whole input straight into a `dst` with room for the
+/// worst case, for the commonest pairs: `Some(bytes written)` when all of `src`
+/// is valid and converted; `None` otherwise (an error, a character cut at the
+/// end, a buffer not aligned for its units), when the general direct path
+/// converts it again and says why.
+pub(crate) type Whole = fn(&Engine, &[u8], &mut [u8]) -> Option<usize>;
+
+/// `bytes` as UTF-16 units in place, when aligned.
+fn aligned16(bytes: &[u8]) -> Option<&[u16]> {
+    // SAFETY: every bit pattern is a valid u16; `align_to` only reinterprets the
+    // aligned middle of the slice.
+    match unsafe { bytes.align_to::<u16>() } {
+        ([], units, []) => Some(units),
+        _ => None,
+    }
+}
+
+/// `bytes` as room for UTF-16 units in place, when aligned.
+fn aligned16_mut(bytes: &mut [u8]) -> Option<&mut [u16]> {
+    // SAFETY: every bit pattern is a valid u16, and any u16 written is bytes.
+    match unsafe { bytes.align_to_mut::<u16>() } {
+        ([], units, _) => Some(units),
+        _ => None,
+    }
+}
+
+fn whole_utf8_to_utf16le(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    e.utf8_to_utf16le(src, aligned16_mut(dst)?)
+        .ok()
+        .map(|n| 2 * n)
+}
+
+fn whole_utf8_to_utf16be(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    e.utf8_to_utf16be(src, aligned16_mut(dst)?)
+        .ok()
+        .map(|n| 2 * n)
+}
+
+fn whole_utf16le_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    e.utf16le_to_utf8(aligned16(src)?, dst).ok()
+}
+
+fn whole_utf16be_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    e.utf16be_to_utf8(aligned16(src)?, dst).ok()
+}
+
+fn whole_utf8_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    e.validate_utf8(src).then(|| {
+        dst[..src.len()].copy_from_slice(src);
+        src.len()
+    })
+}
+
+fn whole_latin1_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    e.latin1_to_utf8(src, dst).ok()
+}
+
+fn whole_utf8_to_latin1(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    e.utf8_to_latin1(src, dst).ok()
+}
 
 /// `bytes` as UTF-16 units in memory order: in place when aligned, else copied
 /// into `scratch`.
@@ -240,10 +303,22 @@ impl BlockConverter {
             Encoding::Utf32Le | Encoding::Utf32Be => 4,
             _ => 1,
         };
+        let whole: Option<Whole> = match (from, to) {
+            _ if mode != ErrorMode::Strict => None,
+            (Encoding::Utf8, Encoding::Utf16Le) => Some(whole_utf8_to_utf16le),
+            (Encoding::Utf8, Encoding::Utf16Be) => Some(whole_utf8_to_utf16be),
+            (Encoding::Utf16Le, Encoding::Utf8) => Some(whole_utf16le_to_utf8),
+            (Encoding::Utf16Be, Encoding::Utf8) => Some(whole_utf16be_to_utf8),
+            (Encoding::Utf8, Encoding::Utf8) => Some(whole_utf8_to_utf8),
+            (Encoding::Latin1, Encoding::Utf8) => Some(whole_latin1_to_utf8),
+            (Encoding::Utf8, Encoding::Latin1) => Some(whole_utf8_to_latin1),
+            _ => None,
+        };
         BlockConverter {
             engine,
             direct: mode == ErrorMode::Strict && direct(from) && direct(to),
             per_unit,
+            whole,
             from,
             to,
             mode,
@@ -266,7 +341,8 @@ impl BlockConverter {
     /// The most output bytes the direct path writes for `len` input bytes.
     #[inline]
     pub(crate) fn direct_room(&self, len: usize) -> usize {
-        (len / self.from.unit_len() + 1).saturating_mul(self.per_unit)
+        // Units are 1, 2 or 4 bytes: a shift, not a division.
+        ((len >> self.from.unit_len().trailing_zeros()) + 1).saturating_mul(self.per_unit)
     }
 
     /// The most input bytes the direct path converts into `room` output bytes.

@@ -87,6 +87,11 @@ const JOIN: usize = CARRY - MAX_PENDING;
 /// stays in the cache).
 const MAX_BLOCK: usize = 1 << 16;
 
+/// The longest input the whole-input conversion is tried on first: beyond it, an
+/// input cut inside a character (which that conversion refuses, and the general
+/// direct path then converts again) would cost too much.
+const WHOLE_MAX: usize = 1024;
+
 /// The first block after an error: blocks then double up to [`MAX_BLOCK`], so
 /// that dense errors cost time linear in the input.
 const MIN_BLOCK: usize = 256;
@@ -282,6 +287,14 @@ impl Transcoder {
         let clear = self.carry_len == 0 && self.staged_at == self.staged.len() && self.bom_done;
         if clear && self.converter.is_direct() && self.converter.direct_room(src.len()) <= dst.len()
         {
+            // Short inputs of the commonest pairs: one kernel call and done.
+            if let (Some(whole), true) = (self.converter.whole, src.len() <= WHOLE_MAX) {
+                if let Some(written) = whole(&self.converter.engine, src, dst) {
+                    self.offset += src.len() as u64;
+                    self.finished = last;
+                    return progress(src.len(), written, Status::InputEmpty);
+                }
+            }
             let (written, result) = self.converter.direct(src, last, dst);
             if result == Ok(src.len()) {
                 self.offset += src.len() as u64;
