@@ -8,7 +8,10 @@
 //!   `utfast/one-shot` (`utf8_to_utf16le` / `utf16le_to_utf8` on the whole input)
 //!   against `utfast/Transcoder/64k` (64 KiB chunks into an output buffer of
 //!   `max_output_len`), `utfast/TranscodeReader/64k` (`read` into a 64 KiB
-//!   buffer) and `encoding_rs/Decoder/64k` (`decode_to_utf16_without_replacement`
+//!   buffer; the input copied out of the inner reader first, as any `io::Read`
+//!   adapter does), `utfast/TranscodeReader-BufRead` (the same, reading the input
+//!   in place: `TranscodeReader::from_buf_read`) and `encoding_rs/Decoder/64k`
+//!   (`decode_to_utf16_without_replacement`
 //!   / `decode_to_utf8_without_replacement` on the same chunks: strict, as ours).
 //! - `stream-short/<input>/<n>`: the input cut at character boundaries into
 //!   pieces of about `n` bytes (16, 64, 256): `utfast/Transcoder` fed the pieces
@@ -156,6 +159,13 @@ fn bench_direction(
     g.bench_function("utfast/TranscodeReader/64k", |b| {
         b.iter(|| {
             let reader = TranscodeReader::new(black_box(input), from, to, ErrorMode::Strict);
+            read_all(reader, &mut buffer)
+        })
+    });
+    g.bench_function("utfast/TranscodeReader-BufRead", |b| {
+        b.iter(|| {
+            let reader =
+                TranscodeReader::from_buf_read(black_box(input), from, to, ErrorMode::Strict);
             read_all(reader, &mut buffer)
         })
     });

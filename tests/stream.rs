@@ -573,6 +573,60 @@ fn reader_with_small_buffers() {
 }
 
 #[test]
+fn buffered_reader_with_small_buffers() {
+    let text = "Grüße, 世界! 😀 ".repeat(300);
+    let utf16 = encode(&text, Encoding::Utf16Be).unwrap();
+    for capacity in [1, 2, 3, 4096] {
+        for buffer in [1, 3, 7, 4096] {
+            let inner = std::io::BufReader::with_capacity(
+                capacity,
+                Trickle {
+                    data: &utf16,
+                    step: 5,
+                },
+            );
+            let mut reader = TranscodeReader::from_buf_read(
+                inner,
+                Encoding::Utf16Be,
+                Encoding::Utf8,
+                ErrorMode::Strict,
+            );
+            let mut out = Vec::new();
+            let mut buf = vec![0u8; buffer];
+            loop {
+                let n = reader.read(&mut buf).unwrap();
+                if n == 0 {
+                    break;
+                }
+                out.extend_from_slice(&buf[..n]);
+            }
+            assert_eq!(out, text.as_bytes(), "capacity {capacity}, buffer {buffer}");
+        }
+    }
+    // Invalid input: the text before it first, then the error, then the rest.
+    let mut bytes = "x".repeat(70_000).into_bytes();
+    bytes.extend_from_slice(b"\xF0\x28rest");
+    let mut reader = TranscodeReader::from_buf_read(
+        &bytes[..],
+        Encoding::Utf8,
+        Encoding::Utf16Le,
+        ErrorMode::Strict,
+    );
+    let mut out = Vec::new();
+    let error = reader.read_to_end(&mut out).unwrap_err();
+    assert_eq!(out.len(), 140_000);
+    let inner = error
+        .get_ref()
+        .unwrap()
+        .downcast_ref::<TranscodeError>()
+        .unwrap();
+    assert_eq!(inner.offset(), 70_000);
+    let mut rest = Vec::new();
+    reader.read_to_end(&mut rest).unwrap();
+    assert_eq!(rest, encode("(rest", Encoding::Utf16Le).unwrap());
+}
+
+#[test]
 fn reader_reports_invalid_data_after_the_text_before_it() {
     let mut bytes = "x".repeat(70_000).into_bytes();
     bytes.extend_from_slice(b"\xF0\x28rest");
