@@ -7,7 +7,10 @@
 //! [`MAX_PENDING`] bytes) is kept and converted together with the start of the
 //! next chunk. Output goes straight into the caller's slice when it has room for
 //! the worst case (the common case for large chunks), else through a staging
-//! buffer that later calls drain.
+//! buffer that later calls drain. A short input with nothing held back, of one
+//! of the commonest strict pairs, is first tried as one kernel call
+//! ([`Whole`](super::block::Whole)); the general direct path takes it again only
+//! when that call refuses it (an error, a character cut at the end).
 
 use alloc::vec::Vec;
 
