@@ -284,7 +284,8 @@ impl std::error::Error for TranscodeError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Utf8StreamError {
     pub(crate) valid_up_to: u64,
-    pub(crate) error_len: Option<usize>,
+    /// 0 stands for `None` (small enough that a `Result` of it is two registers).
+    pub(crate) error_len: u8,
     pub(crate) kind: Utf8ErrorKind,
 }
 
@@ -311,7 +312,10 @@ impl Utf8StreamError {
     /// assert_eq!(error.error_len(), Some(2));
     /// ```
     pub const fn error_len(&self) -> Option<usize> {
-        self.error_len
+        match self.error_len {
+            0 => None,
+            n => Some(n as usize),
+        }
     }
 
     /// Why the sequence is invalid.
