@@ -1,0 +1,65 @@
+//! UTF-16 repaired in place: each unpaired surrogate becomes U+FFFD.
+
+use super::*;
+
+/// Replaces each unpaired surrogate of UTF-16 stored in `order` by U+FFFD, in
+/// place; returns how many were replaced.
+fn repair(engine: &Engine, buf: &mut [u16], order: ByteOrder) -> usize {
+    let mut replaced = 0;
+    let mut at = 0;
+    while at < buf.len() {
+        let Err(e) = call!(engine.check_utf16(&buf[at..], order)) else {
+            break;
+        };
+        at += e.valid_up_to();
+        let mut calm = 0;
+        while at < buf.len() && calm < NEIGHBOURHOOD {
+            let unit = order.read_u16(buf[at]);
+            let paired = (0xD800..0xDC00).contains(&unit)
+                && buf
+                    .get(at + 1)
+                    .is_some_and(|&u| (0xDC00..0xE000).contains(&order.read_u16(u)));
+            if paired {
+                (at, calm) = (at + 2, calm + 2);
+            } else if (0xD800..0xE000).contains(&unit) {
+                buf[at] = order.write_u16(0xFFFD);
+                (at, calm, replaced) = (at + 1, 0, replaced + 1);
+            } else {
+                (at, calm) = (at + 1, calm + 1);
+            }
+        }
+    }
+    replaced
+}
+
+api! {
+    /// Makes UTF-16 (machine byte order) well-formed in place: each unpaired
+    /// surrogate becomes U+FFFD, as `String::from_utf16_lossy` would decode it.
+    /// Returns how many units were replaced (0 when it was already valid).
+    ///
+    /// ```
+    /// let mut units = [0x61, 0xD800, 0x62, 0xDC00, 0xD83D, 0xDE00];
+    /// assert_eq!(utfast::repair_utf16(&mut units), 2);
+    /// assert_eq!(units, [0x61, 0xFFFD, 0x62, 0xFFFD, 0xD83D, 0xDE00]);
+    /// assert!(utfast::validate_utf16(&units));
+    /// ```
+    fn repair_utf16(buf: &mut [u16]) -> usize = |e| repair(e, buf, ByteOrder::NATIVE);
+
+    /// [`repair_utf16`] for UTF-16LE units.
+    ///
+    /// ```
+    /// let mut units = [0xDBFFu16.to_le()];
+    /// assert_eq!(utfast::repair_utf16le(&mut units), 1);
+    /// assert_eq!(units[0].to_ne_bytes(), [0xFD, 0xFF]);
+    /// ```
+    fn repair_utf16le(buf: &mut [u16]) -> usize = |e| repair(e, buf, ByteOrder::Little);
+
+    /// [`repair_utf16`] for UTF-16BE units.
+    ///
+    /// ```
+    /// let mut units = [0xDFFFu16.to_be()];
+    /// assert_eq!(utfast::repair_utf16be(&mut units), 1);
+    /// assert_eq!(units[0].to_ne_bytes(), [0xFF, 0xFD]);
+    /// ```
+    fn repair_utf16be(buf: &mut [u16]) -> usize = |e| repair(e, buf, ByteOrder::Big);
+}

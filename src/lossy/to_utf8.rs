@@ -1,0 +1,198 @@
+//! UTF-16 or UTF-32 to UTF-8 under an [`ErrorMode`]: the kernel converts the
+//! valid stretches, each invalid unit becomes what the mode says.
+
+use super::*;
+
+/// A UTF-16 or UTF-32 input of lossy encoding to UTF-8.
+pub(super) trait WideSource {
+    type Unit: Copy;
+    type Error: Copy;
+    /// The kernel's strict conversion.
+    fn convert(engine: &Engine, src: &[Self::Unit], dst: &mut [u8]) -> Result<usize, Self::Error>;
+    /// The position, output count and whether it is the output's fault.
+    fn parts(e: Self::Error) -> (usize, usize, bool);
+    /// The error at `at` (units), after `written` bytes.
+    fn error(at: usize, written: usize, too_small: bool, src: &[Self::Unit]) -> Self::Error;
+    /// The next character: `Ok((scalar value, units))`, or `Err(value)` for an
+    /// invalid unit (one unit long).
+    fn next(src: &[Self::Unit]) -> Result<(char, usize), u32>;
+}
+
+pub(super) struct FromUtf16<const BIG: bool>;
+pub(super) struct FromUtf32;
+
+impl<const BIG: bool> WideSource for FromUtf16<BIG> {
+    type Unit = u16;
+    type Error = Utf16Error;
+
+    #[inline]
+    fn convert(engine: &Engine, src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error> {
+        call!(engine.utf16_to_utf8(src, dst, order(BIG)))
+    }
+
+    fn parts(e: Utf16Error) -> (usize, usize, bool) {
+        let too_small = e.kind() == Utf16ErrorKind::OutputTooSmall;
+        (e.valid_up_to(), e.written(), too_small)
+    }
+
+    fn error(at: usize, written: usize, too_small: bool, src: &[u16]) -> Utf16Error {
+        let o = order(BIG);
+        let kind = match src.get(at).map(|&u| o.read_u16(u)) {
+            _ if too_small => Utf16ErrorKind::OutputTooSmall,
+            Some(0xDC00..=0xDFFF) => Utf16ErrorKind::UnpairedLowSurrogate,
+            _ if at + 1 == src.len() => Utf16ErrorKind::TruncatedAtEnd,
+            _ => Utf16ErrorKind::UnpairedHighSurrogate,
+        };
+        Utf16Error::new(at, written, kind)
+    }
+
+    #[inline]
+    fn next(src: &[u16]) -> Result<(char, usize), u32> {
+        let o = order(BIG);
+        let unit = o.read_u16(src[0]);
+        match unit {
+            0xD800..=0xDBFF => match src.get(1).map(|&u| o.read_u16(u)) {
+                Some(low @ 0xDC00..=0xDFFF) => {
+                    let cp = 0x1_0000 + ((unit as u32 - 0xD800) << 10) + (low as u32 - 0xDC00);
+                    char::from_u32(cp).map(|c| (c, 2)).ok_or(unit as u32)
+                }
+                _ => Err(unit as u32),
+            },
+            _ => char::from_u32(unit as u32)
+                .map(|c| (c, 1))
+                .ok_or(unit as u32),
+        }
+    }
+}
+
+impl WideSource for FromUtf32 {
+    type Unit = u32;
+    type Error = Utf32Error;
+
+    #[inline]
+    fn convert(engine: &Engine, src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+        call!(engine.utf32_to_utf8(src, dst))
+    }
+
+    fn parts(e: Utf32Error) -> (usize, usize, bool) {
+        let too_small = e.kind() == Utf32ErrorKind::OutputTooSmall;
+        (e.valid_up_to(), e.written(), too_small)
+    }
+
+    fn error(at: usize, written: usize, too_small: bool, src: &[u32]) -> Utf32Error {
+        let kind = match src.get(at) {
+            _ if too_small => Utf32ErrorKind::OutputTooSmall,
+            Some(0xD800..=0xDFFF) => Utf32ErrorKind::Surrogate,
+            _ => Utf32ErrorKind::TooLarge,
+        };
+        Utf32Error::new(at, written, kind)
+    }
+
+    #[inline]
+    fn next(src: &[u32]) -> Result<(char, usize), u32> {
+        char::from_u32(src[0]).map(|c| (c, 1)).ok_or(src[0])
+    }
+}
+
+/// UTF-16 or UTF-32 to UTF-8 under `mode`: the kernel converts valid stretches,
+/// the neighbourhood of each invalid unit is encoded here.
+pub(super) fn wide_to_utf8<S: WideSource>(
+    engine: &Engine,
+    src: &[S::Unit],
+    dst: &mut [u8],
+    mode: ErrorMode,
+) -> Result<usize, S::Error> {
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let e = match S::convert(engine, &src[read..], &mut dst[written..]) {
+            Ok(n) => return Ok(written + n),
+            Err(e) => e,
+        };
+        let (at, out, too_small) = S::parts(e);
+        (read, written) = (read + at, written + out);
+        if too_small || mode == ErrorMode::Strict {
+            return Err(S::error(read, written, too_small, src));
+        }
+        let mut calm = 0;
+        while read < src.len() && calm < NEIGHBOURHOOD {
+            let mut buf = [0u8; 4];
+            let (units, bytes) = match S::next(&src[read..]) {
+                Ok((c, units)) => {
+                    calm += units;
+                    (units, c.encode_utf8(&mut buf).as_bytes())
+                }
+                Err(unit) => {
+                    calm = 0;
+                    match mode.replace_unit(unit, &mut buf) {
+                        Some(bytes) => (1, bytes),
+                        None => return Err(S::error(read, written, false, src)),
+                    }
+                }
+            };
+            let Some(out) = dst.get_mut(written..written + bytes.len()) else {
+                return Err(S::error(read, written, true, src));
+            };
+            out.copy_from_slice(bytes);
+            (read, written) = (read + units, written + bytes.len());
+        }
+        if read == src.len() {
+            return Ok(written);
+        }
+    }
+}
+
+api! {
+    /// UTF-16 (machine byte order) to UTF-8 under `mode`: with `Replace`, `Latin1`
+    /// or `Windows1252` each unpaired surrogate becomes U+FFFD (as
+    /// `String::from_utf16_lossy` does); with `SurrogateEscape` an unpaired
+    /// U+DC80–U+DCFF becomes the byte it escapes (so the output may not be UTF-8:
+    /// it is the original byte string) and any other unpaired surrogate is an
+    /// error. `dst.len() >= 3 * src.len()` always suffices.
+    ///
+    /// ```
+    /// use utfast::ErrorMode;
+    /// let mut out = [0u8; 12];
+    /// let n = utfast::utf16_to_utf8_with(&[0x61, 0xD800, 0x62], &mut out, ErrorMode::Replace).unwrap();
+    /// assert_eq!(&out[..n], "a\u{FFFD}b".as_bytes());
+    /// let n = utfast::utf16_to_utf8_with(&[0x61, 0xDCFF], &mut out, ErrorMode::SurrogateEscape).unwrap();
+    /// assert_eq!(&out[..n], b"a\xFF");
+    /// ```
+    fn utf16_to_utf8_with(src: &[u16], dst: &mut [u8], mode: ErrorMode) -> Result<usize, Utf16Error> =
+        |e| if cfg!(target_endian = "big") {
+            wide_to_utf8::<FromUtf16<true>>(e, src, dst, mode)
+        } else {
+            wide_to_utf8::<FromUtf16<false>>(e, src, dst, mode)
+        };
+
+    /// [`utf16_to_utf8_with`] reading UTF-16LE units.
+    ///
+    /// ```
+    /// let mut out = [0u8; 6];
+    /// let n = utfast::utf16le_to_utf8_with(&[0xDC00u16.to_le()], &mut out, utfast::ErrorMode::Replace).unwrap();
+    /// assert_eq!(&out[..n], "\u{FFFD}".as_bytes());
+    /// ```
+    fn utf16le_to_utf8_with(src: &[u16], dst: &mut [u8], mode: ErrorMode) -> Result<usize, Utf16Error> =
+        |e| wide_to_utf8::<FromUtf16<false>>(e, src, dst, mode);
+
+    /// [`utf16_to_utf8_with`] reading UTF-16BE units.
+    ///
+    /// ```
+    /// let mut out = [0u8; 6];
+    /// let n = utfast::utf16be_to_utf8_with(&[0xDC80u16.to_be()], &mut out, utfast::ErrorMode::SurrogateEscape).unwrap();
+    /// assert_eq!(&out[..n], b"\x80");
+    /// ```
+    fn utf16be_to_utf8_with(src: &[u16], dst: &mut [u8], mode: ErrorMode) -> Result<usize, Utf16Error> =
+        |e| wide_to_utf8::<FromUtf16<true>>(e, src, dst, mode);
+
+    /// UTF-32 to UTF-8 under `mode`, like [`utf16_to_utf8_with`]: a surrogate or a
+    /// value above U+10FFFF is the invalid unit. `dst.len() >= 4 * src.len()`
+    /// always suffices.
+    ///
+    /// ```
+    /// let mut out = [0u8; 8];
+    /// let n = utfast::utf32_to_utf8_with(&[0x41, 0x11_0000], &mut out, utfast::ErrorMode::Replace).unwrap();
+    /// assert_eq!(&out[..n], "A\u{FFFD}".as_bytes());
+    /// ```
+    fn utf32_to_utf8_with(src: &[u32], dst: &mut [u8], mode: ErrorMode) -> Result<usize, Utf32Error> =
+        |e| wide_to_utf8::<FromUtf32>(e, src, dst, mode);
+}
