@@ -21,7 +21,6 @@ Reuses the loader of scripts/bench-summary.py; only the standard library.
 from __future__ import annotations
 
 import importlib.util
-import math
 import sys
 from pathlib import Path
 
@@ -52,10 +51,6 @@ COMPARISONS = [
 ]
 
 
-def geomean(values: list[float]) -> float:
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
-
-
 def main() -> int:
     root = HERE.parent / "target" / "criterion"
     loaded = bench_summary.load(root, "median")
@@ -77,10 +72,10 @@ def main() -> int:
             ]
             if ratios:
                 # Against encoding_rs: faster on every input; else the geomean.
-                judged = min(ratios) if base.startswith("encoding_rs") else geomean(ratios)
+                judged = min(ratios) if base.startswith("encoding_rs") else bench_summary.geomean(ratios)
                 mark = " met" if judged >= goal else " **short**"
                 print(
-                    f"| {suffix} | `{ours}` | `{base}` | {kind} | **{geomean(ratios):.2f}×** "
+                    f"| {suffix} | `{ours}` | `{base}` | {kind} | **{bench_summary.geomean(ratios):.2f}×** "
                     f"| {min(ratios):.2f}× | {max(ratios):.2f}× | {len(ratios)} | ≥ {goal}×{mark} |"
                 )
     for suffix in ("validate", "utf8-to-utf16le", "utf16le-to-utf8", "16", "64", "256"):

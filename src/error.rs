@@ -142,6 +142,24 @@ pub struct Utf8Error {
     pub(crate) kind: Utf8ErrorKind,
 }
 
+/// An `error_len` as the error types store it, in a byte: 0 stands for `None`.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+pub(crate) const fn stored_error_len(len: Option<usize>) -> u8 {
+    match len {
+        None => 0,
+        Some(n) if n > u8::MAX as usize => u8::MAX,
+        Some(n) => n as u8,
+    }
+}
+
+/// The `error_len` a stored byte stands for (see [`stored_error_len`]).
+pub(crate) const fn error_len_of(stored: u8) -> Option<usize> {
+    match stored {
+        0 => None,
+        n => Some(n as usize),
+    }
+}
+
 impl PartialEq for Utf8Error {
     fn eq(&self, other: &Utf8Error) -> bool {
         (self.valid_up_to, self.error_len, self.kind)
@@ -194,10 +212,7 @@ impl Utf8Error {
     /// assert_eq!(utfast::from_utf8(b"\xE2\x82").unwrap_err().error_len(), None);
     /// ```
     pub const fn error_len(&self) -> Option<usize> {
-        match self.error_len {
-            0 => None,
-            n => Some(n as usize),
-        }
+        crate::error::error_len_of(self.error_len)
     }
 
     /// Why the bytes at `valid_up_to()` are not UTF-8 (or, when transcoding, could

@@ -549,6 +549,47 @@ impl Read for Trickle<'_> {
     }
 }
 
+/// Reads `reader` `buffer` bytes at a time up to its end or its first error:
+/// what it handed out, and the error.
+fn read_in_pieces(reader: &mut impl Read, buffer: usize) -> (Vec<u8>, Option<std::io::Error>) {
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; buffer];
+    loop {
+        match reader.read(&mut buf) {
+            Ok(0) => return (out, None),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(error) => return (out, Some(error)),
+        }
+    }
+}
+
+/// The input of the invalid-data tests: 70,000 × 'x', a bad piece, then `(rest`.
+fn x_then_bad_piece() -> Vec<u8> {
+    let mut bytes = "x".repeat(70_000).into_bytes();
+    bytes.extend_from_slice(b"\xF0\x28rest");
+    bytes
+}
+
+/// A UTF-8 to UTF-16LE reader of [`x_then_bad_piece`], read `buffer` bytes at a
+/// time: the text before the bad piece, then `InvalidData` with its offset, then
+/// the rest after it.
+fn check_invalid_data(reader: &mut impl Read, buffer: usize) {
+    let (out, error) = read_in_pieces(reader, buffer);
+    assert_eq!(out.len(), 140_000, "everything before the bad piece");
+    let error = error.expect("an error");
+    assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
+    let inner = error
+        .get_ref()
+        .unwrap()
+        .downcast_ref::<TranscodeError>()
+        .unwrap();
+    assert_eq!(inner.offset(), 70_000);
+    // Reading on goes past the bad piece.
+    let mut rest = Vec::new();
+    reader.read_to_end(&mut rest).unwrap();
+    assert_eq!(rest, encode("(rest", Encoding::Utf16Le).unwrap());
+}
+
 #[test]
 fn reader_with_small_buffers() {
     let text = "Grüße, 世界! 😀 ".repeat(300);
@@ -558,15 +599,8 @@ fn reader_with_small_buffers() {
             let inner = Trickle { data: &utf16, step };
             let mut reader =
                 TranscodeReader::new(inner, Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict);
-            let mut out = Vec::new();
-            let mut buf = vec![0u8; buffer];
-            loop {
-                let n = reader.read(&mut buf).unwrap();
-                if n == 0 {
-                    break;
-                }
-                out.extend_from_slice(&buf[..n]);
-            }
+            let (out, error) = read_in_pieces(&mut reader, buffer);
+            assert!(error.is_none(), "{error:?}");
             assert_eq!(out, text.as_bytes(), "step {step}, buffer {buffer}");
         }
     }
@@ -591,76 +625,35 @@ fn buffered_reader_with_small_buffers() {
                 Encoding::Utf8,
                 ErrorMode::Strict,
             );
-            let mut out = Vec::new();
-            let mut buf = vec![0u8; buffer];
-            loop {
-                let n = reader.read(&mut buf).unwrap();
-                if n == 0 {
-                    break;
-                }
-                out.extend_from_slice(&buf[..n]);
-            }
+            let (out, error) = read_in_pieces(&mut reader, buffer);
+            assert!(error.is_none(), "{error:?}");
             assert_eq!(out, text.as_bytes(), "capacity {capacity}, buffer {buffer}");
         }
     }
     // Invalid input: the text before it first, then the error, then the rest.
-    let mut bytes = "x".repeat(70_000).into_bytes();
-    bytes.extend_from_slice(b"\xF0\x28rest");
-    let mut reader = TranscodeReader::from_buf_read(
-        &bytes[..],
-        Encoding::Utf8,
-        Encoding::Utf16Le,
-        ErrorMode::Strict,
-    );
-    let mut out = Vec::new();
-    let error = reader.read_to_end(&mut out).unwrap_err();
-    assert_eq!(out.len(), 140_000);
-    let inner = error
-        .get_ref()
-        .unwrap()
-        .downcast_ref::<TranscodeError>()
-        .unwrap();
-    assert_eq!(inner.offset(), 70_000);
-    let mut rest = Vec::new();
-    reader.read_to_end(&mut rest).unwrap();
-    assert_eq!(rest, encode("(rest", Encoding::Utf16Le).unwrap());
-}
-
-#[test]
-fn reader_reports_invalid_data_after_the_text_before_it() {
-    let mut bytes = "x".repeat(70_000).into_bytes();
-    bytes.extend_from_slice(b"\xF0\x28rest");
-    for buffer in [1, 7, 4096] {
-        let mut reader = TranscodeReader::new(
-            Trickle {
-                data: &bytes,
-                step: 1000,
-            },
+    let bytes = x_then_bad_piece();
+    for buffer in [7, 4096] {
+        let mut reader = TranscodeReader::from_buf_read(
+            &bytes[..],
             Encoding::Utf8,
             Encoding::Utf16Le,
             ErrorMode::Strict,
         );
-        let mut out = Vec::new();
-        let mut buf = vec![0u8; buffer];
-        let error = loop {
-            match reader.read(&mut buf) {
-                Ok(0) => panic!("no error"),
-                Ok(n) => out.extend_from_slice(&buf[..n]),
-                Err(error) => break error,
-            }
+        check_invalid_data(&mut reader, buffer);
+    }
+}
+
+#[test]
+fn reader_reports_invalid_data_after_the_text_before_it() {
+    let bytes = x_then_bad_piece();
+    for buffer in [1, 7, 4096] {
+        let inner = Trickle {
+            data: &bytes,
+            step: 1000,
         };
-        assert_eq!(out.len(), 140_000, "everything before the bad piece");
-        assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
-        let inner = error
-            .get_ref()
-            .unwrap()
-            .downcast_ref::<TranscodeError>()
-            .unwrap();
-        assert_eq!(inner.offset(), 70_000);
-        // Reading on goes past the bad piece.
-        let mut rest = Vec::new();
-        reader.read_to_end(&mut rest).unwrap();
-        assert_eq!(rest, encode("(rest", Encoding::Utf16Le).unwrap());
+        let mut reader =
+            TranscodeReader::new(inner, Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+        check_invalid_data(&mut reader, buffer);
     }
 }
 

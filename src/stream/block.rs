@@ -69,24 +69,38 @@ pub(super) fn grow<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) {
     }
 }
 
+/// Writes UTF-16 units as they are in memory (they are in the target order) to
+/// the start of `dst`; returns the bytes written.
+fn write_u16s(dst: &mut [u8], units: &[u16]) -> usize {
+    for (bytes, unit) in dst.chunks_exact_mut(2).zip(units) {
+        bytes.copy_from_slice(&unit.to_ne_bytes());
+    }
+    2 * units.len()
+}
+
+/// Writes UTF-32 values in byte order `order` to the start of `dst`; returns the
+/// bytes written.
+fn write_u32s(dst: &mut [u8], values: &[u32], order: ByteOrder) -> usize {
+    let slots = dst.chunks_exact_mut(4).zip(values);
+    match order {
+        ByteOrder::Little => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_le_bytes())),
+        ByteOrder::Big => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_be_bytes())),
+    }
+    4 * values.len()
+}
+
 /// Appends UTF-16 units as they are in memory (they are in the target order).
 pub(super) fn push_u16s(out: &mut Vec<u8>, units: &[u16]) {
     let start = out.len();
     out.resize(start + 2 * units.len(), 0);
-    for (bytes, unit) in out[start..].chunks_exact_mut(2).zip(units) {
-        bytes.copy_from_slice(&unit.to_ne_bytes());
-    }
+    write_u16s(&mut out[start..], units);
 }
 
 /// Appends UTF-32 values in byte order `order`.
 pub(super) fn push_u32s(out: &mut Vec<u8>, values: &[u32], order: ByteOrder) {
     let start = out.len();
     out.resize(start + 4 * values.len(), 0);
-    let slots = out[start..].chunks_exact_mut(4).zip(values);
-    match order {
-        ByteOrder::Little => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_le_bytes())),
-        ByteOrder::Big => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_be_bytes())),
-    }
+    write_u32s(&mut out[start..], values, order);
 }
 
 /// Replaces `units` with the UTF-16 units of `bytes`, as they are in memory.
@@ -195,10 +209,7 @@ fn whole_utf8_to_latin1(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize>
 /// `bytes` as UTF-16 units in memory order: in place when aligned, else copied
 /// into `scratch`.
 fn units16<'a>(bytes: &'a [u8], scratch: &'a mut Vec<u16>) -> &'a [u16] {
-    // SAFETY: every bit pattern is a valid u16; `align_to` only reinterprets the
-    // aligned middle of the slice.
-    let (head, units, tail) = unsafe { bytes.align_to::<u16>() };
-    if head.is_empty() && tail.is_empty() {
+    if let Some(units) = aligned16(bytes) {
         return units;
     }
     read_u16s(scratch, bytes);
@@ -226,19 +237,13 @@ fn into_units16<E: crate::kernels::transcode::Offset>(
     units: usize,
     convert: impl FnOnce(&mut [u16]) -> Result<usize, E>,
 ) -> (usize, Result<usize, E>) {
-    // SAFETY: every bit pattern is a valid u16, and any u16 written is bytes.
-    let (head, aligned, _) = unsafe { dst.align_to_mut::<u16>() };
-    if head.is_empty() && aligned.len() >= units {
+    if let Some(aligned) = aligned16_mut(dst).filter(|a| a.len() >= units) {
         let result = convert(aligned);
         return (2 * written(&result), result);
     }
     grow(scratch, units);
     let result = convert(scratch);
-    let n = written(&result);
-    for (bytes, unit) in dst.chunks_exact_mut(2).zip(&scratch[..n]) {
-        bytes.copy_from_slice(&unit.to_ne_bytes());
-    }
-    (2 * n, result)
+    (write_u16s(dst, &scratch[..written(&result)]), result)
 }
 
 /// Runs `convert`, which writes up to `values` UTF-32 values in the machine's
@@ -263,13 +268,7 @@ fn into_values32<E: crate::kernels::transcode::Offset>(
     }
     grow(scratch, values);
     let result = convert(scratch);
-    let n = written(&result);
-    let slots = dst.chunks_exact_mut(4).zip(&scratch[..n]);
-    match order {
-        ByteOrder::Little => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_le_bytes())),
-        ByteOrder::Big => slots.for_each(|(bytes, v)| bytes.copy_from_slice(&v.to_be_bytes())),
-    }
-    (4 * n, result)
+    (write_u32s(dst, &scratch[..written(&result)], order), result)
 }
 
 /// Copies `src` into `dst`, swapping the bytes of each `unit`-byte unit when

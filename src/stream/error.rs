@@ -113,7 +113,7 @@ impl TranscodeError {
         bytes[..kept].copy_from_slice(&input[..kept]);
         TranscodeError {
             offset,
-            error_len: error_len.map_or(0, |n| n.min(u8::MAX as usize) as u8),
+            error_len: crate::error::stored_error_len(error_len),
             kind,
             from,
             to,
@@ -149,10 +149,7 @@ impl TranscodeError {
     /// assert_eq!(error.error_len(), Some(2));
     /// ```
     pub const fn error_len(&self) -> Option<usize> {
-        match self.error_len {
-            0 => None,
-            n => Some(n as usize),
-        }
+        crate::error::error_len_of(self.error_len)
     }
 
     /// Why the piece could not be converted.
@@ -312,10 +309,7 @@ impl Utf8StreamError {
     /// assert_eq!(error.error_len(), Some(2));
     /// ```
     pub const fn error_len(&self) -> Option<usize> {
-        match self.error_len {
-            0 => None,
-            n => Some(n as usize),
-        }
+        crate::error::error_len_of(self.error_len)
     }
 
     /// Why the sequence is invalid.

@@ -187,7 +187,7 @@ impl Utf8Validator {
     fn fail(&mut self, error_len: Option<usize>, kind: Utf8ErrorKind) -> Utf8StreamError {
         let error = Utf8StreamError {
             valid_up_to: self.valid,
-            error_len: error_len.map_or(0, |n| n as u8),
+            error_len: crate::error::stored_error_len(error_len),
             kind,
         };
         self.error = Some(error);

@@ -217,10 +217,7 @@ impl VariantError {
     /// assert_eq!(utfast::check_cesu8(b"\xED\xB0\x80").unwrap_err().error_len(), Some(3));
     /// ```
     pub const fn error_len(&self) -> Option<usize> {
-        match self.error_len {
-            0 => None,
-            n => Some(n as usize),
-        }
+        crate::error::error_len_of(self.error_len)
     }
 
     /// Why the input at `valid_up_to()` is invalid.
