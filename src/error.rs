@@ -617,3 +617,54 @@ impl fmt::Display for OutputTooSmall {
 
 #[cfg(feature = "std")]
 impl std::error::Error for OutputTooSmall {}
+
+/// An error whose positions can be moved by the input and output already converted.
+pub(crate) trait Offset {
+    /// The same error, `read` input units and `written` output units further on.
+    fn offset(self, read: usize, written: usize) -> Self;
+
+    /// The output units written before the conversion stopped.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    fn output_len(&self) -> usize;
+}
+
+/// The output units a conversion wrote, whether it succeeded or not.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+#[inline]
+pub(crate) fn written<E: Offset>(result: &Result<usize, E>) -> usize {
+    match result {
+        Ok(n) => *n,
+        Err(error) => error.output_len(),
+    }
+}
+
+/// `Offset` for the errors that count `valid_up_to` and `written`.
+macro_rules! offset_by_position {
+    ($($error:ty),*) => {$(
+        impl Offset for $error {
+            fn offset(mut self, read: usize, written: usize) -> Self {
+                self.valid_up_to += read;
+                self.written += written;
+                self
+            }
+
+            fn output_len(&self) -> usize {
+                self.written
+            }
+        }
+    )*};
+}
+
+offset_by_position!(Utf8Error, Utf16Error, Utf32Error);
+
+impl Offset for OutputTooSmall {
+    fn offset(mut self, read: usize, written: usize) -> Self {
+        self.read += read;
+        self.written += written;
+        self
+    }
+
+    fn output_len(&self) -> usize {
+        self.written
+    }
+}

@@ -39,18 +39,19 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod arch;
 mod boundary;
 mod detect;
 mod dispatch;
 mod encoding;
 mod error;
-mod kernels;
+mod generic;
 mod lossy;
+mod operations;
 mod position;
 #[cfg(feature = "alloc")]
 pub mod sample;
 pub mod scalar;
-mod simd;
 #[cfg(feature = "alloc")]
 mod stream;
 mod transcode;
@@ -93,14 +94,14 @@ const SHORT_VECTOR_MIN: usize = 16;
 #[inline(always)]
 fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
     if src.len() < SHORT_INPUT {
-        if kernels::scalar::short_is_ascii(src) {
+        if arch::scalar::short_is_ascii(src) {
             return Ok(());
         }
         if src.len() < SHORT_VECTOR_MIN {
-            return kernels::scalar::check_short(src);
+            return arch::scalar::check_short(src);
         }
     }
-    Engine::active().check_utf8(src)
+    Engine::active().ops().check_utf8(src)
 }
 
 /// True when `src` is valid UTF-8.
@@ -115,11 +116,11 @@ fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
 #[inline]
 pub fn validate_utf8(src: &[u8]) -> bool {
     if src.len() < SHORT_INPUT {
-        if kernels::scalar::short_is_ascii(src) {
+        if arch::scalar::short_is_ascii(src) {
             return true;
         }
         if src.len() < SHORT_VECTOR_MIN {
-            return kernels::scalar::check_short(src).is_ok();
+            return arch::scalar::check_short(src).is_ok();
         }
     }
     Engine::active().validate_utf8(src)

@@ -1,9 +1,8 @@
 //! Line and column of a byte offset, for error messages (the CLI reports
-//! `line:column` beside the byte offset). Counting newlines is a plain loop that
-//! compilers vectorise well, so it is compiled for several CPU levels with
-//! `multiversion` rather than hand-written per ISA.
+//! `line:column` beside the byte offset). The counts are kernel operations
+//! (portable loops, vectorised for each kernel's instruction set).
 
-use multiversion::multiversion;
+use crate::Engine;
 
 /// A 1-based line and column; the column counts characters (code points).
 ///
@@ -20,49 +19,6 @@ pub struct LineColumn {
     pub column: usize,
 }
 
-#[multiversion(targets(
-    "x86_64+avx512f+avx512bw",
-    "x86_64+avx2",
-    "x86_64+sse4.2",
-    "aarch64+neon"
-))]
-fn count_newlines(bytes: &[u8]) -> usize {
-    bytes.iter().map(|&b| usize::from(b == b'\n')).sum()
-}
-
-#[multiversion(targets(
-    "x86_64+avx512f+avx512bw",
-    "x86_64+avx2",
-    "x86_64+sse4.2",
-    "aarch64+neon"
-))]
-fn count_char_starts(bytes: &[u8]) -> usize {
-    // Every byte except a continuation byte (10xxxxxx) starts a character; for
-    // invalid input this counts each stray byte as one character.
-    bytes.iter().map(|&b| usize::from((b as i8) >= -0x40)).sum()
-}
-
-#[multiversion(targets(
-    "x86_64+avx512f+avx512bw",
-    "x86_64+avx2",
-    "x86_64+sse4.2",
-    "aarch64+neon"
-))]
-fn last_newline(bytes: &[u8]) -> Option<usize> {
-    // Whole 64-byte chunks from the end, each tested without an early exit so the
-    // test vectorises; then the byte in the first chunk that has one.
-    let mut end = bytes.len();
-    while end > 0 {
-        let start = end.saturating_sub(64);
-        let chunk = &bytes[start..end];
-        if chunk.iter().fold(false, |seen, &b| seen | (b == b'\n')) {
-            return chunk.iter().rposition(|&b| b == b'\n').map(|i| start + i);
-        }
-        end = start;
-    }
-    None
-}
-
 /// The line and column of byte `offset` in `src` (clamped to `src.len()`).
 ///
 /// ```
@@ -72,11 +28,26 @@ fn last_newline(bytes: &[u8]) -> Option<usize> {
 /// assert_eq!((pos.line, pos.column), (2, 15));
 /// ```
 pub fn line_column(src: &[u8], offset: usize) -> LineColumn {
-    let before = &src[..offset.min(src.len())];
-    let line_start = last_newline(before).map_or(0, |i| i + 1);
-    LineColumn {
-        line: 1 + count_newlines(before),
-        column: 1 + count_char_starts(&before[line_start..]),
+    Engine::active().line_column(src, offset)
+}
+
+impl Engine {
+    /// [`line_column`] with this engine's kernel.
+    ///
+    /// ```
+    /// let engine = utfast::Engine::new(utfast::Kernel::Scalar).unwrap();
+    /// assert_eq!(engine.line_column(b"a\nbc", 3).column, 2);
+    /// ```
+    pub fn line_column(&self, src: &[u8], offset: usize) -> LineColumn {
+        let before = &src[..offset.min(src.len())];
+        let ops = self.ops();
+        let line_start = ops.last_newline(before).map_or(0, |i| i + 1);
+        LineColumn {
+            line: 1 + ops.count_newlines(before),
+            // Every byte but a continuation byte starts a character; in invalid
+            // input each stray byte counts as one.
+            column: 1 + ops.count_chars(&before[line_start..]),
+        }
     }
 }
 
@@ -99,11 +70,14 @@ mod tests {
                 .iter()
                 .filter(|&&b| b & 0xC0 != 0x80)
                 .count();
-            assert_eq!(
-                line_column(bytes, offset),
-                LineColumn { line, column },
-                "offset {offset}"
-            );
+            for kernel in crate::Kernel::available() {
+                let engine = Engine::new(kernel).unwrap();
+                assert_eq!(
+                    engine.line_column(bytes, offset),
+                    LineColumn { line, column },
+                    "offset {offset}, {kernel}"
+                );
+            }
         }
         assert_eq!(
             line_column(bytes, usize::MAX),

@@ -87,11 +87,7 @@ impl ByteOrder {
 /// Calls a function of the engine's kernel table.
 macro_rules! call {
     ($engine:ident . $field:ident ( $($arg:expr),* )) => {
-        // SAFETY: an Engine exists only for a kernel this CPU supports (see
-        // `Engine::transcoders`), and the kernels accept any input and output slice
-        // (the `valid_utf8_*` ones valid UTF-8, which `call!`'s callers pass as a
-        // `&str`).
-        unsafe { ($engine.transcoders().$field)($($arg),*) }
+        $engine.ops().$field($($arg),*)
     };
 }
 #[allow(unused_imports)] // used by the modules built on the kernels

@@ -87,7 +87,8 @@ impl<'a> Iterator for Utf8Chunks<'a> {
             return None;
         }
         let engine = self.engine;
-        let (valid, invalid) = split_utf8(self.rest, self.after_error, |s| engine.check_utf8(s));
+        let (valid, invalid) =
+            split_utf8(self.rest, self.after_error, |s| engine.ops().check_utf8(s));
         let (head, tail) = self.rest.split_at(valid);
         let (bad, rest) = tail.split_at(invalid);
         self.rest = rest;

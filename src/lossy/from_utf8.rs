@@ -139,18 +139,18 @@ pub(super) fn walk_pieces<E>(
     start: usize,
     mut piece: impl FnMut(usize, usize, bool) -> Result<(), E>,
 ) -> Result<(), E> {
-    let mut spans = [(0u32, 0u32); WINDOW / crate::kernels::utf8::BLOCK + 1];
+    let mut spans = [(0u32, 0u32); WINDOW / crate::generic::validate_utf8::BLOCK + 1];
     let mut pos = start;
     while pos < src.len() {
         let window = &src[pos..src.len().min(pos + WINDOW)];
         let last = pos + window.len() == src.len();
-        let n = engine.flag_utf8(window, &mut spans);
+        let n = engine.ops().flag_utf8(window, &mut spans);
         // Handed out up to `cursor`; read in scalar code up to `scanned`.
         let (mut cursor, mut scanned) = (0, 0);
         let mut end = window.len();
         'spans: for &(first, last_flag) in &spans[..n] {
             let stop = (last_flag as usize + 4).min(window.len());
-            let mut i = scanned.max(crate::kernels::utf8::boundary_before(
+            let mut i = scanned.max(crate::generic::validate_utf8::boundary_before(
                 window,
                 first as usize,
             ));

@@ -65,7 +65,9 @@ impl Engine {
     /// ```
     pub fn from_utf8_lossy<'a>(&self, src: &'a [u8]) -> Cow<'a, str> {
         let engine = *self;
-        match to_string_with(self, src, ErrorMode::Replace, |s| engine.check_utf8(s)) {
+        match to_string_with(self, src, ErrorMode::Replace, |s| {
+            engine.ops().check_utf8(s)
+        }) {
             Ok(text) => text,
             Err(_) => unreachable!("Replace never fails"),
         }
@@ -84,7 +86,7 @@ impl Engine {
         mode: ErrorMode,
     ) -> Result<Cow<'a, str>, Utf8Error> {
         let engine = *self;
-        to_string_with(self, src, mode, |s| engine.check_utf8(s))
+        to_string_with(self, src, mode, |s| engine.ops().check_utf8(s))
     }
 }
 

@@ -81,7 +81,7 @@ impl BlockConverter {
             consumed = self.input_of(&self.values, last).0;
             self.values.pop();
         }
-        let values = std::mem::take(&mut self.values);
+        let values = core::mem::take(&mut self.values);
         let encoded = self.encode(&values, out);
         self.values = values;
         // A problem of the encoder comes first in the input.

@@ -74,7 +74,7 @@ impl Utf8Validator {
     fn check(&self, src: &[u8]) -> Result<(), Utf8Error> {
         match self.engine {
             None => crate::check_utf8(src),
-            Some(engine) => engine.check_utf8(src),
+            Some(engine) => engine.ops().check_utf8(src),
         }
     }
 
@@ -164,7 +164,7 @@ impl Utf8Validator {
         joined[..held].copy_from_slice(&self.pending[..held]);
         joined[held..held + taken].copy_from_slice(&chunk[..taken]);
         let joined = &joined[..held + taken];
-        let complete = match crate::kernels::scalar::check_short(joined) {
+        let complete = match crate::arch::scalar::check_short(joined) {
             Ok(()) => joined.len(),
             Err(error) if error.valid_up_to() > 0 => error.valid_up_to(),
             Err(error) => match error.error_len() {

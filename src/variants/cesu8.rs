@@ -140,7 +140,7 @@ mod owned {
     /// no 4-byte character (nor, for Modified UTF-8, a U+0000).
     fn from_str(s: &str, mutf8: bool) -> Cow<'_, [u8]> {
         let bytes = s.as_bytes();
-        let Some((mut at, _)) = find_byte(bytes, mutf8) else {
+        let Some((mut at, _)) = find_byte(Engine::active(), bytes, mutf8) else {
             return Cow::Borrowed(bytes);
         };
         let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
@@ -160,7 +160,8 @@ mod owned {
             let near = &bytes[at..bytes.len().min(at + 16)];
             let next = match near.iter().position(|&b| b >= 0xF0 || (mutf8 && b == 0)) {
                 Some(k) => at + k,
-                None => find_byte(&bytes[at..], mutf8).map_or(bytes.len(), |(k, _)| at + k),
+                None => find_byte(Engine::active(), &bytes[at..], mutf8)
+                    .map_or(bytes.len(), |(k, _)| at + k),
             };
             out.extend_from_slice(&bytes[at..next]);
             at = next;

@@ -305,10 +305,10 @@ impl Form {
 
     /// The first byte of valid UTF-8 `valid` that the variant forbids.
     #[inline]
-    fn forbidden(self, valid: &[u8]) -> Option<(usize, VariantErrorKind)> {
+    fn forbidden(self, engine: Engine, valid: &[u8]) -> Option<(usize, VariantErrorKind)> {
         match self {
-            Form::Cesu8 => find_byte(valid, false),
-            Form::Mutf8 => find_byte(valid, true),
+            Form::Cesu8 => find_byte(engine, valid, false),
+            Form::Mutf8 => find_byte(engine, valid, true),
             Form::Wtf8 | Form::Rfc2279 => None,
         }
     }
@@ -330,7 +330,7 @@ pub(crate) struct Check;
 impl Sink for Check {
     #[inline]
     fn utf8(&mut self, engine: &Engine, rest: &[u8]) -> Result<(), Utf8Error> {
-        engine.check_utf8(rest)
+        engine.ops().check_utf8(rest)
     }
 
     #[inline]
@@ -354,7 +354,7 @@ pub(crate) fn walk(
             Ok(()) => rest.len(),
             Err(e) => e.valid_up_to().min(rest.len()),
         };
-        if let Some((at, kind)) = form.forbidden(&rest[..valid]) {
+        if let Some((at, kind)) = form.forbidden(*engine, &rest[..valid]) {
             return Err(VariantError::new(pos + at, 1, kind));
         }
         pos += valid;
@@ -478,17 +478,19 @@ pub(crate) const fn combine(high: u16, low: u16) -> u32 {
     0x1_0000 + ((high as u32 & 0x3FF) << 10 | (low as u32 & 0x3FF))
 }
 
-/// Bytes per step of [`find_byte`] and [`find_unit`]: a whole number of vectors.
+/// Bytes per step of [`find_unit`]: a whole number of vectors.
+#[cfg(feature = "alloc")]
 const SCAN: usize = 64;
 
 /// The first byte of `s` at or above `F0` (a 4-byte lead, in valid UTF-8), or
-/// with `nul` also a `00` byte, with the kind of error it is.
+/// with `nul` also a `00` byte, with the kind of error it is. Whole chunks are
+/// skipped by the engine's `clean_chunks`.
 #[inline]
-pub(crate) fn find_byte(s: &[u8], nul: bool) -> Option<(usize, VariantErrorKind)> {
+pub(crate) fn find_byte(engine: Engine, s: &[u8], nul: bool) -> Option<(usize, VariantErrorKind)> {
     // With `nul`, subtracting 1 (wrapping) moves 00 to FF and F0..FF to EF..FE: one
     // comparison finds both.
     let shift = u8::from(nul);
-    let start = clean_chunks(s, shift);
+    let start = engine.ops().clean_chunks(s, shift);
     let at = start
         + s[start..]
             .iter()
@@ -499,28 +501,6 @@ pub(crate) fn find_byte(s: &[u8], nul: bool) -> Option<(usize, VariantErrorKind)
         VariantErrorKind::FourByteSequence
     };
     Some((at, kind))
-}
-
-/// The length of the longest run of whole 64-byte chunks at the start of `s` in
-/// which no byte `b` has `b - shift >= F0 - shift` (wrapping). Each chunk is
-/// reduced to its largest shifted byte, a loop without branches that the compiler
-/// vectorizes, for the widest vectors the CPU has.
-#[multiversion::multiversion(targets(
-    "x86_64+avx512f+avx512bw",
-    "x86_64+avx2",
-    "x86_64+sse4.2",
-    "aarch64+neon"
-))]
-fn clean_chunks(s: &[u8], shift: u8) -> usize {
-    let mut start = 0;
-    for chunk in s.chunks_exact(SCAN) {
-        let max = chunk.iter().fold(0u8, |m, &b| m.max(b.wrapping_sub(shift)));
-        if max >= 0xF0 - shift {
-            break;
-        }
-        start += SCAN;
-    }
-    start
 }
 
 /// The index of the first surrogate in `s`, or with `nul` also of a zero unit.
@@ -670,7 +650,7 @@ mod owned {
 
     impl Sink for StrSink<'_> {
         fn utf8(&mut self, engine: &Engine, rest: &[u8]) -> Result<(), Utf8Error> {
-            let result = engine.check_utf8(rest);
+            let result = engine.ops().check_utf8(rest);
             let valid = result.map_or_else(|e| e.valid_up_to(), |()| rest.len());
             match &mut self.out {
                 Some(out) => out.extend_from_slice(&rest[..valid]),
@@ -724,15 +704,21 @@ mod tests {
     #[test]
     fn find_byte_finds_the_first() {
         let mut s = [b'a'; 300];
-        assert_eq!(find_byte(&s, true), None);
+        assert_eq!(find_byte(Engine::active(), &s, true), None);
         s[200] = 0xF0;
         s[250] = 0;
         assert_eq!(
-            find_byte(&s, false),
+            find_byte(Engine::active(), &s, false),
             Some((200, VariantErrorKind::FourByteSequence))
         );
         s[70] = 0;
-        assert_eq!(find_byte(&s, true), Some((70, VariantErrorKind::NulByte)));
-        assert_eq!(find_byte(&s, false).map(|x| x.0), Some(200));
+        assert_eq!(
+            find_byte(Engine::active(), &s, true),
+            Some((70, VariantErrorKind::NulByte))
+        );
+        assert_eq!(
+            find_byte(Engine::active(), &s, false).map(|x| x.0),
+            Some(200)
+        );
     }
 }

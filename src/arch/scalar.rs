@@ -9,7 +9,7 @@
 //! character boundary before the chunk that failed.
 
 use crate::error::Utf8Error;
-use crate::kernels::utf8::boundary_before;
+use crate::generic::validate_utf8::boundary_before;
 use crate::scalar::utf8::{lead, validate_from, Lead};
 
 /// DFA states, each a multiple of six: the shift that selects its next state in a
@@ -156,7 +156,7 @@ pub(crate) fn check(src: &[u8]) -> Result<(), Utf8Error> {
 }
 
 /// The scalar kernel's error spans for the lossy decoders (see
-/// `kernels::utf8::flag_errors`): none for valid input, else one span from the
+/// `generic::validate_utf8::flag_errors`): none for valid input, else one span from the
 /// first error to the end, which the decoder then reads in scalar code.
 pub(crate) fn flag_errors(src: &[u8], out: &mut [(u32, u32)]) -> usize {
     match (check(src), out.first_mut()) {

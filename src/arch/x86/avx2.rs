@@ -5,7 +5,8 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use super::ByteVector;
+use crate::generic::vector::ByteVector;
+use crate::generic::wide::Wide;
 
 // SAFETY: every method uses AVX and AVX2 instructions only; callers guarantee the
 // CPU supports AVX2 (the trait's contract).
@@ -155,3 +156,7 @@ unsafe impl ByteVector for __m256i {
         }
     }
 }
+
+// SAFETY: the defaults use no instructions: this vector type has no wide
+// block conversions.
+unsafe impl Wide for __m256i {}

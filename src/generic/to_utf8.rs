@@ -28,12 +28,13 @@
 //! writes a whole vector; the output pointer then advances by the bytes kept.
 
 use super::from_utf8::select;
-use super::transcode::{portable, Offset};
-use super::utf16::is_high_surrogate;
+use super::portable;
+use super::validate_utf16::is_high_surrogate;
+use super::vector::{ByteVector, Simd128};
 use super::wide::Wide;
-use crate::error::{OutputTooSmall, Utf16Error, Utf32Error};
+use super::{Latin1, Utf16, Utf32};
+use crate::error::{Offset, OutputTooSmall, Utf16Error, Utf32Error};
 use crate::scalar::transcode as reference;
-use crate::simd::{ByteVector, Simd128};
 use crate::ByteOrder;
 
 /// Units per step.
@@ -286,9 +287,6 @@ static NOT_ASCII: [[u8; 16]; 2] = {
     masks
 };
 
-/// UTF-16 input, little-endian or, with `BIG`, big-endian.
-pub(crate) struct Utf16<const BIG: bool>;
-
 impl<const BIG: bool> Utf16<BIG> {
     const ORDER: ByteOrder = if BIG {
         ByteOrder::Big
@@ -357,9 +355,6 @@ impl<const BIG: bool> Source for Utf16<BIG> {
     }
 }
 
-/// UTF-32 input (in the machine's order).
-pub(crate) struct Utf32;
-
 impl Source for Utf32 {
     type Unit = u32;
 
@@ -389,9 +384,6 @@ impl Source for Utf32 {
         W::utf32_to_utf8(ptr, out)
     }
 }
-
-/// Latin-1 input: every byte is the code point.
-pub(crate) struct Latin1;
 
 impl Source for Latin1 {
     type Unit = u8;

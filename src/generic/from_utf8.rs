@@ -33,12 +33,12 @@
 //! the reference's), the last bytes of the input, and the end of a too-short
 //! output.
 
-use super::transcode::Offset;
-use super::utf8::{Checker, BLOCK};
+use super::validate_utf8::{Checker, BLOCK};
+use super::vector::{ByteVector, Simd128};
 use super::wide::{Carry, Wide};
-use crate::error::Utf8Error;
+use super::{Latin1, Utf16, Utf32};
+use crate::error::{Offset, Utf8Error};
 use crate::scalar::utf8::is_continuation;
-use crate::simd::{ByteVector, Simd128};
 
 /// The shuffle that moves the `u16` lanes selected by `mask` (bit `i` for lane `i`)
 /// to the front, in order, swapping the two bytes of each when `swap` is set;
@@ -280,9 +280,6 @@ pub(crate) trait Output {
     ) -> usize;
 }
 
-/// UTF-16 output, in little-endian byte order or, with `BIG`, big-endian.
-pub(crate) struct Utf16<const BIG: bool>;
-
 impl<const BIG: bool> Output for Utf16<BIG> {
     type Unit = u16;
     const BIG: bool = BIG;
@@ -369,9 +366,6 @@ impl<const BIG: bool> Output for Utf16<BIG> {
         n + (ends >> 8 & 0xFF).count_ones() as usize
     }
 }
-
-/// UTF-32 output (in the machine's byte order).
-pub(crate) struct Utf32;
 
 impl Output for Utf32 {
     type Unit = u32;
@@ -463,9 +457,6 @@ impl Output for Utf32 {
         o.offset_from(out) as usize
     }
 }
-
-/// Latin-1 output.
-pub(crate) struct Latin1;
 
 impl Output for Latin1 {
     type Unit = u8;

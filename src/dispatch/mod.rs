@@ -8,9 +8,12 @@
 //! always, on AArch64), or without `std`, the choice is made at compile time and the
 //! dispatch compiles away.
 
+mod table;
+
+pub(crate) use table::Ops;
+use table::Table;
+
 use crate::error::{UnsupportedKernel, Utf8Error};
-use crate::kernels;
-use crate::kernels::transcode::Transcoders;
 
 /// A UTF-8 validation and transcoding implementation.
 ///
@@ -131,15 +134,15 @@ impl Kernel {
     /// The kernel's function table, when the kernel is compiled into this build.
     fn table(self) -> Option<&'static Table> {
         match self {
-            Kernel::Scalar => Some(&kernels::SCALAR),
+            Kernel::Scalar => Some(&table::SCALAR),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Kernel::Sse42 => Some(&kernels::sse42::TABLE),
+            Kernel::Sse42 => Some(&table::SSE42),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Kernel::Avx2 => Some(&kernels::avx2::TABLE),
+            Kernel::Avx2 => Some(&table::AVX2),
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => Some(&kernels::avx512::TABLE),
+            Kernel::Avx512 => Some(&table::AVX512),
             #[cfg(target_arch = "aarch64")]
-            Kernel::Neon => Some(&kernels::neon::TABLE),
+            Kernel::Neon => Some(&table::NEON),
             #[allow(unreachable_patterns)]
             _ => None,
         }
@@ -240,22 +243,6 @@ const fn static_kernel() -> Option<Kernel> {
     }
 }
 
-/// The signature of a kernel's `flag_utf8`: input, spans out, spans written.
-pub(crate) type FlagUtf8 = unsafe fn(&[u8], &mut [(u32, u32)]) -> usize;
-
-/// One kernel's entry points. The functions are `unsafe` because they may use
-/// instructions the CPU lacks; an [`Engine`] holds a table only after checking.
-pub(crate) struct Table {
-    pub(crate) kernel: Kernel,
-    pub(crate) validate_utf8: unsafe fn(&[u8]) -> bool,
-    pub(crate) check_utf8: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
-    /// The spans of UTF-8 with errors, for the lossy decoders (see
-    /// `kernels::utf8::flag_errors`).
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    pub(crate) flag_utf8: FlagUtf8,
-    pub(crate) transcode: &'static Transcoders,
-}
-
 /// A kernel ready to run: a handle on its function table. `Copy`, one pointer wide.
 ///
 /// The free functions of the crate use [`Engine::active`]; tests and benchmarks
@@ -349,9 +336,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn validate_utf8(&self, src: &[u8]) -> bool {
-        // SAFETY: an Engine holds a table only for a kernel the CPU supports
-        // (checked by `new`, or chosen by detection in `active`).
-        unsafe { (self.table.validate_utf8)(src) }
+        self.ops().validate_utf8(src)
     }
 
     /// Validates `src` and returns it as `&str`, or the error `std::str::from_utf8`
@@ -364,7 +349,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn from_utf8<'a>(&self, src: &'a [u8]) -> Result<&'a str, Utf8Error> {
-        self.check_utf8(src)?;
+        self.ops().check_utf8(src)?;
         // SAFETY: the kernel, checked against the reference, found `src` valid.
         Ok(unsafe { core::str::from_utf8_unchecked(src) })
     }
@@ -379,33 +364,16 @@ impl Engine {
     /// ```
     #[inline]
     pub fn from_utf8_mut<'a>(&self, src: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
-        self.check_utf8(src)?;
+        self.ops().check_utf8(src)?;
         // SAFETY: the kernel, checked against the reference, found `src` valid.
         Ok(unsafe { core::str::from_utf8_unchecked_mut(src) })
     }
 
-    /// The kernel's transcoding functions. They are `unsafe` to call only because
-    /// they may use the kernel's instructions: an `Engine` exists only for a
-    /// kernel the CPU supports, so calling them through one is sound.
+    /// The kernel's operations (see `operations`), safe to call: an `Engine`
+    /// exists only for a kernel this CPU supports.
     #[inline]
-    pub(crate) fn transcoders(&self) -> &'static Transcoders {
-        self.table.transcode
-    }
-
-    #[inline]
-    pub(crate) fn check_utf8(&self, src: &[u8]) -> Result<(), Utf8Error> {
-        // SAFETY: as in `validate_utf8`.
-        unsafe { (self.table.check_utf8)(src) }
-    }
-
-    /// The spans of `src` (starting at a character boundary) where UTF-8 errors
-    /// are, into `out` (not empty): see `kernels::utf8::flag_errors`.
-    #[inline]
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    pub(crate) fn flag_utf8(&self, src: &[u8], out: &mut [(u32, u32)]) -> usize {
-        debug_assert!(!out.is_empty());
-        // SAFETY: as in `validate_utf8`.
-        unsafe { (self.table.flag_utf8)(src, out) }
+    pub(crate) fn ops(&self) -> Ops {
+        Ops(self.table)
     }
 }
 
@@ -440,7 +408,7 @@ fn choose_and_cache() -> Engine {
     let engine = forced
         .or_else(|| Engine::new(Kernel::detect()).ok())
         .unwrap_or(Engine {
-            table: &kernels::SCALAR,
+            table: &table::SCALAR,
         });
     let table: *const Table = engine.table;
     ACTIVE.store(table.cast_mut(), Ordering::Release);
@@ -452,6 +420,6 @@ fn active_runtime() -> Engine {
     // Without std `static_kernel` always chooses, so this is never reached; scalar
     // is the safe answer regardless.
     Engine {
-        table: &kernels::SCALAR,
+        table: &table::SCALAR,
     }
 }

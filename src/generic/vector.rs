@@ -7,17 +7,6 @@
 //! (the dispatcher) have checked the CPU, so the intrinsics inline into code built
 //! for the right features.
 
-cfg_if::cfg_if! {
-    if #[cfg(any(target_arch = "x86", target_arch = "x86_64"))] {
-        pub(crate) mod sse42;
-        pub(crate) mod avx2;
-        #[cfg(target_arch = "x86_64")]
-        pub(crate) mod avx512;
-    } else if #[cfg(target_arch = "aarch64")] {
-        pub(crate) mod neon;
-    }
-}
-
 /// A vector of `LANES` bytes.
 ///
 /// # Safety

@@ -4,7 +4,7 @@
 
 use core::arch::x86_64::*;
 
-use super::ByteVector;
+use crate::generic::vector::ByteVector;
 
 // SAFETY: every method uses AVX512F/AVX512BW instructions only; callers guarantee
 // the CPU supports them (the trait's contract).

@@ -15,9 +15,9 @@
 //! before the first failing block, so every kernel reports exactly what the
 //! reference reports.
 
+use super::vector::ByteVector;
 use crate::error::Utf8Error;
 use crate::scalar::utf8 as reference;
-use crate::simd::ByteVector;
 
 // The class constants document the bits; the kernels need only the tables and the
 // two-continuations marker.

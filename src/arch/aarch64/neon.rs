@@ -2,7 +2,8 @@
 
 use core::arch::aarch64::*;
 
-use super::ByteVector;
+use crate::generic::vector::{ByteVector, Simd128};
+use crate::generic::wide::Wide;
 
 // SAFETY: NEON is part of the AArch64 baseline the kernel is compiled for; every
 // method uses NEON instructions only.
@@ -137,7 +138,7 @@ unsafe impl ByteVector for uint8x16_t {
 }
 
 // SAFETY: every method uses NEON instructions only (the trait's contract).
-unsafe impl super::Simd128 for uint8x16_t {
+unsafe impl Simd128 for uint8x16_t {
     #[inline(always)]
     unsafe fn store(self, ptr: *mut u8) {
         vst1q_u8(ptr, self)
@@ -236,3 +237,7 @@ unsafe impl super::Simd128 for uint8x16_t {
         vreinterpretq_u8_u16(vdupq_n_u16(v))
     }
 }
+
+// SAFETY: the defaults use no instructions: this vector type has no wide
+// block conversions.
+unsafe impl Wide for uint8x16_t {}

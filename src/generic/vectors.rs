@@ -1,19 +1,21 @@
-//! The SIMD kernels' [`Transcode`] implementation: the directions with vector code
-//! use it (`V` is the kernel's full-width vector, `S` its 128-bit one); the others
-//! keep the portable defaults, compiled for the kernel's instruction set.
+//! The vector kernels' implementation of the operation list: the operations with
+//! vector code use it (`V` is the kernel's full-width vector, `S` its 128-bit one,
+//! for inputs shorter than one block); the others keep the portable defaults,
+//! compiled for the kernel's instruction set.
 
 use core::marker::PhantomData;
 
-use super::from_utf8::{self, Latin1, Utf16, Utf32};
-use super::transcode::{portable, Transcode};
+use super::validate_utf8::BLOCK;
+use super::vector::Simd128;
 use super::wide::Wide;
-use super::{from_utf16, utf16};
+use super::{from_utf8, portable, to_utf8, validate_utf16, validate_utf8};
+use super::{Latin1, Utf16, Utf32};
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
+use crate::operations::Algorithms;
 use crate::scalar::transcode as reference;
-use crate::simd::Simd128;
 use crate::ByteOrder;
 
-/// The vector transcoders for full-width vectors `V` and 128-bit vectors `S`.
+/// The vector algorithms for full-width vectors `V` and 128-bit vectors `S`.
 pub(crate) struct Vectors<V, S>(PhantomData<(V, S)>);
 
 /// UTF-8 to UTF-16 in either byte order, validating or not.
@@ -41,7 +43,43 @@ unsafe fn utf8_to_utf16<V: Wide, S: Simd128, const VALIDATE: bool>(
     }
 }
 
-impl<V: Wide, S: Simd128> Transcode for Vectors<V, S> {
+impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
+    #[inline(always)]
+    unsafe fn validate_utf8(src: &[u8]) -> bool {
+        // SAFETY: the caller's promise.
+        unsafe {
+            if src.len() < BLOCK {
+                validate_utf8::validate::<S>(src)
+            } else {
+                validate_utf8::validate::<V>(src)
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            if src.len() < BLOCK {
+                validate_utf8::check::<S>(src)
+            } else {
+                validate_utf8::check::<V>(src)
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn flag_utf8(src: &[u8], out: &mut [(u32, u32)]) -> usize {
+        // SAFETY: the caller's promise.
+        unsafe {
+            if src.len() < BLOCK {
+                validate_utf8::flag_errors::<S>(src, out)
+            } else {
+                validate_utf8::flag_errors::<V>(src, out)
+            }
+        }
+    }
+
     #[inline(always)]
     unsafe fn utf8_to_utf16(
         src: &[u8],
@@ -108,24 +146,24 @@ impl<V: Wide, S: Simd128> Transcode for Vectors<V, S> {
         order: ByteOrder,
     ) -> Result<usize, Utf16Error> {
         // SAFETY: the caller's promise.
-        unsafe { from_utf16::utf16_to_utf8::<V, S>(src, dst, order) }
+        unsafe { to_utf8::utf16_to_utf8::<V, S>(src, dst, order) }
     }
 
     #[inline(always)]
     unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
         // SAFETY: the caller's promise.
-        unsafe { from_utf16::utf32_to_utf8::<V, S>(src, dst) }
+        unsafe { to_utf8::utf32_to_utf8::<V, S>(src, dst) }
     }
 
     #[inline(always)]
     unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
         // SAFETY: the caller's promise.
-        unsafe { from_utf16::latin1_to_utf8::<V, S>(src, dst) }
+        unsafe { to_utf8::latin1_to_utf8::<V, S>(src, dst) }
     }
 
     #[inline(always)]
     unsafe fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
         // SAFETY: the caller's promise.
-        unsafe { utf16::check::<V>(src, order) }
+        unsafe { validate_utf16::check::<V>(src, order) }
     }
 }

@@ -9,9 +9,9 @@
 //! where they differ, and for the last units, the portable check takes over from
 //! the last character boundary, so errors are exactly the reference's.
 
-use super::transcode::{portable, Offset};
-use crate::error::Utf16Error;
-use crate::simd::ByteVector;
+use super::portable;
+use super::vector::ByteVector;
+use crate::error::{Offset, Utf16Error};
 use crate::ByteOrder;
 
 /// For a surrogate test with one `and` and one `eq`: `mask` at the bytes that

@@ -6,7 +6,8 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use super::ByteVector;
+use crate::generic::vector::{ByteVector, Simd128};
+use crate::generic::wide::Wide;
 
 // SAFETY: every method uses SSE2..SSE4.2 instructions only; callers guarantee the
 // CPU supports SSE4.2 (the trait's contract).
@@ -142,7 +143,7 @@ unsafe impl ByteVector for __m128i {
 }
 
 // SAFETY: every method uses SSE2..SSE4.2 instructions only (the trait's contract).
-unsafe impl super::Simd128 for __m128i {
+unsafe impl Simd128 for __m128i {
     #[inline(always)]
     unsafe fn store(self, ptr: *mut u8) {
         _mm_storeu_si128(ptr.cast(), self)
@@ -218,3 +219,7 @@ unsafe impl super::Simd128 for __m128i {
         _mm_set1_epi16(v as i16)
     }
 }
+
+// SAFETY: the defaults use no instructions: this vector type has no wide
+// block conversions.
+unsafe impl Wide for __m128i {}

@@ -1,0 +1,288 @@
+//! [`Wide`] for `__m512i`: the AVX-512 block conversions the generic algorithms ask
+//! for first.
+
+use core::arch::x86_64::*;
+
+use super::decode::*;
+use super::encode::*;
+use super::*;
+use crate::generic::wide::{Carry, Wide};
+
+// SAFETY: the methods use AVX-512 F, BW, VBMI2 and BMI2, which the AVX-512
+// kernel requires of the CPU.
+unsafe impl Wide for __m512i {
+    const FROM_UTF8: bool = true;
+
+    #[inline(always)]
+    unsafe fn widen_short<T>(self, len: usize, out: *mut T, big: bool) {
+        let mask = low_bits(len);
+        // SAFETY (stores): the caller's promise; masked stores write only the
+        // first `len` units.
+        match core::mem::size_of::<T>() {
+            1 => _mm512_mask_storeu_epi8(out.cast(), mask, self),
+            2 => {
+                for h in 0..2 {
+                    let half = if h == 0 {
+                        _mm512_castsi512_si256(self)
+                    } else {
+                        _mm512_extracti64x4_epi64::<1>(self)
+                    };
+                    let mut units = _mm512_cvtepu8_epi16(half);
+                    if big {
+                        units = _mm512_slli_epi16::<8>(units);
+                    }
+                    let lanes = (mask >> (32 * h)) as u32;
+                    _mm512_mask_storeu_epi16(out.cast::<u16>().add(32 * h).cast(), lanes, units);
+                }
+            }
+            _ => {
+                for k in 0..4 {
+                    let units = _mm512_cvtepu8_epi32(quarter(self, k));
+                    let lanes = (mask >> (16 * k)) as u16;
+                    _mm512_mask_storeu_epi32(out.cast::<u32>().add(16 * k).cast(), lanes, units);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn load_short(src: &[u8]) -> Self {
+        // SAFETY: the caller's promise: at most 64 bytes, all in `src`; a
+        // masked load reads no others.
+        _mm512_maskz_loadu_epi8(u64::MAX >> (64 - src.len()), src.as_ptr().cast())
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_utf16<const BIG: bool>(
+        block: *const u8,
+        len: usize,
+        out: *mut u16,
+        exact: Option<usize>,
+    ) -> Option<(usize, usize)> {
+        let ctx = Context::alone();
+        // SAFETY: the caller's promises.
+        let d = decode(block, len, &ctx);
+        if d.read == 0 {
+            return None;
+        }
+        Some((d.read, utf16_of(&d, &ctx, out, BIG, exact)?))
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_utf32(
+        block: *const u8,
+        len: usize,
+        out: *mut u32,
+        exact: Option<usize>,
+    ) -> Option<(usize, usize)> {
+        let ctx = Context::alone();
+        // SAFETY: the caller's promises.
+        let d = decode(block, len, &ctx);
+        if d.read == 0 {
+            return None;
+        }
+        Some((d.read, utf32_of(&d, &ctx, out, exact)?))
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_latin1(
+        block: *const u8,
+        len: usize,
+        out: *mut u8,
+        exact: Option<usize>,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        let (read, written, ..) = latin1_of(block, len, &Context::alone(), out, exact)?;
+        Some((read, written))
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_stream_to_utf16<const BIG: bool>(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<Self>,
+        out: *mut u16,
+    ) -> usize {
+        let ctx = Context::stream(carry, next_cont);
+        // SAFETY: the caller's promises.
+        let d = decode(block, 64, &ctx);
+        let written = utf16_of(&d, &ctx, out, BIG, None).unwrap_or(0);
+        *carry = Carry {
+            bytes: d.bytes,
+            cont: d.cont,
+            leads: d.leads,
+        };
+        written
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_stream_to_utf32(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<Self>,
+        out: *mut u32,
+    ) -> usize {
+        let ctx = Context::stream(carry, next_cont);
+        // SAFETY: the caller's promises.
+        let d = decode(block, 64, &ctx);
+        let written = utf32_of(&d, &ctx, out, None).unwrap_or(0);
+        *carry = Carry {
+            bytes: d.bytes,
+            cont: d.cont,
+            leads: d.leads,
+        };
+        written
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_stream_to_latin1(
+        block: *const u8,
+        next_cont: bool,
+        carry: &mut Carry<Self>,
+        out: *mut u8,
+    ) -> Option<usize> {
+        let ctx = Context::stream(carry, next_cont);
+        // SAFETY: the caller's promises.
+        let (_, written, cont, leads) = latin1_of(block, 64, &ctx, out, None)?;
+        *carry = Carry {
+            bytes: _mm512_loadu_si512(block.cast()),
+            cont,
+            leads,
+        };
+        Some(written)
+    }
+
+    #[inline(always)]
+    unsafe fn utf16_to_utf8_short<const BIG: bool>(
+        src: *const u16,
+        len: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        let lanes = low_bits(len) as u32;
+        // SAFETY: the caller's promises; the masked load reads only `len`
+        // units.
+        let mut units = _mm512_maskz_loadu_epi16(lanes, src.cast());
+        if BIG {
+            units = swap_bytes(units);
+        }
+        let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
+        encode_part(
+            units,
+            || _mm512_permutexvar_epi16(next, units),
+            dst,
+            Some((lanes, room)),
+        )
+    }
+
+    #[inline(always)]
+    unsafe fn latin1_to_utf8_short(
+        src: *const u8,
+        len: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        let lanes = low_bits(len) as u32;
+        // SAFETY: the caller's promises; the masked load reads only `len`
+        // bytes.
+        let units = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(lanes, src.cast()));
+        Some((len, encode_units(units, dst, Some((lanes, room)))?))
+    }
+
+    const UNITS: usize = 64;
+    // Two conversions of 32 units: the second starts at most 96 bytes in and
+    // touches at most 112.
+    const ROOM: usize = 208;
+
+    #[inline(always)]
+    unsafe fn utf16_to_utf8<const BIG: bool>(
+        src: *const u16,
+        dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        let load = |k: usize| {
+            let units = _mm512_loadu_si512(src.add(32 * k).cast());
+            if BIG {
+                swap_bytes(units)
+            } else {
+                units
+            }
+        };
+        let (a, b) = (load(0), load(1));
+        let not_ascii = _mm512_and_si512(_mm512_or_si512(a, b), w16(0xFF80));
+        if _mm512_test_epi16_mask(not_ascii, not_ascii) == 0 {
+            // `packus` works per 128-bit lane: put the quadwords in order.
+            let packed = _mm512_packus_epi16(a, b);
+            let order = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
+            _mm512_storeu_si512(dst.cast(), _mm512_permutexvar_epi64(order, packed));
+            return Some((64, 64));
+        }
+        // Each lane's successor: of `a`'s last, `b`'s first; of `b`'s last,
+        // garbage (a high surrogate there is left for the next call).
+        let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
+        let (read, n) = encode_part(a, || _mm512_permutex2var_epi16(a, next, b), dst, None)?;
+        if read < 32 {
+            return Some((read, n));
+        }
+        match encode_part(b, || _mm512_permutexvar_epi16(next, b), dst.add(n), None) {
+            Some((read, m)) => Some((32 + read, n + m)),
+            None => Some((32, n)),
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf8(src: *const u32, dst: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        let (a, b) = (
+            _mm512_loadu_si512(src.cast()),
+            _mm512_loadu_si512(src.add(16).cast()),
+        );
+        let upper = _mm512_and_si512(_mm512_or_si512(a, b), w32(0xFFFF_0000));
+        if _mm512_test_epi32_mask(upper, upper) != 0 {
+            return None;
+        }
+        let units = _mm512_inserti64x4::<1>(
+            _mm512_castsi256_si512(_mm512_cvtepi32_epi16(a)),
+            _mm512_cvtepi32_epi16(b),
+        );
+        if has_surrogates(units) {
+            return None;
+        }
+        Some((32, encode_units(units, dst, None)?))
+    }
+
+    #[inline(always)]
+    unsafe fn latin1_to_utf8(src: *const u8, dst: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        let bytes = _mm512_loadu_si512(src.cast());
+        if _mm512_movepi8_mask(bytes) == 0 {
+            _mm512_storeu_si512(dst.cast(), bytes);
+            return Some((64, 64));
+        }
+        // `[ASCII, -]` or `[lead, continuation]` per byte, interleaved into
+        // `u16` lanes half by half, and a compress that keeps the second
+        // byte where there is one.
+        let ascii = !_mm512_movepi8_mask(bytes);
+        let b = |v: u8| _mm512_set1_epi8(v as i8);
+        let lead = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi16::<6>(bytes), b(0x03)),
+            b(0xC0),
+        );
+        let first = _mm512_mask_blend_epi8(ascii, lead, bytes);
+        let second = _mm512_and_si512(bytes, b(0xBF));
+        let mut written = 0;
+        for (h, idx) in INTERLEAVE.iter().enumerate() {
+            let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+            let pairs = _mm512_permutex2var_epi8(first, idx, second);
+            let ascii = (ascii >> (32 * h)) as u32;
+            let keep = 0x5555_5555_5555_5555 | deposit(!ascii as u64, 0xAAAA_AAAA_AAAA_AAAA);
+            // SAFETY: the caller's promise; each half writes at most 64 bytes.
+            _mm512_storeu_si512(
+                dst.add(written).cast(),
+                _mm512_maskz_compress_epi8(keep, pairs),
+            );
+            written += keep.count_ones() as usize;
+        }
+        Some((64, written))
+    }
+}

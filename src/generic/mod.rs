@@ -1,0 +1,45 @@
+//! The algorithms, each written once: generic over the vector traits of
+//! [`vector`] (implemented per ISA in [`arch`](crate::arch)), one file per
+//! direction, plus the [`portable`] algorithms every kernel starts from.
+//!
+//! - [`validate_utf8`], [`validate_utf16`]: validation;
+//! - [`from_utf8`]: UTF-8 to UTF-16, UTF-32, Latin-1;
+//! - [`to_utf8`]: UTF-16, UTF-32, Latin-1 to UTF-8;
+//! - [`wide`]: the hook for ISAs with whole-register conversions (AVX-512);
+//! - [`vectors`]: the vector kernels' implementation of the operation list.
+//!
+//! Nothing here knows about dispatch: the dispatcher compiles these for each ISA.
+
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod from_utf8;
+pub(crate) mod portable;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod to_utf8;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod validate_utf16;
+pub(crate) mod validate_utf8;
+pub(crate) mod vector;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod vectors;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod wide;
+
+use crate::operations::Algorithms;
+
+/// The implementation with no vector code: every operation is portable.
+pub(crate) struct Portable;
+
+impl Algorithms for Portable {}
+
+/// UTF-16 units, little-endian or, with `BIG`, big-endian: an input of
+/// [`to_utf8`] and an output of [`from_utf8`].
+#[allow(dead_code)] // unused on targets without vector kernels
+pub(crate) struct Utf16<const BIG: bool>;
+
+/// UTF-32 values in the machine's byte order.
+#[allow(dead_code)]
+pub(crate) struct Utf32;
+
+/// Latin-1 bytes: every byte is the code point.
+#[allow(dead_code)]
+pub(crate) struct Latin1;

@@ -1,0 +1,457 @@
+//! The portable algorithms: every operation written once in plain Rust, compiled
+//! into every kernel (inlined into its `#[target_feature]` functions, so the
+//! compiler vectorises the loops for that instruction set). They are the scalar
+//! kernel, and the other kernels' defaults where they have no vector code.
+//!
+//! Transcoding: ASCII runs are converted eight units at a time; each stretch of
+//! non-ASCII text between them goes to the scalar reference, so output and errors
+//! are the reference's by construction. A non-ASCII stretch handed to the reference
+//! always ends one unit past the next ASCII unit (or at the end of the input), so
+//! the reference sees what follows an incomplete sequence and names the error
+//! exactly as it would on the whole input.
+//!
+//! Counting (lengths, characters, newlines) and scanning loops are written
+//! without early exits inside a chunk, so that they vectorise.
+
+use crate::error::{Offset, OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
+use crate::scalar::transcode as reference;
+use crate::ByteOrder;
+
+/// Units per step of the ASCII loop.
+const STEP: usize = 8;
+
+/// Converts `src` into `dst`: ASCII runs here (`ascii(u)` gives the byte value of
+/// an ASCII unit or `None`; `widen` makes an output unit of it), everything else by
+/// `reference` on stretches of the input.
+#[inline(always)]
+pub(crate) fn convert<U: Copy, T: Copy, E: Offset>(
+    src: &[U],
+    dst: &mut [T],
+    ascii: impl Fn(U) -> Option<u8>,
+    widen: impl Fn(u8) -> T,
+    reference: impl Fn(&[U], &mut [T]) -> Result<usize, E>,
+) -> Result<usize, E> {
+    let (mut read, mut written) = (0, 0);
+    while read < src.len() {
+        // An ASCII run, STEP units at a time, then unit by unit.
+        while read + STEP <= src.len() && written + STEP <= dst.len() {
+            let chunk = &src[read..read + STEP];
+            if !chunk.iter().all(|&u| ascii(u).is_some()) {
+                break;
+            }
+            let out: &mut [T] = &mut dst[written..written + STEP];
+            for (o, &u) in out.iter_mut().zip(chunk) {
+                *o = widen(ascii(u).unwrap_or(0));
+            }
+            read += STEP;
+            written += STEP;
+        }
+        while read < src.len() && written < dst.len() {
+            match ascii(src[read]) {
+                Some(b) => dst[written] = widen(b),
+                None => break,
+            }
+            read += 1;
+            written += 1;
+        }
+        if read == src.len() {
+            break;
+        }
+        // A non-ASCII stretch (or an ASCII unit without room), up to and including
+        // the next ASCII unit after a non-ASCII one.
+        let mut end = read + 1;
+        while end < src.len() && ascii(src[end]).is_none() {
+            end += 1;
+        }
+        let end = (end + 1).min(src.len());
+        match reference(&src[read..end], &mut dst[written..]) {
+            Ok(n) => {
+                read = end;
+                written += n;
+            }
+            Err(e) => return Err(e.offset(read, written)),
+        }
+    }
+    Ok(written)
+}
+
+#[inline(always)]
+fn ascii_u8(b: u8) -> Option<u8> {
+    (b < 0x80).then_some(b)
+}
+
+#[inline(always)]
+fn ascii_u16(order: ByteOrder) -> impl Fn(u16) -> Option<u8> {
+    move |u| {
+        let v = order.read_u16(u);
+        (v < 0x80).then_some(v as u8)
+    }
+}
+
+#[inline(always)]
+fn ascii_u32(v: u32) -> Option<u8> {
+    (v < 0x80).then_some(v as u8)
+}
+
+#[inline(always)]
+fn to_u16(order: ByteOrder) -> impl Fn(u8) -> u16 {
+    move |b| order.write_u16(b as u16)
+}
+
+/// The character at the start of `src` and its length, if it is a whole,
+/// valid one: the checks of the Unicode Standard's Table 3-7 on the decoded
+/// value (overlong forms, surrogates, beyond U+10FFFF).
+#[inline(always)]
+fn decode_utf8(src: &[u8]) -> Option<(u32, usize)> {
+    let cont = |i: usize| {
+        let b = *src.get(i)?;
+        (b & 0xC0 == 0x80).then_some(b as u32 & 0x3F)
+    };
+    let lead = *src.first()? as u32;
+    if lead < 0x80 {
+        Some((lead, 1))
+    } else if lead < 0xC0 {
+        None
+    } else if lead < 0xE0 {
+        let c = (lead & 0x1F) << 6 | cont(1)?;
+        (c >= 0x80).then_some((c, 2))
+    } else if lead < 0xF0 {
+        let c = (lead & 0x0F) << 12 | cont(1)? << 6 | cont(2)?;
+        (c >= 0x800 && !(0xD800..0xE000).contains(&c)).then_some((c, 3))
+    } else {
+        let c = (lead & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?;
+        ((0x10000..=0x10FFFF).contains(&c) && lead < 0xF8).then_some((c, 4))
+    }
+}
+
+/// UTF-8 to `T` units, quickly while the input is valid and fits: ASCII eight
+/// bytes at a time, then character by character (`encode` writes a character
+/// at the start of its slice and returns the units, or `None` if they do not
+/// fit or the format cannot hold it). At the first character that does not go
+/// through, `reference` takes over for the rest, and returns at once with the
+/// exact error (or carries on, if the character was fine after all).
+#[inline(always)]
+fn from_utf8<T: Copy>(
+    src: &[u8],
+    dst: &mut [T],
+    widen: impl Fn(u8) -> T,
+    encode: impl Fn(u32, &mut [T]) -> Option<usize>,
+    reference: impl Fn(&[u8], &mut [T]) -> Result<usize, Utf8Error>,
+) -> Result<usize, Utf8Error> {
+    let (mut read, mut written) = (0, 0);
+    while read < src.len() {
+        while read + STEP <= src.len() && written + STEP <= dst.len() {
+            let chunk = &src[read..read + STEP];
+            if chunk.iter().any(|&b| b >= 0x80) {
+                break;
+            }
+            for (o, &b) in dst[written..written + STEP].iter_mut().zip(chunk) {
+                *o = widen(b);
+            }
+            read += STEP;
+            written += STEP;
+        }
+        match decode_utf8(&src[read..])
+            .and_then(|(c, len)| Some((encode(c, &mut dst[written..])?, len)))
+        {
+            Some((units, len)) => {
+                read += len;
+                written += units;
+            }
+            None => {
+                return match reference(&src[read..], &mut dst[written..]) {
+                    Ok(n) => Ok(written + n),
+                    Err(e) => Err(e.offset(read, written)),
+                };
+            }
+        }
+    }
+    Ok(written)
+}
+
+#[inline(always)]
+pub(crate) fn utf8_to_utf16(
+    src: &[u8],
+    dst: &mut [u16],
+    order: ByteOrder,
+) -> Result<usize, Utf8Error> {
+    let encode = |c: u32, out: &mut [u16]| {
+        if c < 0x10000 {
+            *out.first_mut()? = order.write_u16(c as u16);
+            Some(1)
+        } else {
+            let pair = out.get_mut(..2)?;
+            let c = c - 0x10000;
+            pair[0] = order.write_u16(0xD800 | (c >> 10) as u16);
+            pair[1] = order.write_u16(0xDC00 | (c & 0x3FF) as u16);
+            Some(2)
+        }
+    };
+    from_utf8(src, dst, to_u16(order), encode, |s, d| {
+        reference::utf8_to_utf16(s, d, order)
+    })
+}
+
+#[inline(always)]
+pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
+    let encode = |c: u32, out: &mut [u32]| {
+        *out.first_mut()? = c;
+        Some(1)
+    };
+    from_utf8(src, dst, u32::from, encode, reference::utf8_to_utf32)
+}
+
+#[inline(always)]
+pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error> {
+    let encode = |c: u32, out: &mut [u8]| {
+        *out.first_mut()? = u8::try_from(c).ok()?;
+        Some(1)
+    };
+    from_utf8(src, dst, |b| b, encode, reference::utf8_to_latin1)
+}
+
+#[inline(always)]
+pub(crate) fn utf16_to_utf8(
+    src: &[u16],
+    dst: &mut [u8],
+    order: ByteOrder,
+) -> Result<usize, Utf16Error> {
+    convert(
+        src,
+        dst,
+        ascii_u16(order),
+        |b| b,
+        |s, d| reference::utf16_to_utf8(s, d, order),
+    )
+}
+
+#[inline(always)]
+pub(crate) fn utf16_to_utf32(
+    src: &[u16],
+    dst: &mut [u32],
+    order: ByteOrder,
+) -> Result<usize, Utf16Error> {
+    convert(src, dst, ascii_u16(order), u32::from, |s, d| {
+        reference::utf16_to_utf32(s, d, order)
+    })
+}
+
+#[inline(always)]
+pub(crate) fn utf16_to_latin1(
+    src: &[u16],
+    dst: &mut [u8],
+    order: ByteOrder,
+) -> Result<usize, Utf16Error> {
+    convert(
+        src,
+        dst,
+        ascii_u16(order),
+        |b| b,
+        |s, d| reference::utf16_to_latin1(s, d, order),
+    )
+}
+
+#[inline(always)]
+pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+    convert(src, dst, ascii_u32, |b| b, reference::utf32_to_utf8)
+}
+
+#[inline(always)]
+pub(crate) fn utf32_to_utf16(
+    src: &[u32],
+    dst: &mut [u16],
+    order: ByteOrder,
+) -> Result<usize, Utf32Error> {
+    convert(src, dst, ascii_u32, to_u16(order), |s, d| {
+        reference::utf32_to_utf16(s, d, order)
+    })
+}
+
+#[inline(always)]
+pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+    convert(src, dst, ascii_u32, |b| b, reference::utf32_to_latin1)
+}
+
+#[inline(always)]
+pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
+    convert(src, dst, ascii_u8, |b| b, reference::latin1_to_utf8)
+}
+
+/// Latin-1 to UTF-16 or UTF-32 is a widening of every byte: no ASCII split.
+#[inline(always)]
+fn widen<T: Copy>(
+    src: &[u8],
+    dst: &mut [T],
+    widen: impl Fn(u8) -> T,
+) -> Result<usize, OutputTooSmall> {
+    let n = src.len().min(dst.len());
+    for (o, &b) in dst[..n].iter_mut().zip(&src[..n]) {
+        *o = widen(b);
+    }
+    if n < src.len() {
+        return Err(OutputTooSmall {
+            read: n,
+            written: n,
+        });
+    }
+    Ok(n)
+}
+
+#[inline(always)]
+pub(crate) fn latin1_to_utf16(
+    src: &[u8],
+    dst: &mut [u16],
+    order: ByteOrder,
+) -> Result<usize, OutputTooSmall> {
+    widen(src, dst, to_u16(order))
+}
+
+#[inline(always)]
+pub(crate) fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, OutputTooSmall> {
+    widen(src, dst, u32::from)
+}
+
+/// Skips STEP units at a time while none is a surrogate; the reference names
+/// the first error from the unit where a step could not be skipped.
+#[inline(always)]
+pub(crate) fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
+    let surrogate = |u: u16| order.read_u16(u) & 0xF800 == 0xD800;
+    let mut i = 0;
+    while i < src.len() {
+        if i + STEP <= src.len() && !src[i..i + STEP].iter().any(|&u| surrogate(u)) {
+            i += STEP;
+            continue;
+        }
+        let u = order.read_u16(src[i]);
+        if u & 0xF800 != 0xD800 {
+            i += 1;
+        } else if u < 0xDC00
+            && src
+                .get(i + 1)
+                .is_some_and(|&n| order.read_u16(n) & 0xFC00 == 0xDC00)
+        {
+            i += 2;
+        } else {
+            return reference::check_utf16(&src[i..], order).map_err(|e| e.offset(i, 0));
+        }
+    }
+    Ok(())
+}
+
+#[inline(always)]
+pub(crate) fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
+    let bad = |v: u32| v > 0x10FFFF || v & 0xFFFF_F800 == 0xD800;
+    let mut i = 0;
+    while i + STEP <= src.len() && !src[i..i + STEP].iter().any(|&v| bad(v)) {
+        i += STEP;
+    }
+    reference::check_utf32(&src[i..]).map_err(|e| e.offset(i, 0))
+}
+
+/// The sum of `weight(u)` (at most 3) over the units of `src`, added up in
+/// byte-wide counters (flushed before they can overflow) so that the compiler
+/// vectorises the loop at the full width of the kernel's registers; a sum into
+/// `usize` would widen every unit to 64 bits first.
+#[inline(always)]
+fn sum_units<U: Copy>(src: &[U], weight: impl Fn(U) -> u8) -> usize {
+    const LANES: usize = 64;
+    const ROUNDS: usize = 255 / 3;
+    let flush = |counters: &[u8; LANES]| counters.iter().map(|&c| c as usize).sum::<usize>();
+    let mut chunks = src.chunks_exact(LANES);
+    let (mut total, mut counters, mut rounds) = (0, [0u8; LANES], 0);
+    for chunk in &mut chunks {
+        for (c, &b) in counters.iter_mut().zip(chunk) {
+            *c += weight(b);
+        }
+        rounds += 1;
+        if rounds == ROUNDS {
+            total += flush(&counters);
+            counters = [0; LANES];
+            rounds = 0;
+        }
+    }
+    let rest: usize = chunks.remainder().iter().map(|&b| weight(b) as usize).sum();
+    total + flush(&counters) + rest
+}
+
+#[inline(always)]
+pub(crate) fn count_chars(src: &[u8]) -> usize {
+    sum_units(src, |b| ((b as i8) >= -0x40) as u8)
+}
+
+#[inline(always)]
+pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
+    sum_units(src, |b| ((b as i8) >= -0x40) as u8 + (b >= 0xF0) as u8)
+}
+
+#[inline(always)]
+pub(crate) fn utf8_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
+    src.len()
+        + sum_units(src, |u| {
+            let v = order.read_u16(u);
+            let surrogate = v & 0xF800 == 0xD800;
+            (v >= 0x80) as u8 + (v >= 0x800 && !surrogate) as u8
+        })
+}
+
+#[inline(always)]
+pub(crate) fn utf32_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
+    src.len() - sum_units(src, |u| (order.read_u16(u) & 0xFC00 == 0xDC00) as u8)
+}
+
+#[inline(always)]
+pub(crate) fn utf8_len_from_utf32(src: &[u32]) -> usize {
+    src.len()
+        + sum_units(src, |v| {
+            (v >= 0x80) as u8 + (v >= 0x800) as u8 + (v >= 0x10000) as u8
+        })
+}
+
+#[inline(always)]
+pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
+    src.len() + sum_units(src, |v| (v > 0xFFFF) as u8)
+}
+
+#[inline(always)]
+pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
+    src.len() + sum_units(src, |b| (b >= 0x80) as u8)
+}
+
+/// The number of `\n` bytes in `src`.
+#[inline(always)]
+pub(crate) fn count_newlines(src: &[u8]) -> usize {
+    sum_units(src, |b| (b == b'\n') as u8)
+}
+
+/// The index of the last `\n` in `src`: whole 64-byte chunks from the end, each
+/// tested without an early exit so the test vectorises; then the byte in the
+/// first chunk that has one.
+#[inline(always)]
+pub(crate) fn last_newline(src: &[u8]) -> Option<usize> {
+    let mut end = src.len();
+    while end > 0 {
+        let start = end.saturating_sub(64);
+        let chunk = &src[start..end];
+        if chunk.iter().fold(false, |seen, &b| seen | (b == b'\n')) {
+            return chunk.iter().rposition(|&b| b == b'\n').map(|i| start + i);
+        }
+        end = start;
+    }
+    None
+}
+
+/// The length of the longest run of whole 64-byte chunks at the start of `src`
+/// in which no byte `b` has `b - shift >= F0 - shift` (wrapping). Each chunk is
+/// reduced to its largest shifted byte, a loop without branches that vectorises.
+#[inline(always)]
+pub(crate) fn clean_chunks(src: &[u8], shift: u8) -> usize {
+    let mut start = 0;
+    for chunk in src.chunks_exact(64) {
+        let max = chunk.iter().fold(0u8, |m, &b| m.max(b.wrapping_sub(shift)));
+        if max >= 0xF0 - shift {
+            break;
+        }
+        start += 64;
+    }
+    start
+}

@@ -1,0 +1,131 @@
+//! The one list of the operations every kernel provides.
+//!
+//! [`operations!`] holds each operation once: its name, its signature and its
+//! portable algorithm (the scalar kernel's, and every other kernel's default).
+//! Everything else is derived from the list by a callback macro:
+//!
+//! - here, the [`Algorithms`] trait: one `unsafe fn` per operation whose default
+//!   body is the portable algorithm. A kernel's implementation (the portable
+//!   [`Portable`](crate::generic::Portable), the vector
+//!   [`Vectors`](crate::generic::vectors::Vectors)) overrides what it does better;
+//! - in `dispatch/table.rs`, the function table a kernel is run through, each
+//!   ISA's instantiation of its implementation inside `#[target_feature]`
+//!   functions, and the safe wrappers (`Engine::ops`) that call the table.
+//!
+//! Adding an operation is one entry here plus its algorithm; the public function
+//! that offers it calls `Engine::ops`.
+//!
+//! Every function of the list is sound to call on any input slices once the CPU
+//! has the kernel's instruction set (the only reason they are `unsafe`); the
+//! `valid_utf8_*` ones give meaningful results only for valid UTF-8 (they may stop
+//! early otherwise, never reading or writing out of bounds).
+
+/// Calls `$callback! { ($extra) entries }` with every operation as an entry
+/// `name(args) -> return = portable_algorithm;`, each with its doc.
+macro_rules! operations {
+    ($callback:ident! $extra:tt) => {
+        $callback! { $extra
+            /// True when `src` is valid UTF-8.
+            validate_utf8(src: &[u8]) -> bool = crate::arch::scalar::validate;
+            /// `Ok` for valid UTF-8, else std's error.
+            check_utf8(src: &[u8]) -> Result<(), crate::Utf8Error> = crate::arch::scalar::check;
+            /// The spans of UTF-8 (starting at a character boundary) with errors,
+            /// into `out` (not empty): see `generic::validate_utf8::flag_errors`.
+            flag_utf8(src: &[u8], out: &mut [(u32, u32)]) -> usize = crate::arch::scalar::flag_errors;
+            /// UTF-16 validation, units in `order`.
+            check_utf16(src: &[u16], order: crate::ByteOrder) -> Result<(), crate::Utf16Error> =
+                crate::generic::portable::check_utf16;
+            /// UTF-32 validation.
+            check_utf32(src: &[u32]) -> Result<(), crate::Utf32Error> = crate::generic::portable::check_utf32;
+            /// UTF-8 to UTF-16 in `order`.
+            utf8_to_utf16(src: &[u8], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::Utf8Error> =
+                crate::generic::portable::utf8_to_utf16;
+            /// UTF-8 to UTF-32.
+            utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, crate::Utf8Error> =
+                crate::generic::portable::utf8_to_utf32;
+            /// UTF-8 to Latin-1.
+            utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, crate::Utf8Error> =
+                crate::generic::portable::utf8_to_latin1;
+            /// UTF-8 known to be valid (from a `&str`) to UTF-16: no validation.
+            valid_utf8_to_utf16(src: &[u8], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::Utf8Error> =
+                crate::generic::portable::utf8_to_utf16;
+            /// UTF-8 known to be valid to UTF-32.
+            valid_utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, crate::Utf8Error> =
+                crate::generic::portable::utf8_to_utf32;
+            /// UTF-16 in `order` to UTF-8.
+            utf16_to_utf8(src: &[u16], dst: &mut [u8], order: crate::ByteOrder) -> Result<usize, crate::Utf16Error> =
+                crate::generic::portable::utf16_to_utf8;
+            /// UTF-16 in `order` to UTF-32.
+            utf16_to_utf32(src: &[u16], dst: &mut [u32], order: crate::ByteOrder) -> Result<usize, crate::Utf16Error> =
+                crate::generic::portable::utf16_to_utf32;
+            /// UTF-16 in `order` to Latin-1.
+            utf16_to_latin1(src: &[u16], dst: &mut [u8], order: crate::ByteOrder) -> Result<usize, crate::Utf16Error> =
+                crate::generic::portable::utf16_to_latin1;
+            /// UTF-32 to UTF-8.
+            utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, crate::Utf32Error> =
+                crate::generic::portable::utf32_to_utf8;
+            /// UTF-32 to UTF-16 in `order`.
+            utf32_to_utf16(src: &[u32], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::Utf32Error> =
+                crate::generic::portable::utf32_to_utf16;
+            /// UTF-32 to Latin-1.
+            utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, crate::Utf32Error> =
+                crate::generic::portable::utf32_to_latin1;
+            /// Latin-1 to UTF-8.
+            latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, crate::OutputTooSmall> =
+                crate::generic::portable::latin1_to_utf8;
+            /// Latin-1 to UTF-16 in `order`.
+            latin1_to_utf16(src: &[u8], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::OutputTooSmall> =
+                crate::generic::portable::latin1_to_utf16;
+            /// Latin-1 to UTF-32.
+            latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, crate::OutputTooSmall> =
+                crate::generic::portable::latin1_to_utf32;
+            /// Characters in UTF-8 (bytes that are not continuation bytes).
+            count_chars(src: &[u8]) -> usize = crate::generic::portable::count_chars;
+            /// UTF-16 units of valid UTF-8.
+            utf16_len_from_utf8(src: &[u8]) -> usize = crate::generic::portable::utf16_len_from_utf8;
+            /// UTF-8 bytes of valid UTF-16 in `order`.
+            utf8_len_from_utf16(src: &[u16], order: crate::ByteOrder) -> usize =
+                crate::generic::portable::utf8_len_from_utf16;
+            /// UTF-32 values of valid UTF-16 in `order`.
+            utf32_len_from_utf16(src: &[u16], order: crate::ByteOrder) -> usize =
+                crate::generic::portable::utf32_len_from_utf16;
+            /// UTF-8 bytes of valid UTF-32.
+            utf8_len_from_utf32(src: &[u32]) -> usize = crate::generic::portable::utf8_len_from_utf32;
+            /// UTF-16 units of valid UTF-32.
+            utf16_len_from_utf32(src: &[u32]) -> usize = crate::generic::portable::utf16_len_from_utf32;
+            /// UTF-8 bytes of Latin-1.
+            utf8_len_from_latin1(src: &[u8]) -> usize = crate::generic::portable::utf8_len_from_latin1;
+            /// The number of `\n` bytes.
+            count_newlines(src: &[u8]) -> usize = crate::generic::portable::count_newlines;
+            /// The index of the last `\n`.
+            last_newline(src: &[u8]) -> Option<usize> = crate::generic::portable::last_newline;
+            /// The length of the run of whole 64-byte chunks at the start of `src`
+            /// with no byte `b` where `b - shift >= F0 - shift` (wrapping): the
+            /// variants' scan for bytes that need a closer look.
+            clean_chunks(src: &[u8], shift: u8) -> usize = crate::generic::portable::clean_chunks;
+        }
+    };
+}
+pub(crate) use operations;
+
+/// Derives [`Algorithms`] from the list.
+macro_rules! algorithms_trait {
+    (() $($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $portable:path;)*) => {
+        /// One kernel's implementation of every operation: the defaults are the
+        /// portable algorithms; a kernel overrides those it has vector code for.
+        ///
+        /// # Safety (of every function)
+        /// The CPU supports the implementation's instruction set.
+        pub(crate) trait Algorithms {
+            $(
+                $(#[$doc])*
+                #[inline(always)]
+                unsafe fn $name($($arg: $ty),*) -> $ret {
+                    $portable($($arg),*)
+                }
+            )*
+        }
+    };
+}
+
+operations!(algorithms_trait!());
