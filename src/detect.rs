@@ -10,7 +10,6 @@
 
 use crate::boundary::trim_incomplete_tail;
 use crate::encoding::Encoding;
-use crate::transcode::api;
 use crate::Engine;
 
 /// The encoding of the byte order mark `src` starts with, and the mark's length.
@@ -143,44 +142,59 @@ const VARIETY_MIN_UNITS: usize = 16;
 /// Code units validated at a time, through a stack buffer.
 const BUFFER_BYTES: usize = 4096;
 
-api! {
-    /// The most likely encoding of `src`, with a confidence and the length of its
-    /// byte order mark.
-    ///
-    /// The rules, in order; the first that applies decides (the confidence of
-    /// each is in [`Detection::confidence`]):
-    ///
-    /// 1. A byte order mark ([`sniff_bom`]) gives its encoding, with a lower
-    ///    confidence when the rest of `src` is invalid in that encoding (then
-    ///    `src` is damaged, or mislabelled). `FF FE 00 00` followed by invalid
-    ///    UTF-32LE but valid UTF-16LE is UTF-16LE with a 2-byte mark.
-    /// 2. Empty input is UTF-8.
-    /// 3. UTF-32LE (BE) when, in the first [`DETECTION_SAMPLE`] bytes, the last (first)
-    ///    byte of every 4-byte unit is zero, and all of `src` is valid UTF-32LE
-    ///    (BE): a length multiple of 4, every value a scalar value.
-    /// 4. UTF-16LE (BE) when, in the sample, the zero bytes are at odd (even)
-    ///    positions, at least 4 times as many as at the other parity, and in at
-    ///    least 1 code unit of 16, and all of `src` is valid UTF-16LE (BE): an
-    ///    even length, no unpaired surrogate. Very likely when they are in a
-    ///    quarter of the units (text largely ASCII or Latin-1); likely when
-    ///    fewer (Arabic or Cyrillic text, whose UTF-16 is often valid UTF-8
-    ///    too, but has zero bytes in its spaces).
-    /// 5. Valid UTF-8 (checked over all of `src`) is UTF-8: very likely when it
-    ///    has multi-byte characters (other encodings rarely form valid UTF-8
-    ///    sequences), less so when it is pure ASCII.
-    /// 6. UTF-16 as in rule 4 with fewer zero bytes (say, CJK text with a few
-    ///    line breaks).
-    /// 7. UTF-16LE (BE) without such a zero-byte pattern, when the sample has
-    ///    at least 16 code units whose high bytes (odd positions for LE, even for
-    ///    BE) take at most half as many distinct values as their low bytes
-    ///    (one script's characters share few high bytes), and `src` is valid in
-    ///    it.
-    /// 8. Otherwise windows-1252, with a low confidence, lower still when the
-    ///    sample has zero bytes or bytes windows-1252 does not define.
-    ///
-    /// Zero bytes and byte variety are counted over the first [`DETECTION_SAMPLE`] bytes
-    /// only, by a plain loop; validity is checked over all of `src` by the
-    /// engine's kernels.
+/// The most likely encoding of `src`, with a confidence and the length of its
+/// byte order mark.
+///
+/// The rules, in order; the first that applies decides (the confidence of
+/// each is in [`Detection::confidence`]):
+///
+/// 1. A byte order mark ([`sniff_bom`]) gives its encoding, with a lower
+///    confidence when the rest of `src` is invalid in that encoding (then
+///    `src` is damaged, or mislabelled). `FF FE 00 00` followed by invalid
+///    UTF-32LE but valid UTF-16LE is UTF-16LE with a 2-byte mark.
+/// 2. Empty input is UTF-8.
+/// 3. UTF-32LE (BE) when, in the first [`DETECTION_SAMPLE`] bytes, the last (first)
+///    byte of every 4-byte unit is zero, and all of `src` is valid UTF-32LE
+///    (BE): a length multiple of 4, every value a scalar value.
+/// 4. UTF-16LE (BE) when, in the sample, the zero bytes are at odd (even)
+///    positions, at least 4 times as many as at the other parity, and in at
+///    least 1 code unit of 16, and all of `src` is valid UTF-16LE (BE): an
+///    even length, no unpaired surrogate. Very likely when they are in a
+///    quarter of the units (text largely ASCII or Latin-1); likely when
+///    fewer (Arabic or Cyrillic text, whose UTF-16 is often valid UTF-8
+///    too, but has zero bytes in its spaces).
+/// 5. Valid UTF-8 (checked over all of `src`) is UTF-8: very likely when it
+///    has multi-byte characters (other encodings rarely form valid UTF-8
+///    sequences), less so when it is pure ASCII.
+/// 6. UTF-16 as in rule 4 with fewer zero bytes (say, CJK text with a few
+///    line breaks).
+/// 7. UTF-16LE (BE) without such a zero-byte pattern, when the sample has
+///    at least 16 code units whose high bytes (odd positions for LE, even for
+///    BE) take at most half as many distinct values as their low bytes
+///    (one script's characters share few high bytes), and `src` is valid in
+///    it.
+/// 8. Otherwise windows-1252, with a low confidence, lower still when the
+///    sample has zero bytes or bytes windows-1252 does not define.
+///
+/// Zero bytes and byte variety are counted over the first [`DETECTION_SAMPLE`] bytes
+/// only, by a plain loop; validity is checked over all of `src` by the
+/// engine's kernels.
+///
+/// ```
+/// use utfast::{detect_encoding, Encoding};
+/// let utf16le: Vec<u8> = "Grüße, 世界".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// assert_eq!(detect_encoding(&utf16le).encoding(), Encoding::Utf16Le);
+/// assert_eq!(detect_encoding("Grüße".as_bytes()).encoding(), Encoding::Utf8);
+/// assert_eq!(detect_encoding(b"Gr\xFC\xDFe").encoding(), Encoding::Windows1252);
+/// assert_eq!(detect_encoding(b"").encoding(), Encoding::Utf8);
+/// ```
+#[inline]
+pub fn detect_encoding(src: &[u8]) -> Detection {
+    Engine::active().detect_encoding(src)
+}
+
+impl Engine {
+    /// [`detect_encoding`](crate::detect_encoding) with this engine's kernel.
     ///
     /// ```
     /// use utfast::{detect_encoding, Encoding};
@@ -190,14 +204,32 @@ api! {
     /// assert_eq!(detect_encoding(b"Gr\xFC\xDFe").encoding(), Encoding::Windows1252);
     /// assert_eq!(detect_encoding(b"").encoding(), Encoding::Utf8);
     /// ```
-    fn detect_encoding(src: &[u8]) -> Detection = |e| detect(e, src, false);
+    #[inline]
+    pub fn detect_encoding(&self, src: &[u8]) -> Detection {
+        detect(self, src, false)
+    }
+}
 
-    /// Like [`detect_encoding`], for the start of a longer input (such as the
-    /// first block of a file): an incomplete character at the end of `src` is
-    /// not counted against an encoding. Ignored are: for UTF-8, the bytes
-    /// [`incomplete_tail_len`](crate::incomplete_tail_len) counts; for UTF-16,
-    /// an odd last byte and then a final high surrogate; for UTF-32, the last
-    /// `len % 4` bytes.
+/// Like [`detect_encoding`], for the start of a longer input (such as the
+/// first block of a file): an incomplete character at the end of `src` is
+/// not counted against an encoding. Ignored are: for UTF-8, the bytes
+/// [`incomplete_tail_len`](crate::incomplete_tail_len) counts; for UTF-16,
+/// an odd last byte and then a final high surrogate; for UTF-32, the last
+/// `len % 4` bytes.
+///
+/// ```
+/// use utfast::{detect_encoding, detect_encoding_prefix, Encoding};
+/// let cut = &"ça va, 世界".as_bytes()[..13]; // ends inside 界
+/// assert_eq!(detect_encoding_prefix(cut).encoding(), Encoding::Utf8);
+/// assert_eq!(detect_encoding(cut).encoding(), Encoding::Windows1252);
+/// ```
+#[inline]
+pub fn detect_encoding_prefix(src: &[u8]) -> Detection {
+    Engine::active().detect_encoding_prefix(src)
+}
+
+impl Engine {
+    /// [`detect_encoding_prefix`](crate::detect_encoding_prefix) with this engine's kernel.
     ///
     /// ```
     /// use utfast::{detect_encoding, detect_encoding_prefix, Encoding};
@@ -205,7 +237,10 @@ api! {
     /// assert_eq!(detect_encoding_prefix(cut).encoding(), Encoding::Utf8);
     /// assert_eq!(detect_encoding(cut).encoding(), Encoding::Windows1252);
     /// ```
-    fn detect_encoding_prefix(src: &[u8]) -> Detection = |e| detect(e, src, true);
+    #[inline]
+    pub fn detect_encoding_prefix(&self, src: &[u8]) -> Detection {
+        detect(self, src, true)
+    }
 }
 
 /// The rules of [`detect_encoding`]; `cut`: `src` may end inside a character.

@@ -26,7 +26,6 @@ mod to_utf8;
 use crate::error::{Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
 use crate::error::{Utf8Error, Utf8ErrorKind};
 use crate::scalar::utf8::check_char;
-use crate::transcode::{api, call};
 use crate::{ByteOrder, Engine};
 
 pub use chunks::{utf8_chunks, Utf8Chunk, Utf8Chunks};

@@ -157,103 +157,287 @@ macro_rules! wide_vec {
     };
 }
 
-api! {
-    /// UTF-8 to a `Vec<u16>` (machine byte order) under `mode`, like
-    /// [`utf8_to_utf16_with`].
+/// UTF-8 to a `Vec<u16>` (machine byte order) under `mode`, like
+/// [`utf8_to_utf16_with`].
+///
+/// ```
+/// use utfast::ErrorMode;
+/// let units = utfast::utf8_to_utf16_vec_with(b"\xFFok", ErrorMode::SurrogateEscape).unwrap();
+/// assert_eq!(units, vec![0xDCFF, 0x6F, 0x6B]);
+/// ```
+#[inline]
+pub fn utf8_to_utf16_vec_with(src: &[u8], mode: ErrorMode) -> Result<Vec<u16>, Utf8Error> {
+    Engine::active().utf8_to_utf16_vec_with(src, mode)
+}
+
+impl Engine {
+    /// [`utf8_to_utf16_vec_with`](crate::utf8_to_utf16_vec_with) with this engine's kernel.
     ///
     /// ```
     /// use utfast::ErrorMode;
-    /// let units = utfast::utf8_to_utf16_vec_with(b"\xFFok", ErrorMode::SurrogateEscape).unwrap();
+    /// let units = utfast::Engine::active().utf8_to_utf16_vec_with(b"\xFFok", ErrorMode::SurrogateEscape).unwrap();
     /// assert_eq!(units, vec![0xDCFF, 0x6F, 0x6B]);
     /// ```
-    fn utf8_to_utf16_vec_with(src: &[u8], mode: ErrorMode) -> Result<Vec<u16>, Utf8Error> =
-        |e| wide_vec!(e, src, src.len(), utf8_to_utf16_with, mode);
+    #[inline]
+    pub fn utf8_to_utf16_vec_with(
+        &self,
+        src: &[u8],
+        mode: ErrorMode,
+    ) -> Result<Vec<u16>, Utf8Error> {
+        wide_vec!(self, src, src.len(), utf8_to_utf16_with, mode)
+    }
+}
 
-    /// UTF-8 to a `Vec<u32>` under `mode`, like [`utf8_to_utf32_with`].
+/// UTF-8 to a `Vec<u32>` under `mode`, like [`utf8_to_utf32_with`].
+///
+/// ```
+/// let values = utfast::utf8_to_utf32_vec_with(b"\x80", utfast::ErrorMode::Windows1252).unwrap();
+/// assert_eq!(values, vec![0x20AC]);
+/// ```
+#[inline]
+pub fn utf8_to_utf32_vec_with(src: &[u8], mode: ErrorMode) -> Result<Vec<u32>, Utf8Error> {
+    Engine::active().utf8_to_utf32_vec_with(src, mode)
+}
+
+impl Engine {
+    /// [`utf8_to_utf32_vec_with`](crate::utf8_to_utf32_vec_with) with this engine's kernel.
     ///
     /// ```
-    /// let values = utfast::utf8_to_utf32_vec_with(b"\x80", utfast::ErrorMode::Windows1252).unwrap();
+    /// let values = utfast::Engine::active().utf8_to_utf32_vec_with(b"\x80", utfast::ErrorMode::Windows1252).unwrap();
     /// assert_eq!(values, vec![0x20AC]);
     /// ```
-    fn utf8_to_utf32_vec_with(src: &[u8], mode: ErrorMode) -> Result<Vec<u32>, Utf8Error> =
-        |e| wide_vec!(e, src, src.len(), utf8_to_utf32_with, mode);
+    #[inline]
+    pub fn utf8_to_utf32_vec_with(
+        &self,
+        src: &[u8],
+        mode: ErrorMode,
+    ) -> Result<Vec<u32>, Utf8Error> {
+        wide_vec!(self, src, src.len(), utf8_to_utf32_with, mode)
+    }
+}
 
-    /// UTF-8 to UTF-16 (machine byte order), each invalid piece replaced by
-    /// U+FFFD: the UTF-16 of `String::from_utf8_lossy(src)`.
+/// UTF-8 to UTF-16 (machine byte order), each invalid piece replaced by
+/// U+FFFD: the UTF-16 of `String::from_utf8_lossy(src)`.
+///
+/// ```
+/// let bytes = b"\xE2\x82\xAC \xE2\x82";
+/// let expected: Vec<u16> = String::from_utf8_lossy(bytes).encode_utf16().collect();
+/// assert_eq!(utfast::utf8_to_utf16_lossy(bytes), expected);
+/// ```
+#[inline]
+pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
+    Engine::active().utf8_to_utf16_lossy(src)
+}
+
+impl Engine {
+    /// [`utf8_to_utf16_lossy`](crate::utf8_to_utf16_lossy) with this engine's kernel.
     ///
     /// ```
     /// let bytes = b"\xE2\x82\xAC \xE2\x82";
     /// let expected: Vec<u16> = String::from_utf8_lossy(bytes).encode_utf16().collect();
-    /// assert_eq!(utfast::utf8_to_utf16_lossy(bytes), expected);
+    /// assert_eq!(utfast::Engine::active().utf8_to_utf16_lossy(bytes), expected);
     /// ```
-    fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> =
-        |e| infallible(wide_vec!(e, src, src.len(), utf8_to_utf16_with, ErrorMode::Replace));
+    #[inline]
+    pub fn utf8_to_utf16_lossy(&self, src: &[u8]) -> Vec<u16> {
+        infallible(wide_vec!(
+            self,
+            src,
+            src.len(),
+            utf8_to_utf16_with,
+            ErrorMode::Replace
+        ))
+    }
+}
 
-    /// UTF-8 to UTF-32, each invalid piece replaced by U+FFFD: the scalar
-    /// values of `String::from_utf8_lossy(src)`.
+/// UTF-8 to UTF-32, each invalid piece replaced by U+FFFD: the scalar
+/// values of `String::from_utf8_lossy(src)`.
+///
+/// ```
+/// assert_eq!(utfast::utf8_to_utf32_lossy(b"a\xC0\x80"), vec![0x61, 0xFFFD, 0xFFFD]);
+/// ```
+#[inline]
+pub fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> {
+    Engine::active().utf8_to_utf32_lossy(src)
+}
+
+impl Engine {
+    /// [`utf8_to_utf32_lossy`](crate::utf8_to_utf32_lossy) with this engine's kernel.
     ///
     /// ```
-    /// assert_eq!(utfast::utf8_to_utf32_lossy(b"a\xC0\x80"), vec![0x61, 0xFFFD, 0xFFFD]);
+    /// assert_eq!(utfast::Engine::active().utf8_to_utf32_lossy(b"a\xC0\x80"), vec![0x61, 0xFFFD, 0xFFFD]);
     /// ```
-    fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> =
-        |e| infallible(wide_vec!(e, src, src.len(), utf8_to_utf32_with, ErrorMode::Replace));
+    #[inline]
+    pub fn utf8_to_utf32_lossy(&self, src: &[u8]) -> Vec<u32> {
+        infallible(wide_vec!(
+            self,
+            src,
+            src.len(),
+            utf8_to_utf32_with,
+            ErrorMode::Replace
+        ))
+    }
+}
 
-    /// UTF-16 (machine byte order) to a `String`, each unpaired surrogate
-    /// replaced by U+FFFD: `String::from_utf16_lossy`.
+/// UTF-16 (machine byte order) to a `String`, each unpaired surrogate
+/// replaced by U+FFFD: `String::from_utf16_lossy`.
+///
+/// ```
+/// let units = [0x48, 0xD834, 0x69];
+/// assert_eq!(utfast::utf16_to_string_lossy(&units), String::from_utf16_lossy(&units));
+/// ```
+#[inline]
+pub fn utf16_to_string_lossy(src: &[u16]) -> String {
+    Engine::active().utf16_to_string_lossy(src)
+}
+
+impl Engine {
+    /// [`utf16_to_string_lossy`](crate::utf16_to_string_lossy) with this engine's kernel.
     ///
     /// ```
     /// let units = [0x48, 0xD834, 0x69];
-    /// assert_eq!(utfast::utf16_to_string_lossy(&units), String::from_utf16_lossy(&units));
+    /// assert_eq!(utfast::Engine::active().utf16_to_string_lossy(&units), String::from_utf16_lossy(&units));
     /// ```
-    fn utf16_to_string_lossy(src: &[u16]) -> String =
-        |e| lossy_string(filled(3 * src.len(), |out| e.utf16_to_utf8_with(src, out, ErrorMode::Replace)));
+    #[inline]
+    pub fn utf16_to_string_lossy(&self, src: &[u16]) -> String {
+        lossy_string(filled(3 * src.len(), |out| {
+            self.utf16_to_utf8_with(src, out, ErrorMode::Replace)
+        }))
+    }
+}
 
-    /// [`utf16_to_string_lossy`] for UTF-16LE units.
+/// [`utf16_to_string_lossy`] for UTF-16LE units.
+///
+/// ```
+/// assert_eq!(utfast::utf16le_to_string_lossy(&[0x41u16.to_le(), 0xD800u16.to_le()]), "A\u{FFFD}");
+/// ```
+#[inline]
+pub fn utf16le_to_string_lossy(src: &[u16]) -> String {
+    Engine::active().utf16le_to_string_lossy(src)
+}
+
+impl Engine {
+    /// [`utf16le_to_string_lossy`](crate::utf16le_to_string_lossy) with this engine's kernel.
     ///
     /// ```
-    /// assert_eq!(utfast::utf16le_to_string_lossy(&[0x41u16.to_le(), 0xD800u16.to_le()]), "A\u{FFFD}");
+    /// assert_eq!(utfast::Engine::active().utf16le_to_string_lossy(&[0x41u16.to_le(), 0xD800u16.to_le()]), "A\u{FFFD}");
     /// ```
-    fn utf16le_to_string_lossy(src: &[u16]) -> String =
-        |e| lossy_string(filled(3 * src.len(), |out| e.utf16le_to_utf8_with(src, out, ErrorMode::Replace)));
+    #[inline]
+    pub fn utf16le_to_string_lossy(&self, src: &[u16]) -> String {
+        lossy_string(filled(3 * src.len(), |out| {
+            self.utf16le_to_utf8_with(src, out, ErrorMode::Replace)
+        }))
+    }
+}
 
-    /// [`utf16_to_string_lossy`] for UTF-16BE units.
+/// [`utf16_to_string_lossy`] for UTF-16BE units.
+///
+/// ```
+/// assert_eq!(utfast::utf16be_to_string_lossy(&[0x41u16.to_be(), 0xDC00u16.to_be()]), "A\u{FFFD}");
+/// ```
+#[inline]
+pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
+    Engine::active().utf16be_to_string_lossy(src)
+}
+
+impl Engine {
+    /// [`utf16be_to_string_lossy`](crate::utf16be_to_string_lossy) with this engine's kernel.
     ///
     /// ```
-    /// assert_eq!(utfast::utf16be_to_string_lossy(&[0x41u16.to_be(), 0xDC00u16.to_be()]), "A\u{FFFD}");
+    /// assert_eq!(utfast::Engine::active().utf16be_to_string_lossy(&[0x41u16.to_be(), 0xDC00u16.to_be()]), "A\u{FFFD}");
     /// ```
-    fn utf16be_to_string_lossy(src: &[u16]) -> String =
-        |e| lossy_string(filled(3 * src.len(), |out| e.utf16be_to_utf8_with(src, out, ErrorMode::Replace)));
+    #[inline]
+    pub fn utf16be_to_string_lossy(&self, src: &[u16]) -> String {
+        lossy_string(filled(3 * src.len(), |out| {
+            self.utf16be_to_utf8_with(src, out, ErrorMode::Replace)
+        }))
+    }
+}
 
-    /// UTF-32 to a `String`, each surrogate or value above U+10FFFF replaced by
-    /// U+FFFD.
+/// UTF-32 to a `String`, each surrogate or value above U+10FFFF replaced by
+/// U+FFFD.
+///
+/// ```
+/// assert_eq!(utfast::utf32_to_string_lossy(&[0x61, 0xD800, 0x1F600]), "a\u{FFFD}😀");
+/// ```
+#[inline]
+pub fn utf32_to_string_lossy(src: &[u32]) -> String {
+    Engine::active().utf32_to_string_lossy(src)
+}
+
+impl Engine {
+    /// [`utf32_to_string_lossy`](crate::utf32_to_string_lossy) with this engine's kernel.
     ///
     /// ```
-    /// assert_eq!(utfast::utf32_to_string_lossy(&[0x61, 0xD800, 0x1F600]), "a\u{FFFD}😀");
+    /// assert_eq!(utfast::Engine::active().utf32_to_string_lossy(&[0x61, 0xD800, 0x1F600]), "a\u{FFFD}😀");
     /// ```
-    fn utf32_to_string_lossy(src: &[u32]) -> String =
-        |e| lossy_string(filled(4 * src.len(), |out| e.utf32_to_utf8_with(src, out, ErrorMode::Replace)));
+    #[inline]
+    pub fn utf32_to_string_lossy(&self, src: &[u32]) -> String {
+        lossy_string(filled(4 * src.len(), |out| {
+            self.utf32_to_utf8_with(src, out, ErrorMode::Replace)
+        }))
+    }
+}
 
-    /// UTF-16 (machine byte order) to UTF-8 bytes under `mode`, like
-    /// [`utf16_to_utf8_with`]; with `SurrogateEscape` the bytes are the
-    /// original byte string again, which need not be UTF-8.
+/// UTF-16 (machine byte order) to UTF-8 bytes under `mode`, like
+/// [`utf16_to_utf8_with`]; with `SurrogateEscape` the bytes are the
+/// original byte string again, which need not be UTF-8.
+///
+/// ```
+/// use utfast::ErrorMode;
+/// let bytes = b"caf\xE9 \xFF\xFE".to_vec();
+/// let units = utfast::utf8_to_utf16_vec_with(&bytes, ErrorMode::SurrogateEscape).unwrap();
+/// assert_eq!(utfast::utf16_to_utf8_vec_with(&units, ErrorMode::SurrogateEscape).unwrap(), bytes);
+/// ```
+#[inline]
+pub fn utf16_to_utf8_vec_with(src: &[u16], mode: ErrorMode) -> Result<Vec<u8>, Utf16Error> {
+    Engine::active().utf16_to_utf8_vec_with(src, mode)
+}
+
+impl Engine {
+    /// [`utf16_to_utf8_vec_with`](crate::utf16_to_utf8_vec_with) with this engine's kernel.
     ///
     /// ```
     /// use utfast::ErrorMode;
     /// let bytes = b"caf\xE9 \xFF\xFE".to_vec();
     /// let units = utfast::utf8_to_utf16_vec_with(&bytes, ErrorMode::SurrogateEscape).unwrap();
-    /// assert_eq!(utfast::utf16_to_utf8_vec_with(&units, ErrorMode::SurrogateEscape).unwrap(), bytes);
+    /// assert_eq!(utfast::Engine::active().utf16_to_utf8_vec_with(&units, ErrorMode::SurrogateEscape).unwrap(), bytes);
     /// ```
-    fn utf16_to_utf8_vec_with(src: &[u16], mode: ErrorMode) -> Result<Vec<u8>, Utf16Error> =
-        |e| filled(3 * src.len(), |out| e.utf16_to_utf8_with(src, out, mode));
+    #[inline]
+    pub fn utf16_to_utf8_vec_with(
+        &self,
+        src: &[u16],
+        mode: ErrorMode,
+    ) -> Result<Vec<u8>, Utf16Error> {
+        filled(3 * src.len(), |out| self.utf16_to_utf8_with(src, out, mode))
+    }
+}
 
-    /// UTF-32 to UTF-8 bytes under `mode`, like [`utf32_to_utf8_with`].
+/// UTF-32 to UTF-8 bytes under `mode`, like [`utf32_to_utf8_with`].
+///
+/// ```
+/// use utfast::ErrorMode;
+/// assert_eq!(utfast::utf32_to_utf8_vec_with(&[0x61, 0xDC80], ErrorMode::SurrogateEscape).unwrap(), b"a\x80");
+/// ```
+#[inline]
+pub fn utf32_to_utf8_vec_with(src: &[u32], mode: ErrorMode) -> Result<Vec<u8>, Utf32Error> {
+    Engine::active().utf32_to_utf8_vec_with(src, mode)
+}
+
+impl Engine {
+    /// [`utf32_to_utf8_vec_with`](crate::utf32_to_utf8_vec_with) with this engine's kernel.
     ///
     /// ```
     /// use utfast::ErrorMode;
-    /// assert_eq!(utfast::utf32_to_utf8_vec_with(&[0x61, 0xDC80], ErrorMode::SurrogateEscape).unwrap(), b"a\x80");
+    /// assert_eq!(utfast::Engine::active().utf32_to_utf8_vec_with(&[0x61, 0xDC80], ErrorMode::SurrogateEscape).unwrap(), b"a\x80");
     /// ```
-    fn utf32_to_utf8_vec_with(src: &[u32], mode: ErrorMode) -> Result<Vec<u8>, Utf32Error> =
-        |e| filled(4 * src.len(), |out| e.utf32_to_utf8_with(src, out, mode));
+    #[inline]
+    pub fn utf32_to_utf8_vec_with(
+        &self,
+        src: &[u32],
+        mode: ErrorMode,
+    ) -> Result<Vec<u8>, Utf32Error> {
+        filled(4 * src.len(), |out| self.utf32_to_utf8_with(src, out, mode))
+    }
 }
 
 /// The UTF-8 a `Replace` conversion wrote, as a `String`.

@@ -14,7 +14,6 @@
 use super::{is_low, surrogate_at, utf8_char, walk, Bad, Check, Form, Special, Step};
 use super::{VariantError, VariantErrorKind};
 use crate::scalar::utf8::is_continuation;
-use crate::transcode::api;
 use crate::Engine;
 
 /// Reads the sequence at the start of `s` (not empty) as CESU-8, or with `mutf8`
@@ -59,50 +58,116 @@ fn pair(s: &[u8]) -> Step {
     }
 }
 
-api! {
-    /// True when `src` is valid CESU-8: UTF-8 without 4-byte sequences, with
-    /// supplementary characters as surrogate pairs of two 3-byte sequences.
+/// True when `src` is valid CESU-8: UTF-8 without 4-byte sequences, with
+/// supplementary characters as surrogate pairs of two 3-byte sequences.
+///
+/// ```
+/// assert!(utfast::validate_cesu8(b"\xED\xA1\x8C\xED\xBE\xB4")); // U+233B4
+/// assert!(!utfast::validate_cesu8("𐍈".as_bytes())); // 4 bytes
+/// assert!(!utfast::validate_cesu8(b"\xC0\x80")); // overlong
+/// ```
+#[inline]
+pub fn validate_cesu8(src: &[u8]) -> bool {
+    Engine::active().validate_cesu8(src)
+}
+
+impl Engine {
+    /// [`validate_cesu8`](crate::validate_cesu8) with this engine's kernel.
     ///
     /// ```
-    /// assert!(utfast::validate_cesu8(b"\xED\xA1\x8C\xED\xBE\xB4")); // U+233B4
-    /// assert!(!utfast::validate_cesu8("𐍈".as_bytes())); // 4 bytes
-    /// assert!(!utfast::validate_cesu8(b"\xC0\x80")); // overlong
+    /// assert!(utfast::Engine::active().validate_cesu8(b"\xED\xA1\x8C\xED\xBE\xB4")); // U+233B4
+    /// assert!(!utfast::Engine::active().validate_cesu8("𐍈".as_bytes())); // 4 bytes
+    /// assert!(!utfast::Engine::active().validate_cesu8(b"\xC0\x80")); // overlong
     /// ```
-    fn validate_cesu8(src: &[u8]) -> bool = |e| walk(e, src, Form::Cesu8, &mut Check).is_ok();
+    #[inline]
+    pub fn validate_cesu8(&self, src: &[u8]) -> bool {
+        walk(self, src, Form::Cesu8, &mut Check).is_ok()
+    }
+}
 
-    /// Validates CESU-8: `Ok`, or where, how long and why the input is invalid
-    /// (see [`VariantError`]).
+/// Validates CESU-8: `Ok`, or where, how long and why the input is invalid
+/// (see [`VariantError`]).
+///
+/// ```
+/// use utfast::VariantErrorKind;
+/// assert!(utfast::check_cesu8("plain €".as_bytes()).is_ok());
+/// let err = utfast::check_cesu8(b"a\xF0\x90\x8D\x88").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
+/// assert_eq!(err.kind(), VariantErrorKind::FourByteSequence);
+/// ```
+#[inline]
+pub fn check_cesu8(src: &[u8]) -> Result<(), VariantError> {
+    Engine::active().check_cesu8(src)
+}
+
+impl Engine {
+    /// [`check_cesu8`](crate::check_cesu8) with this engine's kernel.
     ///
     /// ```
     /// use utfast::VariantErrorKind;
-    /// assert!(utfast::check_cesu8("plain €".as_bytes()).is_ok());
-    /// let err = utfast::check_cesu8(b"a\xF0\x90\x8D\x88").unwrap_err();
+    /// assert!(utfast::Engine::active().check_cesu8("plain €".as_bytes()).is_ok());
+    /// let err = utfast::Engine::active().check_cesu8(b"a\xF0\x90\x8D\x88").unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
     /// assert_eq!(err.kind(), VariantErrorKind::FourByteSequence);
     /// ```
-    fn check_cesu8(src: &[u8]) -> Result<(), VariantError> =
-        |e| walk(e, src, Form::Cesu8, &mut Check);
+    #[inline]
+    pub fn check_cesu8(&self, src: &[u8]) -> Result<(), VariantError> {
+        walk(self, src, Form::Cesu8, &mut Check)
+    }
+}
 
-    /// True when `src` is valid Modified UTF-8 (Java): CESU-8 in which U+0000 is
-    /// `C0 80` and no byte is `00`.
+/// True when `src` is valid Modified UTF-8 (Java): CESU-8 in which U+0000 is
+/// `C0 80` and no byte is `00`.
+///
+/// ```
+/// assert!(utfast::validate_mutf8(b"a\xC0\x80b"));
+/// assert!(!utfast::validate_mutf8(b"a\x00b"));
+/// assert!(utfast::validate_mutf8(b"\xED\xA1\x8C\xED\xBE\xB4"));
+/// ```
+#[inline]
+pub fn validate_mutf8(src: &[u8]) -> bool {
+    Engine::active().validate_mutf8(src)
+}
+
+impl Engine {
+    /// [`validate_mutf8`](crate::validate_mutf8) with this engine's kernel.
     ///
     /// ```
-    /// assert!(utfast::validate_mutf8(b"a\xC0\x80b"));
-    /// assert!(!utfast::validate_mutf8(b"a\x00b"));
-    /// assert!(utfast::validate_mutf8(b"\xED\xA1\x8C\xED\xBE\xB4"));
+    /// assert!(utfast::Engine::active().validate_mutf8(b"a\xC0\x80b"));
+    /// assert!(!utfast::Engine::active().validate_mutf8(b"a\x00b"));
+    /// assert!(utfast::Engine::active().validate_mutf8(b"\xED\xA1\x8C\xED\xBE\xB4"));
     /// ```
-    fn validate_mutf8(src: &[u8]) -> bool = |e| walk(e, src, Form::Mutf8, &mut Check).is_ok();
+    #[inline]
+    pub fn validate_mutf8(&self, src: &[u8]) -> bool {
+        walk(self, src, Form::Mutf8, &mut Check).is_ok()
+    }
+}
 
-    /// Validates Modified UTF-8: `Ok`, or where, how long and why the input is
-    /// invalid.
+/// Validates Modified UTF-8: `Ok`, or where, how long and why the input is
+/// invalid.
+///
+/// ```
+/// use utfast::VariantErrorKind;
+/// let err = utfast::check_mutf8(b"ab\x00").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.kind()), (2, VariantErrorKind::NulByte));
+/// ```
+#[inline]
+pub fn check_mutf8(src: &[u8]) -> Result<(), VariantError> {
+    Engine::active().check_mutf8(src)
+}
+
+impl Engine {
+    /// [`check_mutf8`](crate::check_mutf8) with this engine's kernel.
     ///
     /// ```
     /// use utfast::VariantErrorKind;
-    /// let err = utfast::check_mutf8(b"ab\x00").unwrap_err();
+    /// let err = utfast::Engine::active().check_mutf8(b"ab\x00").unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.kind()), (2, VariantErrorKind::NulByte));
     /// ```
-    fn check_mutf8(src: &[u8]) -> Result<(), VariantError> =
-        |e| walk(e, src, Form::Mutf8, &mut Check);
+    #[inline]
+    pub fn check_mutf8(&self, src: &[u8]) -> Result<(), VariantError> {
+        walk(self, src, Form::Mutf8, &mut Check)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -321,45 +386,106 @@ mod owned {
         Engine::active().str_to_mutf8(s)
     }
 
-    api! {
-        /// Decodes CESU-8 to UTF-16 (machine byte order).
+    /// Decodes CESU-8 to UTF-16 (machine byte order).
+    ///
+    /// ```
+    /// let units = utfast::cesu8_to_utf16_vec(b"a\xED\xA0\x80\xED\xBD\x88").unwrap();
+    /// assert_eq!(units, vec![0x61, 0xD800, 0xDF48]);
+    /// assert!(utfast::cesu8_to_utf16_vec(b"\xED\xBD\x88").is_err());
+    /// ```
+    #[inline]
+    pub fn cesu8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError> {
+        Engine::active().cesu8_to_utf16_vec(src)
+    }
+
+    impl Engine {
+        /// [`cesu8_to_utf16_vec`](crate::cesu8_to_utf16_vec) with this engine's kernel.
         ///
         /// ```
-        /// let units = utfast::cesu8_to_utf16_vec(b"a\xED\xA0\x80\xED\xBD\x88").unwrap();
+        /// let units = utfast::Engine::active().cesu8_to_utf16_vec(b"a\xED\xA0\x80\xED\xBD\x88").unwrap();
         /// assert_eq!(units, vec![0x61, 0xD800, 0xDF48]);
-        /// assert!(utfast::cesu8_to_utf16_vec(b"\xED\xBD\x88").is_err());
+        /// assert!(utfast::Engine::active().cesu8_to_utf16_vec(b"\xED\xBD\x88").is_err());
         /// ```
-        fn cesu8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError> =
-            |e| to_utf16(e, src, Form::Cesu8);
+        #[inline]
+        pub fn cesu8_to_utf16_vec(&self, src: &[u8]) -> Result<Vec<u16>, VariantError> {
+            to_utf16(self, src, Form::Cesu8)
+        }
+    }
 
-        /// Decodes Modified UTF-8 to UTF-16 (machine byte order).
+    /// Decodes Modified UTF-8 to UTF-16 (machine byte order).
+    ///
+    /// ```
+    /// let units = utfast::mutf8_to_utf16_vec(b"\xC0\x80\xED\xA0\x80\xED\xBD\x88").unwrap();
+    /// assert_eq!(units, vec![0, 0xD800, 0xDF48]);
+    /// assert!(utfast::mutf8_to_utf16_vec(b"\x00").is_err());
+    /// ```
+    #[inline]
+    pub fn mutf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError> {
+        Engine::active().mutf8_to_utf16_vec(src)
+    }
+
+    impl Engine {
+        /// [`mutf8_to_utf16_vec`](crate::mutf8_to_utf16_vec) with this engine's kernel.
         ///
         /// ```
-        /// let units = utfast::mutf8_to_utf16_vec(b"\xC0\x80\xED\xA0\x80\xED\xBD\x88").unwrap();
+        /// let units = utfast::Engine::active().mutf8_to_utf16_vec(b"\xC0\x80\xED\xA0\x80\xED\xBD\x88").unwrap();
         /// assert_eq!(units, vec![0, 0xD800, 0xDF48]);
-        /// assert!(utfast::mutf8_to_utf16_vec(b"\x00").is_err());
+        /// assert!(utfast::Engine::active().mutf8_to_utf16_vec(b"\x00").is_err());
         /// ```
-        fn mutf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError> =
-            |e| to_utf16(e, src, Form::Mutf8);
+        #[inline]
+        pub fn mutf8_to_utf16_vec(&self, src: &[u8]) -> Result<Vec<u16>, VariantError> {
+            to_utf16(self, src, Form::Mutf8)
+        }
+    }
 
-        /// Encodes well-formed UTF-16 (machine byte order) as CESU-8; an unpaired
-        /// surrogate is an error, as from [`utf16_to_utf8`](crate::utf16_to_utf8).
+    /// Encodes well-formed UTF-16 (machine byte order) as CESU-8; an unpaired
+    /// surrogate is an error, as from [`utf16_to_utf8`](crate::utf16_to_utf8).
+    ///
+    /// ```
+    /// assert_eq!(utfast::utf16_to_cesu8_vec(&[0x61, 0xD800, 0xDF48]).unwrap(),
+    ///            b"a\xED\xA0\x80\xED\xBD\x88");
+    /// assert_eq!(utfast::utf16_to_cesu8_vec(&[0x61, 0xDF48]).unwrap_err().valid_up_to(), 1);
+    /// ```
+    #[inline]
+    pub fn utf16_to_cesu8_vec(src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
+        Engine::active().utf16_to_cesu8_vec(src)
+    }
+
+    impl Engine {
+        /// [`utf16_to_cesu8_vec`](crate::utf16_to_cesu8_vec) with this engine's kernel.
         ///
         /// ```
-        /// assert_eq!(utfast::utf16_to_cesu8_vec(&[0x61, 0xD800, 0xDF48]).unwrap(),
+        /// assert_eq!(utfast::Engine::active().utf16_to_cesu8_vec(&[0x61, 0xD800, 0xDF48]).unwrap(),
         ///            b"a\xED\xA0\x80\xED\xBD\x88");
-        /// assert_eq!(utfast::utf16_to_cesu8_vec(&[0x61, 0xDF48]).unwrap_err().valid_up_to(), 1);
+        /// assert_eq!(utfast::Engine::active().utf16_to_cesu8_vec(&[0x61, 0xDF48]).unwrap_err().valid_up_to(), 1);
         /// ```
-        fn utf16_to_cesu8_vec(src: &[u16]) -> Result<Vec<u8>, Utf16Error> =
-            |e| from_utf16(e, src, false);
+        #[inline]
+        pub fn utf16_to_cesu8_vec(&self, src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
+            from_utf16(self, src, false)
+        }
+    }
 
-        /// Encodes well-formed UTF-16 (machine byte order) as Modified UTF-8.
+    /// Encodes well-formed UTF-16 (machine byte order) as Modified UTF-8.
+    ///
+    /// ```
+    /// assert_eq!(utfast::utf16_to_mutf8_vec(&[0, 0x61]).unwrap(), b"\xC0\x80a");
+    /// assert!(utfast::utf16_to_mutf8_vec(&[0xD800]).is_err());
+    /// ```
+    #[inline]
+    pub fn utf16_to_mutf8_vec(src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
+        Engine::active().utf16_to_mutf8_vec(src)
+    }
+
+    impl Engine {
+        /// [`utf16_to_mutf8_vec`](crate::utf16_to_mutf8_vec) with this engine's kernel.
         ///
         /// ```
-        /// assert_eq!(utfast::utf16_to_mutf8_vec(&[0, 0x61]).unwrap(), b"\xC0\x80a");
-        /// assert!(utfast::utf16_to_mutf8_vec(&[0xD800]).is_err());
+        /// assert_eq!(utfast::Engine::active().utf16_to_mutf8_vec(&[0, 0x61]).unwrap(), b"\xC0\x80a");
+        /// assert!(utfast::Engine::active().utf16_to_mutf8_vec(&[0xD800]).is_err());
         /// ```
-        fn utf16_to_mutf8_vec(src: &[u16]) -> Result<Vec<u8>, Utf16Error> =
-            |e| from_utf16(e, src, true);
+        #[inline]
+        pub fn utf16_to_mutf8_vec(&self, src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
+            from_utf16(self, src, true)
+        }
     }
 }

@@ -16,7 +16,6 @@
 use super::{utf8_char, walk, Bad, Check, Form, Special, Step};
 use super::{VariantError, VariantErrorKind};
 use crate::scalar::utf8::is_continuation;
-use crate::transcode::api;
 use crate::Engine;
 
 /// Reads the sequence at the start of `s` (not empty) as RFC 2279 UTF-8.
@@ -50,29 +49,62 @@ pub(super) fn read(s: &[u8]) -> Step {
     })
 }
 
-api! {
-    /// True when `src` is valid RFC 2279 UTF-8 (sequences of up to six bytes,
-    /// values up to `0x7FFFFFFF`, no overlong forms, no surrogates).
+/// True when `src` is valid RFC 2279 UTF-8 (sequences of up to six bytes,
+/// values up to `0x7FFFFFFF`, no overlong forms, no surrogates).
+///
+/// ```
+/// assert!(utfast::validate_rfc2279(b"\xFD\xBF\xBF\xBF\xBF\xBF")); // 0x7FFFFFFF
+/// assert!(utfast::validate_rfc2279("plain UTF-8 ✓".as_bytes()));
+/// assert!(!utfast::validate_rfc2279(b"\xF8\x80\x80\x80\x80")); // overlong
+/// assert!(!utfast::validate_rfc2279(b"\xFE"));
+/// ```
+#[inline]
+pub fn validate_rfc2279(src: &[u8]) -> bool {
+    Engine::active().validate_rfc2279(src)
+}
+
+impl Engine {
+    /// [`validate_rfc2279`](crate::validate_rfc2279) with this engine's kernel.
     ///
     /// ```
-    /// assert!(utfast::validate_rfc2279(b"\xFD\xBF\xBF\xBF\xBF\xBF")); // 0x7FFFFFFF
-    /// assert!(utfast::validate_rfc2279("plain UTF-8 ✓".as_bytes()));
-    /// assert!(!utfast::validate_rfc2279(b"\xF8\x80\x80\x80\x80")); // overlong
-    /// assert!(!utfast::validate_rfc2279(b"\xFE"));
+    /// assert!(utfast::Engine::active().validate_rfc2279(b"\xFD\xBF\xBF\xBF\xBF\xBF")); // 0x7FFFFFFF
+    /// assert!(utfast::Engine::active().validate_rfc2279("plain UTF-8 ✓".as_bytes()));
+    /// assert!(!utfast::Engine::active().validate_rfc2279(b"\xF8\x80\x80\x80\x80")); // overlong
+    /// assert!(!utfast::Engine::active().validate_rfc2279(b"\xFE"));
     /// ```
-    fn validate_rfc2279(src: &[u8]) -> bool = |e| walk(e, src, Form::Rfc2279, &mut Check).is_ok();
+    #[inline]
+    pub fn validate_rfc2279(&self, src: &[u8]) -> bool {
+        walk(self, src, Form::Rfc2279, &mut Check).is_ok()
+    }
+}
 
-    /// Validates RFC 2279 UTF-8: `Ok`, or where, how long and why the input is
-    /// invalid.
+/// Validates RFC 2279 UTF-8: `Ok`, or where, how long and why the input is
+/// invalid.
+///
+/// ```
+/// use utfast::VariantErrorKind;
+/// let err = utfast::check_rfc2279(b"ok\xFC\x80\x80\x80\x80\x80").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (2, Some(1)));
+/// assert_eq!(err.kind(), VariantErrorKind::Overlong);
+/// ```
+#[inline]
+pub fn check_rfc2279(src: &[u8]) -> Result<(), VariantError> {
+    Engine::active().check_rfc2279(src)
+}
+
+impl Engine {
+    /// [`check_rfc2279`](crate::check_rfc2279) with this engine's kernel.
     ///
     /// ```
     /// use utfast::VariantErrorKind;
-    /// let err = utfast::check_rfc2279(b"ok\xFC\x80\x80\x80\x80\x80").unwrap_err();
+    /// let err = utfast::Engine::active().check_rfc2279(b"ok\xFC\x80\x80\x80\x80\x80").unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.error_len()), (2, Some(1)));
     /// assert_eq!(err.kind(), VariantErrorKind::Overlong);
     /// ```
-    fn check_rfc2279(src: &[u8]) -> Result<(), VariantError> =
-        |e| walk(e, src, Form::Rfc2279, &mut Check);
+    #[inline]
+    pub fn check_rfc2279(&self, src: &[u8]) -> Result<(), VariantError> {
+        walk(self, src, Form::Rfc2279, &mut Check)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -128,27 +160,58 @@ mod owned {
         Ok(out)
     }
 
-    api! {
-        /// Decodes RFC 2279 UTF-8 to UCS-4 values (up to `0x7FFFFFFF`).
+    /// Decodes RFC 2279 UTF-8 to UCS-4 values (up to `0x7FFFFFFF`).
+    ///
+    /// ```
+    /// assert_eq!(utfast::rfc2279_to_ucs4_vec(b"\xFC\x84\x80\x80\x80\x80").unwrap(), vec![0x400_0000]);
+    /// assert_eq!(utfast::rfc2279_to_ucs4_vec(b"a\xF8\x88\x80\x80\x80").unwrap(), vec![0x61, 0x20_0000]);
+    /// assert!(utfast::rfc2279_to_ucs4_vec(b"\xED\xA0\x80").is_err()); // surrogate
+    /// ```
+    #[inline]
+    pub fn rfc2279_to_ucs4_vec(src: &[u8]) -> Result<Vec<u32>, VariantError> {
+        Engine::active().rfc2279_to_ucs4_vec(src)
+    }
+
+    impl Engine {
+        /// [`rfc2279_to_ucs4_vec`](crate::rfc2279_to_ucs4_vec) with this engine's kernel.
         ///
         /// ```
-        /// assert_eq!(utfast::rfc2279_to_ucs4_vec(b"\xFC\x84\x80\x80\x80\x80").unwrap(), vec![0x400_0000]);
-        /// assert_eq!(utfast::rfc2279_to_ucs4_vec(b"a\xF8\x88\x80\x80\x80").unwrap(), vec![0x61, 0x20_0000]);
-        /// assert!(utfast::rfc2279_to_ucs4_vec(b"\xED\xA0\x80").is_err()); // surrogate
+        /// assert_eq!(utfast::Engine::active().rfc2279_to_ucs4_vec(b"\xFC\x84\x80\x80\x80\x80").unwrap(), vec![0x400_0000]);
+        /// assert_eq!(utfast::Engine::active().rfc2279_to_ucs4_vec(b"a\xF8\x88\x80\x80\x80").unwrap(), vec![0x61, 0x20_0000]);
+        /// assert!(utfast::Engine::active().rfc2279_to_ucs4_vec(b"\xED\xA0\x80").is_err()); // surrogate
         /// ```
-        fn rfc2279_to_ucs4_vec(src: &[u8]) -> Result<Vec<u32>, VariantError> =
-            |e| to_ucs4(e, src);
+        #[inline]
+        pub fn rfc2279_to_ucs4_vec(&self, src: &[u8]) -> Result<Vec<u32>, VariantError> {
+            to_ucs4(self, src)
+        }
+    }
 
-        /// Encodes UCS-4 values as RFC 2279 UTF-8, in the shortest form. Surrogates
-        /// and values above `0x7FFFFFFF` are errors at their index.
+    /// Encodes UCS-4 values as RFC 2279 UTF-8, in the shortest form. Surrogates
+    /// and values above `0x7FFFFFFF` are errors at their index.
+    ///
+    /// ```
+    /// use utfast::VariantErrorKind;
+    /// assert_eq!(utfast::ucs4_to_rfc2279_vec(&[0x7FFF_FFFF]).unwrap(), b"\xFD\xBF\xBF\xBF\xBF\xBF");
+    /// let err = utfast::ucs4_to_rfc2279_vec(&[0x41, 0x8000_0000]).unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.kind()), (1, VariantErrorKind::ValueTooLarge));
+    /// ```
+    #[inline]
+    pub fn ucs4_to_rfc2279_vec(src: &[u32]) -> Result<Vec<u8>, VariantError> {
+        Engine::active().ucs4_to_rfc2279_vec(src)
+    }
+
+    impl Engine {
+        /// [`ucs4_to_rfc2279_vec`](crate::ucs4_to_rfc2279_vec) with this engine's kernel.
         ///
         /// ```
         /// use utfast::VariantErrorKind;
-        /// assert_eq!(utfast::ucs4_to_rfc2279_vec(&[0x7FFF_FFFF]).unwrap(), b"\xFD\xBF\xBF\xBF\xBF\xBF");
-        /// let err = utfast::ucs4_to_rfc2279_vec(&[0x41, 0x8000_0000]).unwrap_err();
+        /// assert_eq!(utfast::Engine::active().ucs4_to_rfc2279_vec(&[0x7FFF_FFFF]).unwrap(), b"\xFD\xBF\xBF\xBF\xBF\xBF");
+        /// let err = utfast::Engine::active().ucs4_to_rfc2279_vec(&[0x41, 0x8000_0000]).unwrap_err();
         /// assert_eq!((err.valid_up_to(), err.kind()), (1, VariantErrorKind::ValueTooLarge));
         /// ```
-        fn ucs4_to_rfc2279_vec(src: &[u32]) -> Result<Vec<u8>, VariantError> =
-            |e| from_ucs4(e, src);
+        #[inline]
+        pub fn ucs4_to_rfc2279_vec(&self, src: &[u32]) -> Result<Vec<u8>, VariantError> {
+            from_ucs4(self, src)
+        }
     }
 }

@@ -12,7 +12,6 @@
 
 use super::{is_low, surrogate_at, utf8_char, walk, Bad, Check, Form, Special, Step};
 use super::{VariantError, VariantErrorKind};
-use crate::transcode::api;
 use crate::Engine;
 
 /// Reads the sequence at the start of `s` (not empty) as WTF-8.
@@ -44,28 +43,60 @@ pub(super) fn read(s: &[u8]) -> Step {
     })
 }
 
-api! {
-    /// True when `src` is valid WTF-8: UTF-8 plus lone surrogates, with no
-    /// surrogate pair written as two 3-byte sequences.
+/// True when `src` is valid WTF-8: UTF-8 plus lone surrogates, with no
+/// surrogate pair written as two 3-byte sequences.
+///
+/// ```
+/// assert!(utfast::validate_wtf8(b"a\xED\xA0\x80b")); // lone U+D800
+/// assert!(utfast::validate_wtf8("😀".as_bytes()));
+/// assert!(!utfast::validate_wtf8(b"\xED\xA0\xBD\xED\xB8\x80")); // a pair as 3+3
+/// ```
+#[inline]
+pub fn validate_wtf8(src: &[u8]) -> bool {
+    Engine::active().validate_wtf8(src)
+}
+
+impl Engine {
+    /// [`validate_wtf8`](crate::validate_wtf8) with this engine's kernel.
     ///
     /// ```
-    /// assert!(utfast::validate_wtf8(b"a\xED\xA0\x80b")); // lone U+D800
-    /// assert!(utfast::validate_wtf8("😀".as_bytes()));
-    /// assert!(!utfast::validate_wtf8(b"\xED\xA0\xBD\xED\xB8\x80")); // a pair as 3+3
+    /// assert!(utfast::Engine::active().validate_wtf8(b"a\xED\xA0\x80b")); // lone U+D800
+    /// assert!(utfast::Engine::active().validate_wtf8("😀".as_bytes()));
+    /// assert!(!utfast::Engine::active().validate_wtf8(b"\xED\xA0\xBD\xED\xB8\x80")); // a pair as 3+3
     /// ```
-    fn validate_wtf8(src: &[u8]) -> bool = |e| walk(e, src, Form::Wtf8, &mut Check).is_ok();
+    #[inline]
+    pub fn validate_wtf8(&self, src: &[u8]) -> bool {
+        walk(self, src, Form::Wtf8, &mut Check).is_ok()
+    }
+}
 
-    /// Validates WTF-8: `Ok`, or where, how long and why the input is invalid. A
-    /// pair written as two 3-byte surrogates is valid up to its low surrogate.
+/// Validates WTF-8: `Ok`, or where, how long and why the input is invalid. A
+/// pair written as two 3-byte surrogates is valid up to its low surrogate.
+///
+/// ```
+/// use utfast::VariantErrorKind;
+/// let err = utfast::check_wtf8(b"\xED\xA0\xBD\xED\xB8\x80").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (3, Some(3)));
+/// assert_eq!(err.kind(), VariantErrorKind::SurrogatePairInWtf8);
+/// ```
+#[inline]
+pub fn check_wtf8(src: &[u8]) -> Result<(), VariantError> {
+    Engine::active().check_wtf8(src)
+}
+
+impl Engine {
+    /// [`check_wtf8`](crate::check_wtf8) with this engine's kernel.
     ///
     /// ```
     /// use utfast::VariantErrorKind;
-    /// let err = utfast::check_wtf8(b"\xED\xA0\xBD\xED\xB8\x80").unwrap_err();
+    /// let err = utfast::Engine::active().check_wtf8(b"\xED\xA0\xBD\xED\xB8\x80").unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.error_len()), (3, Some(3)));
     /// assert_eq!(err.kind(), VariantErrorKind::SurrogatePairInWtf8);
     /// ```
-    fn check_wtf8(src: &[u8]) -> Result<(), VariantError> =
-        |e| walk(e, src, Form::Wtf8, &mut Check);
+    #[inline]
+    pub fn check_wtf8(&self, src: &[u8]) -> Result<(), VariantError> {
+        walk(self, src, Form::Wtf8, &mut Check)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -117,26 +148,57 @@ mod owned {
         Ok(sink.finish())
     }
 
-    api! {
-        /// Encodes any sequence of UTF-16 code units (machine byte order), lone
-        /// surrogates included, as WTF-8. [`wtf8_to_utf16_vec`] gives back the
-        /// same units.
+    /// Encodes any sequence of UTF-16 code units (machine byte order), lone
+    /// surrogates included, as WTF-8. [`wtf8_to_utf16_vec`] gives back the
+    /// same units.
+    ///
+    /// ```
+    /// let units = [0x61, 0xD800, 0xD83D, 0xDE00];
+    /// let wtf8 = utfast::utf16_to_wtf8_vec(&units);
+    /// assert_eq!(wtf8, b"a\xED\xA0\x80\xF0\x9F\x98\x80");
+    /// assert_eq!(utfast::wtf8_to_utf16_vec(&wtf8).unwrap(), units);
+    /// ```
+    #[inline]
+    pub fn utf16_to_wtf8_vec(src: &[u16]) -> Vec<u8> {
+        Engine::active().utf16_to_wtf8_vec(src)
+    }
+
+    impl Engine {
+        /// [`utf16_to_wtf8_vec`](crate::utf16_to_wtf8_vec) with this engine's kernel.
         ///
         /// ```
         /// let units = [0x61, 0xD800, 0xD83D, 0xDE00];
-        /// let wtf8 = utfast::utf16_to_wtf8_vec(&units);
+        /// let wtf8 = utfast::Engine::active().utf16_to_wtf8_vec(&units);
         /// assert_eq!(wtf8, b"a\xED\xA0\x80\xF0\x9F\x98\x80");
         /// assert_eq!(utfast::wtf8_to_utf16_vec(&wtf8).unwrap(), units);
         /// ```
-        fn utf16_to_wtf8_vec(src: &[u16]) -> Vec<u8> = |e| from_utf16(e, src);
+        #[inline]
+        pub fn utf16_to_wtf8_vec(&self, src: &[u16]) -> Vec<u8> {
+            from_utf16(self, src)
+        }
+    }
 
-        /// Decodes WTF-8 to UTF-16 (machine byte order), lone surrogates included.
+    /// Decodes WTF-8 to UTF-16 (machine byte order), lone surrogates included.
+    ///
+    /// ```
+    /// assert_eq!(utfast::wtf8_to_utf16_vec(b"\xED\xB0\x80z").unwrap(), vec![0xDC00, 0x7A]);
+    /// assert!(utfast::wtf8_to_utf16_vec(b"\xED\xA0\x80\xED\xB0\x80").is_err());
+    /// ```
+    #[inline]
+    pub fn wtf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError> {
+        Engine::active().wtf8_to_utf16_vec(src)
+    }
+
+    impl Engine {
+        /// [`wtf8_to_utf16_vec`](crate::wtf8_to_utf16_vec) with this engine's kernel.
         ///
         /// ```
-        /// assert_eq!(utfast::wtf8_to_utf16_vec(b"\xED\xB0\x80z").unwrap(), vec![0xDC00, 0x7A]);
-        /// assert!(utfast::wtf8_to_utf16_vec(b"\xED\xA0\x80\xED\xB0\x80").is_err());
+        /// assert_eq!(utfast::Engine::active().wtf8_to_utf16_vec(b"\xED\xB0\x80z").unwrap(), vec![0xDC00, 0x7A]);
+        /// assert!(utfast::Engine::active().wtf8_to_utf16_vec(b"\xED\xA0\x80\xED\xB0\x80").is_err());
         /// ```
-        fn wtf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError> =
-            |e| to_utf16(e, src);
+        #[inline]
+        pub fn wtf8_to_utf16_vec(&self, src: &[u8]) -> Result<Vec<u16>, VariantError> {
+            to_utf16(self, src)
+        }
     }
 }
