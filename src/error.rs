@@ -618,44 +618,93 @@ impl fmt::Display for OutputTooSmall {
 #[cfg(feature = "std")]
 impl std::error::Error for OutputTooSmall {}
 
-/// An error whose positions can be moved by the input and output already converted.
-pub(crate) trait Offset {
-    /// The same error, `read` input units and `written` output units further on.
-    fn offset(self, read: usize, written: usize) -> Self;
+/// What every conversion error says: how far the conversion got, and whether it
+/// stopped for invalid input or for want of output room. Implemented by
+/// [`Utf8Error`], [`Utf16Error`], [`Utf32Error`] and [`OutputTooSmall`] (and by no
+/// other type), so that code generic over conversions reads them one way.
+///
+/// ```
+/// use utfast::ConversionError;
+///
+/// /// The output a conversion vouches for, whether it succeeded or not.
+/// fn converted<E: ConversionError>(result: Result<usize, E>) -> usize {
+///     result.unwrap_or_else(|e| e.written())
+/// }
+///
+/// let mut out = [0u16; 8];
+/// assert_eq!(converted(utfast::utf8_to_utf16(b"ab\xFF", &mut out)), 2);
+/// assert_eq!(converted(utfast::latin1_to_utf16(b"abc", &mut out)), 3);
+/// let err = utfast::utf32_to_utf8(&[0x61, 0x20AC], &mut [0u8; 2]).unwrap_err();
+/// assert_eq!((err.read(), err.written(), err.is_output_too_small()), (1, 1, true));
+/// ```
+pub trait ConversionError: sealed::Offset + Copy + fmt::Debug + fmt::Display {
+    /// Input units converted before the stop, all of whole characters: the
+    /// `valid_up_to()` of an invalid-input error, `read()` of [`OutputTooSmall`].
+    fn read(&self) -> usize;
 
-    /// The output units written before the conversion stopped.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    fn output_len(&self) -> usize;
+    /// Output units written for them.
+    fn written(&self) -> usize;
+
+    /// True when the conversion stopped because the output was full, not because
+    /// the input was invalid.
+    fn is_output_too_small(&self) -> bool;
 }
+
+/// The crate's side of [`ConversionError`], out of reach of other crates (so no
+/// other type implements it).
+pub(crate) mod sealed {
+    /// An error whose positions can be moved on by the input and output already
+    /// converted before the part that failed.
+    pub trait Offset {
+        /// The same error, `read` input units and `written` output units further on.
+        fn offset(self, read: usize, written: usize) -> Self;
+    }
+}
+
+pub(crate) use sealed::Offset;
 
 /// The output units a conversion wrote, whether it succeeded or not.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline]
-pub(crate) fn written<E: Offset>(result: &Result<usize, E>) -> usize {
+pub(crate) fn written<E: ConversionError>(result: &Result<usize, E>) -> usize {
     match result {
         Ok(n) => *n,
-        Err(error) => error.output_len(),
+        Err(error) => error.written(),
     }
 }
 
-/// `Offset` for the errors that count `valid_up_to` and `written`.
-macro_rules! offset_by_position {
-    ($($error:ty),*) => {$(
+/// [`ConversionError`] for the errors that count `valid_up_to` and `written`.
+macro_rules! conversion_error {
+    ($($error:ident: $too_small:expr;)*) => {$(
         impl Offset for $error {
             fn offset(mut self, read: usize, written: usize) -> Self {
                 self.valid_up_to += read;
                 self.written += written;
                 self
             }
+        }
 
-            fn output_len(&self) -> usize {
+        impl ConversionError for $error {
+            fn read(&self) -> usize {
+                self.valid_up_to
+            }
+
+            fn written(&self) -> usize {
                 self.written
+            }
+
+            fn is_output_too_small(&self) -> bool {
+                self.kind() == $too_small
             }
         }
     )*};
 }
 
-offset_by_position!(Utf8Error, Utf16Error, Utf32Error);
+conversion_error! {
+    Utf8Error: Utf8ErrorKind::OutputTooSmall;
+    Utf16Error: Utf16ErrorKind::OutputTooSmall;
+    Utf32Error: Utf32ErrorKind::OutputTooSmall;
+}
 
 impl Offset for OutputTooSmall {
     fn offset(mut self, read: usize, written: usize) -> Self {
@@ -663,8 +712,18 @@ impl Offset for OutputTooSmall {
         self.written += written;
         self
     }
+}
 
-    fn output_len(&self) -> usize {
+impl ConversionError for OutputTooSmall {
+    fn read(&self) -> usize {
+        self.read
+    }
+
+    fn written(&self) -> usize {
         self.written
+    }
+
+    fn is_output_too_small(&self) -> bool {
+        true
     }
 }

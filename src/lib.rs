@@ -67,8 +67,8 @@ pub use encoding::Encoding;
 #[cfg(feature = "alloc")]
 pub use error::FromUtf8Error;
 pub use error::{
-    OutputTooSmall, UnsupportedKernel, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind,
-    Utf8Error, Utf8ErrorKind,
+    ConversionError, OutputTooSmall, UnsupportedKernel, Utf16Error, Utf16ErrorKind, Utf32Error,
+    Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
 };
 pub use lossy::*;
 pub use position::{line_column, LineColumn};

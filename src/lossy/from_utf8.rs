@@ -88,7 +88,7 @@ pub(super) fn utf8_to_wide<T: WideTarget>(
         Ok(n) => return Ok(n),
         Err(e) => e,
     };
-    if mode == ErrorMode::Strict || first.kind() == Utf8ErrorKind::OutputTooSmall {
+    if mode == ErrorMode::Strict || first.is_output_too_small() {
         return Err(first);
     }
     let mut written = first.written();

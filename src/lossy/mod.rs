@@ -23,7 +23,7 @@ mod owned;
 mod repair;
 mod to_utf8;
 
-use crate::error::{Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
+use crate::error::{ConversionError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
 use crate::error::{Utf8Error, Utf8ErrorKind};
 use crate::scalar::utf8::check_char;
 use crate::{ByteOrder, Engine};

@@ -6,11 +6,9 @@ use super::*;
 /// A UTF-16 or UTF-32 input of lossy encoding to UTF-8.
 pub(super) trait WideSource {
     type Unit: Copy;
-    type Error: Copy;
+    type Error: ConversionError;
     /// The kernel's strict conversion.
     fn convert(engine: &Engine, src: &[Self::Unit], dst: &mut [u8]) -> Result<usize, Self::Error>;
-    /// The position, output count and whether it is the output's fault.
-    fn parts(e: Self::Error) -> (usize, usize, bool);
     /// The error at `at` (units), after `written` bytes.
     fn error(at: usize, written: usize, too_small: bool, src: &[Self::Unit]) -> Self::Error;
     /// The next character: `Ok((scalar value, units))`, or `Err(value)` for an
@@ -28,11 +26,6 @@ impl<const BIG: bool> WideSource for FromUtf16<BIG> {
     #[inline]
     fn convert(engine: &Engine, src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error> {
         engine.ops().utf16_to_utf8(src, dst, order(BIG))
-    }
-
-    fn parts(e: Utf16Error) -> (usize, usize, bool) {
-        let too_small = e.kind() == Utf16ErrorKind::OutputTooSmall;
-        (e.valid_up_to(), e.written(), too_small)
     }
 
     fn error(at: usize, written: usize, too_small: bool, src: &[u16]) -> Utf16Error {
@@ -74,11 +67,6 @@ impl WideSource for FromUtf32 {
         engine.ops().utf32_to_utf8(src, dst)
     }
 
-    fn parts(e: Utf32Error) -> (usize, usize, bool) {
-        let too_small = e.kind() == Utf32ErrorKind::OutputTooSmall;
-        (e.valid_up_to(), e.written(), too_small)
-    }
-
     fn error(at: usize, written: usize, too_small: bool, src: &[u32]) -> Utf32Error {
         let kind = match src.get(at) {
             _ if too_small => Utf32ErrorKind::OutputTooSmall,
@@ -108,8 +96,8 @@ pub(super) fn wide_to_utf8<S: WideSource>(
             Ok(n) => return Ok(written + n),
             Err(e) => e,
         };
-        let (at, out, too_small) = S::parts(e);
-        (read, written) = (read + at, written + out);
+        let too_small = e.is_output_too_small();
+        (read, written) = (read + e.read(), written + e.written());
         if too_small || mode == ErrorMode::Strict {
             return Err(S::error(read, written, too_small, src));
         }

@@ -125,7 +125,7 @@ pub(super) fn read_u32s(values: &mut Vec<u32>, bytes: &[u8], order: ByteOrder) {
 
 /// Runs a conversion that writes bytes straight into `out`, with room for
 /// `capacity` more, and keeps what it wrote.
-pub(super) fn append<E: crate::error::Offset>(
+pub(super) fn append<E: crate::error::ConversionError>(
     out: &mut Vec<u8>,
     capacity: usize,
     convert: impl FnOnce(&mut [u8]) -> Result<usize, E>,
@@ -231,7 +231,7 @@ fn values32<'a>(bytes: &'a [u8], order: ByteOrder, scratch: &'a mut Vec<u32>) ->
 
 /// Runs `convert`, which writes up to `units` UTF-16 units, into `dst`: in place
 /// when aligned, else through `scratch`. Returns its result and the bytes written.
-fn into_units16<E: crate::error::Offset>(
+fn into_units16<E: crate::error::ConversionError>(
     dst: &mut [u8],
     scratch: &mut Vec<u16>,
     units: usize,
@@ -249,7 +249,7 @@ fn into_units16<E: crate::error::Offset>(
 /// Runs `convert`, which writes up to `values` UTF-32 values in the machine's
 /// order, into `dst` in byte order `order`: in place when aligned (swapped after
 /// when `order` is not the machine's), else through `scratch`.
-fn into_values32<E: crate::error::Offset>(
+fn into_values32<E: crate::error::ConversionError>(
     dst: &mut [u8],
     scratch: &mut Vec<u32>,
     values: usize,
