@@ -194,7 +194,7 @@ pub fn detect_encoding(src: &[u8]) -> Detection {
 }
 
 impl Engine {
-    /// [`detect_encoding`](crate::detect_encoding) with this engine's kernel.
+    /// [`detect_encoding`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::{detect_encoding, Encoding};
@@ -229,7 +229,7 @@ pub fn detect_encoding_prefix(src: &[u8]) -> Detection {
 }
 
 impl Engine {
-    /// [`detect_encoding_prefix`](crate::detect_encoding_prefix) with this engine's kernel.
+    /// [`detect_encoding_prefix`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::{detect_encoding, detect_encoding_prefix, Encoding};

@@ -49,7 +49,10 @@ mod generic;
 mod lossy;
 mod operations;
 mod position;
-#[cfg(feature = "alloc")]
+/// Generated benchmark text shared by the CLI's `bench`, the benches and tests;
+/// not product API (feature `sample`, which `cli` turns on; hidden from the docs).
+#[cfg(feature = "sample")]
+#[doc(hidden)]
 pub mod sample;
 pub mod scalar;
 #[cfg(feature = "alloc")]

@@ -4,7 +4,7 @@
 //!
 //! The text is plausible, not random-quality: words from short lists, or runs of
 //! letters from Unicode blocks, between spaces, punctuation and line breaks as each
-//! script writes them (see [`Script`]). The same script, length and seed give the
+//! script writes them (see `Script`). The same script, length and seed give the
 //! same text on every machine and every run, and the generator is meant to stay
 //! stable across versions where practical, so that benchmark results stay
 //! comparable; it is no format to depend on.

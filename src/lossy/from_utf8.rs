@@ -211,7 +211,7 @@ pub fn utf8_to_utf16_with(
 }
 
 impl Engine {
-    /// [`utf8_to_utf16_with`](crate::utf8_to_utf16_with) with this engine's kernel.
+    /// [`utf8_to_utf16_with`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::ErrorMode;
@@ -253,7 +253,7 @@ pub fn utf8_to_utf16le_with(
 }
 
 impl Engine {
-    /// [`utf8_to_utf16le_with`](crate::utf8_to_utf16le_with) with this engine's kernel.
+    /// [`utf8_to_utf16le_with`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 2];
@@ -288,7 +288,7 @@ pub fn utf8_to_utf16be_with(
 }
 
 impl Engine {
-    /// [`utf8_to_utf16be_with`](crate::utf8_to_utf16be_with) with this engine's kernel.
+    /// [`utf8_to_utf16be_with`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 2];
@@ -325,7 +325,7 @@ pub fn utf8_to_utf32_with(
 }
 
 impl Engine {
-    /// [`utf8_to_utf32_with`](crate::utf8_to_utf32_with) with this engine's kernel.
+    /// [`utf8_to_utf32_with`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u32; 4];

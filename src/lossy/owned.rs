@@ -171,7 +171,7 @@ pub fn utf8_to_utf16_vec_with(src: &[u8], mode: ErrorMode) -> Result<Vec<u16>, U
 }
 
 impl Engine {
-    /// [`utf8_to_utf16_vec_with`](crate::utf8_to_utf16_vec_with) with this engine's kernel.
+    /// [`utf8_to_utf16_vec_with`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::ErrorMode;
@@ -200,7 +200,7 @@ pub fn utf8_to_utf32_vec_with(src: &[u8], mode: ErrorMode) -> Result<Vec<u32>, U
 }
 
 impl Engine {
-    /// [`utf8_to_utf32_vec_with`](crate::utf8_to_utf32_vec_with) with this engine's kernel.
+    /// [`utf8_to_utf32_vec_with`] with this engine's kernel.
     ///
     /// ```
     /// let values = utfast::Engine::active().utf8_to_utf32_vec_with(b"\x80", utfast::ErrorMode::Windows1252).unwrap();
@@ -230,7 +230,7 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
 }
 
 impl Engine {
-    /// [`utf8_to_utf16_lossy`](crate::utf8_to_utf16_lossy) with this engine's kernel.
+    /// [`utf8_to_utf16_lossy`] with this engine's kernel.
     ///
     /// ```
     /// let bytes = b"\xE2\x82\xAC \xE2\x82";
@@ -261,7 +261,7 @@ pub fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> {
 }
 
 impl Engine {
-    /// [`utf8_to_utf32_lossy`](crate::utf8_to_utf32_lossy) with this engine's kernel.
+    /// [`utf8_to_utf32_lossy`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf8_to_utf32_lossy(b"a\xC0\x80"), vec![0x61, 0xFFFD, 0xFFFD]);
@@ -291,7 +291,7 @@ pub fn utf16_to_string_lossy(src: &[u16]) -> String {
 }
 
 impl Engine {
-    /// [`utf16_to_string_lossy`](crate::utf16_to_string_lossy) with this engine's kernel.
+    /// [`utf16_to_string_lossy`] with this engine's kernel.
     ///
     /// ```
     /// let units = [0x48, 0xD834, 0x69];
@@ -316,7 +316,7 @@ pub fn utf16le_to_string_lossy(src: &[u16]) -> String {
 }
 
 impl Engine {
-    /// [`utf16le_to_string_lossy`](crate::utf16le_to_string_lossy) with this engine's kernel.
+    /// [`utf16le_to_string_lossy`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf16le_to_string_lossy(&[0x41u16.to_le(), 0xD800u16.to_le()]), "A\u{FFFD}");
@@ -340,7 +340,7 @@ pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
 }
 
 impl Engine {
-    /// [`utf16be_to_string_lossy`](crate::utf16be_to_string_lossy) with this engine's kernel.
+    /// [`utf16be_to_string_lossy`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf16be_to_string_lossy(&[0x41u16.to_be(), 0xDC00u16.to_be()]), "A\u{FFFD}");
@@ -365,7 +365,7 @@ pub fn utf32_to_string_lossy(src: &[u32]) -> String {
 }
 
 impl Engine {
-    /// [`utf32_to_string_lossy`](crate::utf32_to_string_lossy) with this engine's kernel.
+    /// [`utf32_to_string_lossy`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf32_to_string_lossy(&[0x61, 0xD800, 0x1F600]), "a\u{FFFD}😀");
@@ -394,7 +394,7 @@ pub fn utf16_to_utf8_vec_with(src: &[u16], mode: ErrorMode) -> Result<Vec<u8>, U
 }
 
 impl Engine {
-    /// [`utf16_to_utf8_vec_with`](crate::utf16_to_utf8_vec_with) with this engine's kernel.
+    /// [`utf16_to_utf8_vec_with`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::ErrorMode;
@@ -424,7 +424,7 @@ pub fn utf32_to_utf8_vec_with(src: &[u32], mode: ErrorMode) -> Result<Vec<u8>, U
 }
 
 impl Engine {
-    /// [`utf32_to_utf8_vec_with`](crate::utf32_to_utf8_vec_with) with this engine's kernel.
+    /// [`utf32_to_utf8_vec_with`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::ErrorMode;

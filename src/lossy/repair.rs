@@ -48,7 +48,7 @@ pub fn repair_utf16(buf: &mut [u16]) -> usize {
 }
 
 impl Engine {
-    /// [`repair_utf16`](crate::repair_utf16) with this engine's kernel.
+    /// [`repair_utf16`] with this engine's kernel.
     ///
     /// ```
     /// let mut units = [0x61, 0xD800, 0x62, 0xDC00, 0xD83D, 0xDE00];
@@ -75,7 +75,7 @@ pub fn repair_utf16le(buf: &mut [u16]) -> usize {
 }
 
 impl Engine {
-    /// [`repair_utf16le`](crate::repair_utf16le) with this engine's kernel.
+    /// [`repair_utf16le`] with this engine's kernel.
     ///
     /// ```
     /// let mut units = [0xDBFFu16.to_le()];
@@ -101,7 +101,7 @@ pub fn repair_utf16be(buf: &mut [u16]) -> usize {
 }
 
 impl Engine {
-    /// [`repair_utf16be`](crate::repair_utf16be) with this engine's kernel.
+    /// [`repair_utf16be`] with this engine's kernel.
     ///
     /// ```
     /// let mut units = [0xDFFFu16.to_be()];

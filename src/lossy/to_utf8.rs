@@ -154,7 +154,7 @@ pub fn utf16_to_utf8_with(
 }
 
 impl Engine {
-    /// [`utf16_to_utf8_with`](crate::utf16_to_utf8_with) with this engine's kernel.
+    /// [`utf16_to_utf8_with`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::ErrorMode;
@@ -196,7 +196,7 @@ pub fn utf16le_to_utf8_with(
 }
 
 impl Engine {
-    /// [`utf16le_to_utf8_with`](crate::utf16le_to_utf8_with) with this engine's kernel.
+    /// [`utf16le_to_utf8_with`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 6];
@@ -231,7 +231,7 @@ pub fn utf16be_to_utf8_with(
 }
 
 impl Engine {
-    /// [`utf16be_to_utf8_with`](crate::utf16be_to_utf8_with) with this engine's kernel.
+    /// [`utf16be_to_utf8_with`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 6];
@@ -268,7 +268,7 @@ pub fn utf32_to_utf8_with(
 }
 
 impl Engine {
-    /// [`utf32_to_utf8_with`](crate::utf32_to_utf8_with) with this engine's kernel.
+    /// [`utf32_to_utf8_with`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 8];

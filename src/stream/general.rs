@@ -96,7 +96,7 @@ impl BlockConverter {
     /// library's functions that take a mode: UTF-8 to UTF-8, UTF-16 or UTF-32, and
     /// UTF-16 to UTF-8 (none can meet a code point the target cannot hold but an
     /// unpaired surrogate of UTF-16 that surrogate escape cannot make a byte).
-    /// `None` for the other pairs, which take [`Converter::recode_block`].
+    /// `None` for the other pairs, which take [`BlockConverter::recode_block`](super::block::BlockConverter::recode_block).
     pub(super) fn direct_with_mode(
         &mut self,
         src: &[u8],

@@ -5,7 +5,7 @@ use crate::ByteOrder;
 use crate::Engine;
 
 /// Latin-1 to UTF-8. `dst.len() >= 2 * src.len()` always suffices;
-/// [`utf8_len_from_latin1`] gives the exact length.
+/// [`utf8_len_from_latin1`](crate::utf8_len_from_latin1) gives the exact length.
 ///
 /// ```
 /// let mut out = [0u8; 10];
@@ -18,7 +18,7 @@ pub fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmal
 }
 
 impl Engine {
-    /// [`latin1_to_utf8`](crate::latin1_to_utf8) with this engine's kernel.
+    /// [`latin1_to_utf8`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 10];
@@ -44,7 +44,7 @@ pub fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> Result<usize, OutputTooSm
 }
 
 impl Engine {
-    /// [`latin1_to_utf16`](crate::latin1_to_utf16) with this engine's kernel.
+    /// [`latin1_to_utf16`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 2];
@@ -70,7 +70,7 @@ pub fn latin1_to_utf16le(src: &[u8], dst: &mut [u16]) -> Result<usize, OutputToo
 }
 
 impl Engine {
-    /// [`latin1_to_utf16le`](crate::latin1_to_utf16le) with this engine's kernel.
+    /// [`latin1_to_utf16le`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 1];
@@ -96,7 +96,7 @@ pub fn latin1_to_utf16be(src: &[u8], dst: &mut [u16]) -> Result<usize, OutputToo
 }
 
 impl Engine {
-    /// [`latin1_to_utf16be`](crate::latin1_to_utf16be) with this engine's kernel.
+    /// [`latin1_to_utf16be`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 1];
@@ -122,7 +122,7 @@ pub fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, OutputTooSm
 }
 
 impl Engine {
-    /// [`latin1_to_utf32`](crate::latin1_to_utf32) with this engine's kernel.
+    /// [`latin1_to_utf32`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u32; 1];

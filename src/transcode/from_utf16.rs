@@ -6,7 +6,7 @@ use crate::ByteOrder;
 use crate::Engine;
 
 /// UTF-16 in the machine's byte order to UTF-8. `dst.len() >= 3 * src.len()`
-/// always suffices; [`utf8_len_from_utf16`] gives the exact length.
+/// always suffices; [`utf8_len_from_utf16`](crate::utf8_len_from_utf16) gives the exact length.
 ///
 /// ```
 /// let mut out = [0u8; 12];
@@ -19,7 +19,7 @@ pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error> {
 }
 
 impl Engine {
-    /// [`utf16_to_utf8`](crate::utf16_to_utf8) with this engine's kernel.
+    /// [`utf16_to_utf8`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 12];
@@ -46,7 +46,7 @@ pub fn utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error>
 }
 
 impl Engine {
-    /// [`utf16le_to_utf8`](crate::utf16le_to_utf8) with this engine's kernel.
+    /// [`utf16le_to_utf8`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 3];
@@ -73,7 +73,7 @@ pub fn utf16be_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error>
 }
 
 impl Engine {
-    /// [`utf16be_to_utf8`](crate::utf16be_to_utf8) with this engine's kernel.
+    /// [`utf16be_to_utf8`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 3];
@@ -100,7 +100,7 @@ pub fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> Result<usize, Utf16Error>
 }
 
 impl Engine {
-    /// [`utf16_to_utf32`](crate::utf16_to_utf32) with this engine's kernel.
+    /// [`utf16_to_utf32`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u32; 2];
@@ -126,7 +126,7 @@ pub fn utf16le_to_utf32(src: &[u16], dst: &mut [u32]) -> Result<usize, Utf16Erro
 }
 
 impl Engine {
-    /// [`utf16le_to_utf32`](crate::utf16le_to_utf32) with this engine's kernel.
+    /// [`utf16le_to_utf32`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u32; 1];
@@ -152,7 +152,7 @@ pub fn utf16be_to_utf32(src: &[u16], dst: &mut [u32]) -> Result<usize, Utf16Erro
 }
 
 impl Engine {
-    /// [`utf16be_to_utf32`](crate::utf16be_to_utf32) with this engine's kernel.
+    /// [`utf16be_to_utf32`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u32; 1];
@@ -179,7 +179,7 @@ pub fn utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error>
 }
 
 impl Engine {
-    /// [`utf16_to_latin1`](crate::utf16_to_latin1) with this engine's kernel.
+    /// [`utf16_to_latin1`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 2];
@@ -204,7 +204,7 @@ pub fn utf16le_to_latin1(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Erro
 }
 
 impl Engine {
-    /// [`utf16le_to_latin1`](crate::utf16le_to_latin1) with this engine's kernel.
+    /// [`utf16le_to_latin1`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 1];
@@ -228,7 +228,7 @@ pub fn utf16be_to_latin1(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Erro
 }
 
 impl Engine {
-    /// [`utf16be_to_latin1`](crate::utf16be_to_latin1) with this engine's kernel.
+    /// [`utf16be_to_latin1`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 1];

@@ -5,7 +5,7 @@ use crate::ByteOrder;
 use crate::Engine;
 
 /// UTF-32 to UTF-8. `dst.len() >= 4 * src.len()` always suffices;
-/// [`utf8_len_from_utf32`] gives the exact length.
+/// [`utf8_len_from_utf32`](crate::utf8_len_from_utf32) gives the exact length.
 ///
 /// ```
 /// let mut out = [0u8; 8];
@@ -18,7 +18,7 @@ pub fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
 }
 
 impl Engine {
-    /// [`utf32_to_utf8`](crate::utf32_to_utf8) with this engine's kernel.
+    /// [`utf32_to_utf8`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 8];
@@ -32,7 +32,7 @@ impl Engine {
 }
 
 /// UTF-32 to UTF-16 in the machine's byte order. `dst.len() >= 2 * src.len()`
-/// always suffices; [`utf16_len_from_utf32`] gives the exact length.
+/// always suffices; [`utf16_len_from_utf32`](crate::utf16_len_from_utf32) gives the exact length.
 ///
 /// ```
 /// let mut out = [0u16; 4];
@@ -45,7 +45,7 @@ pub fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> Result<usize, Utf32Error>
 }
 
 impl Engine {
-    /// [`utf32_to_utf16`](crate::utf32_to_utf16) with this engine's kernel.
+    /// [`utf32_to_utf16`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 4];
@@ -71,7 +71,7 @@ pub fn utf32_to_utf16le(src: &[u32], dst: &mut [u16]) -> Result<usize, Utf32Erro
 }
 
 impl Engine {
-    /// [`utf32_to_utf16le`](crate::utf32_to_utf16le) with this engine's kernel.
+    /// [`utf32_to_utf16le`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 1];
@@ -97,7 +97,7 @@ pub fn utf32_to_utf16be(src: &[u32], dst: &mut [u16]) -> Result<usize, Utf32Erro
 }
 
 impl Engine {
-    /// [`utf32_to_utf16be`](crate::utf32_to_utf16be) with this engine's kernel.
+    /// [`utf32_to_utf16be`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 1];
@@ -123,7 +123,7 @@ pub fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error>
 }
 
 impl Engine {
-    /// [`utf32_to_latin1`](crate::utf32_to_latin1) with this engine's kernel.
+    /// [`utf32_to_latin1`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 2];

@@ -7,7 +7,7 @@ use crate::ByteOrder;
 use crate::Engine;
 
 /// UTF-8 to UTF-16 in the machine's byte order. `dst.len() >= src.len()` always
-/// suffices; [`utf16_len_from_utf8`] gives the exact length of valid input.
+/// suffices; [`utf16_len_from_utf8`](crate::utf16_len_from_utf8) gives the exact length of valid input.
 ///
 /// ```
 /// let mut out = [0u16; 8];
@@ -22,7 +22,7 @@ pub fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> {
 }
 
 impl Engine {
-    /// [`utf8_to_utf16`](crate::utf8_to_utf16) with this engine's kernel.
+    /// [`utf8_to_utf16`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 8];
@@ -50,7 +50,7 @@ pub fn utf8_to_utf16le(src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> 
 }
 
 impl Engine {
-    /// [`utf8_to_utf16le`](crate::utf8_to_utf16le) with this engine's kernel.
+    /// [`utf8_to_utf16le`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 1];
@@ -76,7 +76,7 @@ pub fn utf8_to_utf16be(src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> 
 }
 
 impl Engine {
-    /// [`utf8_to_utf16be`](crate::utf8_to_utf16be) with this engine's kernel.
+    /// [`utf8_to_utf16be`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 1];
@@ -89,7 +89,7 @@ impl Engine {
     }
 }
 
-/// UTF-8 to UTF-32. `dst.len() >= src.len()` always suffices; [`count_chars`]
+/// UTF-8 to UTF-32. `dst.len() >= src.len()` always suffices; [`count_chars`](crate::count_chars)
 /// gives the exact length of valid input.
 ///
 /// ```
@@ -103,7 +103,7 @@ pub fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
 }
 
 impl Engine {
-    /// [`utf8_to_utf32`](crate::utf8_to_utf32) with this engine's kernel.
+    /// [`utf8_to_utf32`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u32; 4];
@@ -117,7 +117,7 @@ impl Engine {
 }
 
 /// UTF-8 to Latin-1 (ISO-8859-1): a character above U+00FF stops the conversion
-/// with an error of kind [`Utf8ErrorKind::NotLatin1`].
+/// with an error of kind [`Utf8ErrorKind::NotLatin1`](crate::Utf8ErrorKind::NotLatin1).
 ///
 /// ```
 /// let mut out = [0u8; 8];
@@ -132,7 +132,7 @@ pub fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error> {
 }
 
 impl Engine {
-    /// [`utf8_to_latin1`](crate::utf8_to_latin1) with this engine's kernel.
+    /// [`utf8_to_latin1`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u8; 8];
@@ -161,7 +161,7 @@ pub fn str_to_utf16(s: &str, dst: &mut [u16]) -> Result<usize, OutputTooSmall> {
 }
 
 impl Engine {
-    /// [`str_to_utf16`](crate::str_to_utf16) with this engine's kernel.
+    /// [`str_to_utf16`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 3];
@@ -189,7 +189,7 @@ pub fn str_to_utf16le(s: &str, dst: &mut [u16]) -> Result<usize, OutputTooSmall>
 }
 
 impl Engine {
-    /// [`str_to_utf16le`](crate::str_to_utf16le) with this engine's kernel.
+    /// [`str_to_utf16le`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 1];
@@ -217,7 +217,7 @@ pub fn str_to_utf16be(s: &str, dst: &mut [u16]) -> Result<usize, OutputTooSmall>
 }
 
 impl Engine {
-    /// [`str_to_utf16be`](crate::str_to_utf16be) with this engine's kernel.
+    /// [`str_to_utf16be`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u16; 1];
@@ -244,7 +244,7 @@ pub fn str_to_utf32(s: &str, dst: &mut [u32]) -> Result<usize, OutputTooSmall> {
 }
 
 impl Engine {
-    /// [`str_to_utf32`](crate::str_to_utf32) with this engine's kernel.
+    /// [`str_to_utf32`] with this engine's kernel.
     ///
     /// ```
     /// let mut out = [0u32; 2];

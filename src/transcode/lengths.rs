@@ -16,7 +16,7 @@ pub fn count_chars(src: &[u8]) -> usize {
 }
 
 impl Engine {
-    /// [`count_chars`](crate::count_chars) with this engine's kernel.
+    /// [`count_chars`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().count_chars("añ€😀".as_bytes()), 4);
@@ -39,7 +39,7 @@ pub fn utf16_len_from_utf8(src: &[u8]) -> usize {
 }
 
 impl Engine {
-    /// [`utf16_len_from_utf8`](crate::utf16_len_from_utf8) with this engine's kernel.
+    /// [`utf16_len_from_utf8`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf16_len_from_utf8("a€😀".as_bytes()), 4);
@@ -62,7 +62,7 @@ pub fn utf8_len_from_utf16(src: &[u16]) -> usize {
 }
 
 impl Engine {
-    /// [`utf8_len_from_utf16`](crate::utf8_len_from_utf16) with this engine's kernel.
+    /// [`utf8_len_from_utf16`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf8_len_from_utf16(&[0x61, 0x20AC, 0xD83D, 0xDE00]), 8);
@@ -84,7 +84,7 @@ pub fn utf8_len_from_utf16le(src: &[u16]) -> usize {
 }
 
 impl Engine {
-    /// [`utf8_len_from_utf16le`](crate::utf8_len_from_utf16le) with this engine's kernel.
+    /// [`utf8_len_from_utf16le`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf8_len_from_utf16le(&[0x20ACu16.to_le()]), 3);
@@ -106,7 +106,7 @@ pub fn utf8_len_from_utf16be(src: &[u16]) -> usize {
 }
 
 impl Engine {
-    /// [`utf8_len_from_utf16be`](crate::utf8_len_from_utf16be) with this engine's kernel.
+    /// [`utf8_len_from_utf16be`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf8_len_from_utf16be(&[0x20ACu16.to_be()]), 3);
@@ -129,7 +129,7 @@ pub fn utf32_len_from_utf16(src: &[u16]) -> usize {
 }
 
 impl Engine {
-    /// [`utf32_len_from_utf16`](crate::utf32_len_from_utf16) with this engine's kernel.
+    /// [`utf32_len_from_utf16`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf32_len_from_utf16(&[0x61, 0xD83D, 0xDE00]), 2);
@@ -151,7 +151,7 @@ pub fn utf8_len_from_utf32(src: &[u32]) -> usize {
 }
 
 impl Engine {
-    /// [`utf8_len_from_utf32`](crate::utf8_len_from_utf32) with this engine's kernel.
+    /// [`utf8_len_from_utf32`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf8_len_from_utf32(&[0x61, 0x1F600]), 5);
@@ -173,7 +173,7 @@ pub fn utf16_len_from_utf32(src: &[u32]) -> usize {
 }
 
 impl Engine {
-    /// [`utf16_len_from_utf32`](crate::utf16_len_from_utf32) with this engine's kernel.
+    /// [`utf16_len_from_utf32`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf16_len_from_utf32(&[0x61, 0x1F600]), 3);
@@ -195,7 +195,7 @@ pub fn utf8_len_from_latin1(src: &[u8]) -> usize {
 }
 
 impl Engine {
-    /// [`utf8_len_from_latin1`](crate::utf8_len_from_latin1) with this engine's kernel.
+    /// [`utf8_len_from_latin1`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf8_len_from_latin1(b"caf\xE9"), 5);

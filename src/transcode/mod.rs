@@ -21,7 +21,7 @@
 //!
 //! Invalid input stops the conversion at the first invalid character: the error
 //! (the same [`Utf8Error`] [`from_utf8`](crate::from_utf8) returns, with std's
-//! position; or [`Utf16Error`], [`Utf32Error`]) says where, why, and how many output
+//! position; or [`Utf16Error`](crate::Utf16Error), [`Utf32Error`](crate::Utf32Error)) says where, why, and how many output
 //! units hold the conversion of the valid prefix.
 //!
 //! ```

@@ -41,7 +41,7 @@ pub fn utf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
 }
 
 impl Engine {
-    /// [`utf8_to_utf16_vec`](crate::utf8_to_utf16_vec) with this engine's kernel.
+    /// [`utf8_to_utf16_vec`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf8_to_utf16_vec("a😀".as_bytes()).unwrap(), vec![0x61, 0xD83D, 0xDE00]);
@@ -66,7 +66,7 @@ pub fn utf8_to_utf32_vec(src: &[u8]) -> Result<Vec<u32>, Utf8Error> {
 }
 
 impl Engine {
-    /// [`utf8_to_utf32_vec`](crate::utf8_to_utf32_vec) with this engine's kernel.
+    /// [`utf8_to_utf32_vec`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf8_to_utf32_vec("é😀".as_bytes()).unwrap(), vec![0xE9, 0x1F600]);
@@ -89,7 +89,7 @@ pub fn str_to_utf16_vec(s: &str) -> Vec<u16> {
 }
 
 impl Engine {
-    /// [`str_to_utf16_vec`](crate::str_to_utf16_vec) with this engine's kernel.
+    /// [`str_to_utf16_vec`] with this engine's kernel.
     ///
     /// ```
     /// let s = "Grüße 😀";
@@ -117,7 +117,7 @@ pub fn str_to_utf32_vec(s: &str) -> Vec<u32> {
 }
 
 impl Engine {
-    /// [`str_to_utf32_vec`](crate::str_to_utf32_vec) with this engine's kernel.
+    /// [`str_to_utf32_vec`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().str_to_utf32_vec("a😀"), vec![0x61, 0x1F600]);
@@ -145,7 +145,7 @@ pub fn utf16_to_string(src: &[u16]) -> Result<String, Utf16Error> {
 }
 
 impl Engine {
-    /// [`utf16_to_string`](crate::utf16_to_string) with this engine's kernel.
+    /// [`utf16_to_string`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf16_to_string(&[0x61, 0xD83D, 0xDE00]).unwrap(), "a😀");
@@ -171,7 +171,7 @@ pub fn utf16le_to_string(src: &[u16]) -> Result<String, Utf16Error> {
 }
 
 impl Engine {
-    /// [`utf16le_to_string`](crate::utf16le_to_string) with this engine's kernel.
+    /// [`utf16le_to_string`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf16le_to_string(&[0xE9u16.to_le()]).unwrap(), "é");
@@ -196,7 +196,7 @@ pub fn utf16be_to_string(src: &[u16]) -> Result<String, Utf16Error> {
 }
 
 impl Engine {
-    /// [`utf16be_to_string`](crate::utf16be_to_string) with this engine's kernel.
+    /// [`utf16be_to_string`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf16be_to_string(&[0xE9u16.to_be()]).unwrap(), "é");
@@ -222,7 +222,7 @@ pub fn utf32_to_string(src: &[u32]) -> Result<String, Utf32Error> {
 }
 
 impl Engine {
-    /// [`utf32_to_string`](crate::utf32_to_string) with this engine's kernel.
+    /// [`utf32_to_string`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().utf32_to_string(&[0x61, 0x20AC]).unwrap(), "a€");
@@ -248,7 +248,7 @@ pub fn latin1_to_string(src: &[u8]) -> String {
 }
 
 impl Engine {
-    /// [`latin1_to_string`](crate::latin1_to_string) with this engine's kernel.
+    /// [`latin1_to_string`] with this engine's kernel.
     ///
     /// ```
     /// assert_eq!(utfast::Engine::active().latin1_to_string(b"na\xEFve"), "naïve");

@@ -21,7 +21,7 @@ pub fn check_utf16(src: &[u16]) -> Result<(), Utf16Error> {
 }
 
 impl Engine {
-    /// [`check_utf16`](crate::check_utf16) with this engine's kernel.
+    /// [`check_utf16`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().check_utf16(&[0x61, 0xD83D, 0xDE00]).is_ok());
@@ -46,7 +46,7 @@ pub fn check_utf16le(src: &[u16]) -> Result<(), Utf16Error> {
 }
 
 impl Engine {
-    /// [`check_utf16le`](crate::check_utf16le) with this engine's kernel.
+    /// [`check_utf16le`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().check_utf16le(&[0xD83Du16.to_le(), 0xDE00u16.to_le()]).is_ok());
@@ -69,7 +69,7 @@ pub fn check_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
 }
 
 impl Engine {
-    /// [`check_utf16be`](crate::check_utf16be) with this engine's kernel.
+    /// [`check_utf16be`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().check_utf16be(&[0xD83Du16.to_be(), 0xDE00u16.to_be()]).is_ok());
@@ -93,7 +93,7 @@ pub fn validate_utf16(src: &[u16]) -> bool {
 }
 
 impl Engine {
-    /// [`validate_utf16`](crate::validate_utf16) with this engine's kernel.
+    /// [`validate_utf16`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().validate_utf16(&[0xD83D, 0xDE00]));
@@ -116,7 +116,7 @@ pub fn validate_utf16le(src: &[u16]) -> bool {
 }
 
 impl Engine {
-    /// [`validate_utf16le`](crate::validate_utf16le) with this engine's kernel.
+    /// [`validate_utf16le`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().validate_utf16le(&[0x41u16.to_le()]));
@@ -138,7 +138,7 @@ pub fn validate_utf16be(src: &[u16]) -> bool {
 }
 
 impl Engine {
-    /// [`validate_utf16be`](crate::validate_utf16be) with this engine's kernel.
+    /// [`validate_utf16be`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().validate_utf16be(&[0x41u16.to_be()]));
@@ -161,7 +161,7 @@ pub fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
 }
 
 impl Engine {
-    /// [`check_utf32`](crate::check_utf32) with this engine's kernel.
+    /// [`check_utf32`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().check_utf32(&[0x61, 0x10FFFF]).is_ok());
@@ -185,7 +185,7 @@ pub fn validate_utf32(src: &[u32]) -> bool {
 }
 
 impl Engine {
-    /// [`validate_utf32`](crate::validate_utf32) with this engine's kernel.
+    /// [`validate_utf32`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().validate_utf32(&[0x1F600]));

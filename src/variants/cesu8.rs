@@ -72,7 +72,7 @@ pub fn validate_cesu8(src: &[u8]) -> bool {
 }
 
 impl Engine {
-    /// [`validate_cesu8`](crate::validate_cesu8) with this engine's kernel.
+    /// [`validate_cesu8`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().validate_cesu8(b"\xED\xA1\x8C\xED\xBE\xB4")); // U+233B4
@@ -101,7 +101,7 @@ pub fn check_cesu8(src: &[u8]) -> Result<(), VariantError> {
 }
 
 impl Engine {
-    /// [`check_cesu8`](crate::check_cesu8) with this engine's kernel.
+    /// [`check_cesu8`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::VariantErrorKind;
@@ -130,7 +130,7 @@ pub fn validate_mutf8(src: &[u8]) -> bool {
 }
 
 impl Engine {
-    /// [`validate_mutf8`](crate::validate_mutf8) with this engine's kernel.
+    /// [`validate_mutf8`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().validate_mutf8(b"a\xC0\x80b"));
@@ -157,7 +157,7 @@ pub fn check_mutf8(src: &[u8]) -> Result<(), VariantError> {
 }
 
 impl Engine {
-    /// [`check_mutf8`](crate::check_mutf8) with this engine's kernel.
+    /// [`check_mutf8`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::VariantErrorKind;
@@ -399,7 +399,7 @@ mod owned {
     }
 
     impl Engine {
-        /// [`cesu8_to_utf16_vec`](crate::cesu8_to_utf16_vec) with this engine's kernel.
+        /// [`cesu8_to_utf16_vec`] with this engine's kernel.
         ///
         /// ```
         /// let units = utfast::Engine::active().cesu8_to_utf16_vec(b"a\xED\xA0\x80\xED\xBD\x88").unwrap();
@@ -425,7 +425,7 @@ mod owned {
     }
 
     impl Engine {
-        /// [`mutf8_to_utf16_vec`](crate::mutf8_to_utf16_vec) with this engine's kernel.
+        /// [`mutf8_to_utf16_vec`] with this engine's kernel.
         ///
         /// ```
         /// let units = utfast::Engine::active().mutf8_to_utf16_vec(b"\xC0\x80\xED\xA0\x80\xED\xBD\x88").unwrap();
@@ -452,7 +452,7 @@ mod owned {
     }
 
     impl Engine {
-        /// [`utf16_to_cesu8_vec`](crate::utf16_to_cesu8_vec) with this engine's kernel.
+        /// [`utf16_to_cesu8_vec`] with this engine's kernel.
         ///
         /// ```
         /// assert_eq!(utfast::Engine::active().utf16_to_cesu8_vec(&[0x61, 0xD800, 0xDF48]).unwrap(),
@@ -477,7 +477,7 @@ mod owned {
     }
 
     impl Engine {
-        /// [`utf16_to_mutf8_vec`](crate::utf16_to_mutf8_vec) with this engine's kernel.
+        /// [`utf16_to_mutf8_vec`] with this engine's kernel.
         ///
         /// ```
         /// assert_eq!(utfast::Engine::active().utf16_to_mutf8_vec(&[0, 0x61]).unwrap(), b"\xC0\x80a");

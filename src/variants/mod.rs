@@ -1,6 +1,6 @@
 //! The UTF-8 variants of the specs: CESU-8 (Unicode TR #26) and Java's Modified
-//! UTF-8 ([`cesu8`](self::cesu8)), WTF-8 ([`wtf8`](self::wtf8)) and the legacy
-//! RFC 2279 UTF-8 of up to six bytes ([`rfc2279`](self::rfc2279)), with the error
+//! UTF-8 ([`cesu8`]), WTF-8 ([`wtf8`]) and the legacy
+//! RFC 2279 UTF-8 of up to six bytes ([`rfc2279`]), with the error
 //! type they share, [`VariantError`].
 //!
 //! # The fast path

@@ -64,7 +64,7 @@ pub fn validate_rfc2279(src: &[u8]) -> bool {
 }
 
 impl Engine {
-    /// [`validate_rfc2279`](crate::validate_rfc2279) with this engine's kernel.
+    /// [`validate_rfc2279`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().validate_rfc2279(b"\xFD\xBF\xBF\xBF\xBF\xBF")); // 0x7FFFFFFF
@@ -93,7 +93,7 @@ pub fn check_rfc2279(src: &[u8]) -> Result<(), VariantError> {
 }
 
 impl Engine {
-    /// [`check_rfc2279`](crate::check_rfc2279) with this engine's kernel.
+    /// [`check_rfc2279`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::VariantErrorKind;
@@ -173,7 +173,7 @@ mod owned {
     }
 
     impl Engine {
-        /// [`rfc2279_to_ucs4_vec`](crate::rfc2279_to_ucs4_vec) with this engine's kernel.
+        /// [`rfc2279_to_ucs4_vec`] with this engine's kernel.
         ///
         /// ```
         /// assert_eq!(utfast::Engine::active().rfc2279_to_ucs4_vec(b"\xFC\x84\x80\x80\x80\x80").unwrap(), vec![0x400_0000]);
@@ -201,7 +201,7 @@ mod owned {
     }
 
     impl Engine {
-        /// [`ucs4_to_rfc2279_vec`](crate::ucs4_to_rfc2279_vec) with this engine's kernel.
+        /// [`ucs4_to_rfc2279_vec`] with this engine's kernel.
         ///
         /// ```
         /// use utfast::VariantErrorKind;

@@ -57,7 +57,7 @@ pub fn validate_wtf8(src: &[u8]) -> bool {
 }
 
 impl Engine {
-    /// [`validate_wtf8`](crate::validate_wtf8) with this engine's kernel.
+    /// [`validate_wtf8`] with this engine's kernel.
     ///
     /// ```
     /// assert!(utfast::Engine::active().validate_wtf8(b"a\xED\xA0\x80b")); // lone U+D800
@@ -85,7 +85,7 @@ pub fn check_wtf8(src: &[u8]) -> Result<(), VariantError> {
 }
 
 impl Engine {
-    /// [`check_wtf8`](crate::check_wtf8) with this engine's kernel.
+    /// [`check_wtf8`] with this engine's kernel.
     ///
     /// ```
     /// use utfast::VariantErrorKind;
@@ -164,7 +164,7 @@ mod owned {
     }
 
     impl Engine {
-        /// [`utf16_to_wtf8_vec`](crate::utf16_to_wtf8_vec) with this engine's kernel.
+        /// [`utf16_to_wtf8_vec`] with this engine's kernel.
         ///
         /// ```
         /// let units = [0x61, 0xD800, 0xD83D, 0xDE00];
@@ -190,7 +190,7 @@ mod owned {
     }
 
     impl Engine {
-        /// [`wtf8_to_utf16_vec`](crate::wtf8_to_utf16_vec) with this engine's kernel.
+        /// [`wtf8_to_utf16_vec`] with this engine's kernel.
         ///
         /// ```
         /// assert_eq!(utfast::Engine::active().wtf8_to_utf16_vec(b"\xED\xB0\x80z").unwrap(), vec![0xDC00, 0x7A]);

@@ -1,5 +1,5 @@
 //! UTF-8 into whole AVX-512 registers: each byte of a 64-byte block gets the code
-//! point of the character that would end there ([`decode`]), from which UTF-16,
+//! point of the character that would end there ([`decode()`]), from which UTF-16,
 //! UTF-32 and Latin-1 are compressed.
 
 use core::arch::x86_64::*;

@@ -11,7 +11,7 @@
 //!   interleaves low and high bytes into `u16` lanes, surrogate pairs are made at
 //!   the third and fourth bytes of 4-byte characters, and a word (or, for UTF-32,
 //!   doubleword) compress keeps the lanes where characters end. In a *stream* of
-//!   blocks the bytes before come from the previous block ([`Carry`]), so that
+//!   blocks the bytes before come from the previous block ([`Carry`](crate::generic::wide::Carry)), so that
 //!   blocks need not start at a character boundary and no block waits for the
 //!   previous one's end; alone, a block starts at a boundary and leaves a
 //!   character cut off at its end for the next.
