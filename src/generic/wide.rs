@@ -13,6 +13,7 @@ use super::vector::ByteVector;
 /// block's bytes, and masks of its continuation bytes and of its lead bytes (of
 /// 4-byte characters; for Latin-1 output, of any).
 #[derive(Clone, Copy)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by AVX-512 only
 pub(crate) struct Carry<V> {
     pub(crate) bytes: V,
     pub(crate) cont: u64,

@@ -20,6 +20,7 @@ mod from_utf8;
 mod mode;
 #[cfg(feature = "alloc")]
 mod owned;
+pub(crate) mod pieces;
 mod repair;
 mod to_utf8;
 
@@ -27,6 +28,7 @@ use crate::error::{ConversionError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf3
 use crate::error::{Utf8Error, Utf8ErrorKind};
 use crate::scalar::utf8::check_char;
 use crate::{ByteOrder, Engine};
+use pieces::Pieces;
 
 pub use chunks::{utf8_chunks, Utf8Chunk, Utf8Chunks};
 #[cfg(feature = "alloc")]

@@ -5,29 +5,20 @@ use super::*;
 /// Replaces each unpaired surrogate of UTF-16 stored in `order` by U+FFFD, in
 /// place; returns how many were replaced.
 fn repair(engine: &Engine, buf: &mut [u16], order: ByteOrder) -> usize {
-    let mut replaced = 0;
-    let mut at = 0;
-    while at < buf.len() {
-        let Err(e) = engine.ops().check_utf16(&buf[at..], order) else {
+    let (mut replaced, mut at) = (0, 0);
+    let format = pieces::Utf16(order);
+    let mut pieces = Pieces::new(*engine, format, &buf[..]);
+    // Each unpaired surrogate is written over once the pieces up to it are read,
+    // so the walk restarts after it.
+    while let Some(piece) = pieces.next() {
+        if piece.problem.is_none() {
             break;
-        };
-        at += e.valid_up_to();
-        let mut calm = 0;
-        while at < buf.len() && calm < NEIGHBOURHOOD {
-            let unit = order.read_u16(buf[at]);
-            let paired = (0xD800..0xDC00).contains(&unit)
-                && buf
-                    .get(at + 1)
-                    .is_some_and(|&u| (0xDC00..0xE000).contains(&order.read_u16(u)));
-            if paired {
-                (at, calm) = (at + 2, calm + 2);
-            } else if (0xD800..0xE000).contains(&unit) {
-                buf[at] = order.write_u16(0xFFFD);
-                (at, calm, replaced) = (at + 1, 0, replaced + 1);
-            } else {
-                (at, calm) = (at + 1, calm + 1);
-            }
         }
+        at += piece.valid.len();
+        buf[at] = order.write_u16(0xFFFD);
+        replaced += 1;
+        at += 1;
+        pieces = Pieces::after_error(*engine, format, &buf[at..]);
     }
     replaced
 }

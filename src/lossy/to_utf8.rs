@@ -1,6 +1,8 @@
-//! UTF-16 or UTF-32 to UTF-8 under an [`ErrorMode`]: the kernel converts the
-//! valid stretches, each invalid unit becomes what the mode says.
+//! UTF-16 or UTF-32 to UTF-8 under an [`ErrorMode`]: the input is walked as
+//! [`Pieces`], the kernel converts the valid stretches as it goes, each invalid
+//! unit becomes what the mode says.
 
+use super::pieces::{self, Problem};
 use super::*;
 
 /// A UTF-16 or UTF-32 input of lossy encoding to UTF-8.
@@ -11,6 +13,8 @@ pub(super) trait WideSource {
     fn convert(engine: &Engine, src: &[Self::Unit], dst: &mut [u8]) -> Result<usize, Self::Error>;
     /// The error at `at` (units), after `written` bytes.
     fn error(at: usize, written: usize, too_small: bool, src: &[Self::Unit]) -> Self::Error;
+    /// The value of a unit, in the machine's byte order.
+    fn value(unit: Self::Unit) -> u32;
     /// The next character: `Ok((scalar value, units))`, or `Err(value)` for an
     /// invalid unit (one unit long).
     fn next(src: &[Self::Unit]) -> Result<(char, usize), u32>;
@@ -37,6 +41,11 @@ impl<const BIG: bool> WideSource for FromUtf16<BIG> {
             _ => Utf16ErrorKind::UnpairedHighSurrogate,
         };
         Utf16Error::new(at, written, kind)
+    }
+
+    #[inline]
+    fn value(unit: u16) -> u32 {
+        order(BIG).read_u16(unit) as u32
     }
 
     #[inline]
@@ -77,56 +86,129 @@ impl WideSource for FromUtf32 {
     }
 
     #[inline]
+    fn value(unit: u32) -> u32 {
+        unit
+    }
+
+    #[inline]
     fn next(src: &[u32]) -> Result<(char, usize), u32> {
         char::from_u32(src[0]).map(|c| (c, 1)).ok_or(src[0])
     }
 }
 
-/// UTF-16 or UTF-32 to UTF-8 under `mode`: the kernel converts valid stretches,
-/// the neighbourhood of each invalid unit is encoded here.
+/// What stops [`IntoUtf8`]: an invalid unit (its value), or a full output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    Invalid(u32),
+    Full,
+}
+
+/// UTF-16 or UTF-32 walked as [`Pieces`] and converted to UTF-8 on the way: the
+/// kernel converts each valid stretch into `dst`, scalar code the characters of
+/// an error's neighbourhood; the caller writes what each invalid unit becomes.
+struct IntoUtf8<'d, S> {
+    dst: &'d mut [u8],
+    written: usize,
+    source: core::marker::PhantomData<S>,
+}
+
+impl<S> IntoUtf8<'_, S> {
+    /// Appends `bytes`; false (writing nothing) when they do not fit.
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) -> bool {
+        let Some(out) = self.dst.get_mut(self.written..self.written + bytes.len()) else {
+            return false;
+        };
+        out.copy_from_slice(bytes);
+        self.written += bytes.len();
+        true
+    }
+}
+
+impl<S: WideSource> pieces::Format for IntoUtf8<'_, S> {
+    type Unit = S::Unit;
+    type Kind = Stop;
+
+    #[inline]
+    fn check(&mut self, engine: &Engine, src: &[S::Unit]) -> Result<(), (usize, Problem<Stop>)> {
+        match S::convert(engine, src, &mut self.dst[self.written..]) {
+            Ok(n) => {
+                self.written += n;
+                Ok(())
+            }
+            Err(e) => {
+                self.written += e.written();
+                let problem = if e.is_output_too_small() {
+                    Problem {
+                        len: Some(0),
+                        kind: Stop::Full,
+                    }
+                } else {
+                    let unit = S::value(src[e.read()]);
+                    Problem {
+                        len: Some(1),
+                        kind: Stop::Invalid(unit),
+                    }
+                };
+                Err((e.read(), problem))
+            }
+        }
+    }
+
+    #[inline]
+    fn next(&mut self, src: &[S::Unit]) -> Option<Result<usize, Problem<Stop>>> {
+        Some(match S::next(src) {
+            Ok((c, units)) if self.put(c.encode_utf8(&mut [0; 4]).as_bytes()) => Ok(units),
+            Ok(_) => Err(Problem {
+                len: Some(0),
+                kind: Stop::Full,
+            }),
+            Err(unit) => Err(Problem {
+                len: Some(1),
+                kind: Stop::Invalid(unit),
+            }),
+        })
+    }
+}
+
+/// UTF-16 or UTF-32 to UTF-8 under `mode`: [`Pieces`] with [`IntoUtf8`]; each
+/// invalid unit becomes what the mode says.
 pub(super) fn wide_to_utf8<S: WideSource>(
     engine: &Engine,
     src: &[S::Unit],
     dst: &mut [u8],
     mode: ErrorMode,
 ) -> Result<usize, S::Error> {
-    let (mut read, mut written) = (0, 0);
-    loop {
-        let e = match S::convert(engine, &src[read..], &mut dst[written..]) {
-            Ok(n) => return Ok(written + n),
-            Err(e) => e,
+    let into = IntoUtf8::<S> {
+        dst,
+        written: 0,
+        source: core::marker::PhantomData,
+    };
+    let mut pieces = Pieces::new(*engine, into, src);
+    let mut read = 0;
+    while let Some(piece) = pieces.next() {
+        read += piece.valid.len();
+        let Some(problem) = piece.problem else {
+            break;
         };
-        let too_small = e.is_output_too_small();
-        (read, written) = (read + e.read(), written + e.written());
-        if too_small || mode == ErrorMode::Strict {
-            return Err(S::error(read, written, too_small, src));
+        let out = pieces.format_mut();
+        let unit = match problem.kind {
+            Stop::Full => return Err(S::error(read, out.written, true, src)),
+            Stop::Invalid(unit) => unit,
+        };
+        if mode == ErrorMode::Strict {
+            return Err(S::error(read, out.written, false, src));
         }
-        let mut calm = 0;
-        while read < src.len() && calm < NEIGHBOURHOOD {
-            let mut buf = [0u8; 4];
-            let (units, bytes) = match S::next(&src[read..]) {
-                Ok((c, units)) => {
-                    calm += units;
-                    (units, c.encode_utf8(&mut buf).as_bytes())
-                }
-                Err(unit) => {
-                    calm = 0;
-                    match mode.replace_unit(unit, &mut buf) {
-                        Some(bytes) => (1, bytes),
-                        None => return Err(S::error(read, written, false, src)),
-                    }
-                }
-            };
-            let Some(out) = dst.get_mut(written..written + bytes.len()) else {
-                return Err(S::error(read, written, true, src));
-            };
-            out.copy_from_slice(bytes);
-            (read, written) = (read + units, written + bytes.len());
+        let mut buf = [0u8; 4];
+        let Some(bytes) = mode.replace_unit(unit, &mut buf) else {
+            return Err(S::error(read, out.written, false, src));
+        };
+        if !out.put(bytes) {
+            return Err(S::error(read, out.written, true, src));
         }
-        if read == src.len() {
-            return Ok(written);
-        }
+        read += piece.invalid.len();
     }
+    Ok(pieces.format().written)
 }
 
 /// UTF-16 (machine byte order) to UTF-8 under `mode`: with `Replace`, `Latin1`

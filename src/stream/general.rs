@@ -23,9 +23,12 @@ use super::block::{
     Problem,
 };
 use super::TranscodeErrorKind;
+use crate::lossy::pieces::{self, Format, Pieces, Problem as PieceProblem};
+use crate::scalar::utf8::check_char;
+use crate::variants::Form;
 use crate::{
     windows1252_byte, windows1252_char, ByteOrder, Encoding, ErrorMode, Utf16ErrorKind,
-    Utf32ErrorKind, Utf8ErrorKind,
+    Utf32ErrorKind,
 };
 
 /// Code points decoded from the block, from index `value` on, taken from the
@@ -230,19 +233,49 @@ impl BlockConverter {
         }
     }
 
-    /// Appends the code points of valid UTF-8 `text` from input offset `at`.
-    fn push_str(&mut self, at: usize, text: &str) {
-        if text.is_empty() {
-            return;
+    /// Decodes `units` piece by piece ([`Pieces`]): each valid stretch into code
+    /// points by `valid`, each invalid piece (at unit index `at`) by `invalid`,
+    /// which returns `Err(None)` to stop and wait for more input, `Err(Some(_))`
+    /// to stop at a problem. `width` is the bytes per unit. Returns the units
+    /// decoded and the problem that stopped it.
+    fn decode_pieces<F: Format>(
+        &mut self,
+        format: F,
+        units: &[F::Unit],
+        width: usize,
+        mut valid: impl FnMut(&mut Self, &[F::Unit]),
+        mut invalid: impl FnMut(
+            &mut Self,
+            usize,
+            &[F::Unit],
+            PieceProblem<F::Kind>,
+        ) -> Result<(), Option<Problem>>,
+    ) -> (usize, Option<Problem>) {
+        let mut at = 0;
+        for piece in Pieces::new(self.engine, format, units) {
+            if !piece.valid.is_empty() {
+                self.stretch(width * at, 0);
+                valid(self, piece.valid);
+                at += piece.valid.len();
+            }
+            let Some(problem) = piece.problem else {
+                break;
+            };
+            if let Err(stop) = invalid(self, at, piece.invalid, problem) {
+                return (at, stop);
+            }
+            at += piece.invalid.len();
         }
-        self.stretch(at, 0);
+        (at, None)
+    }
+
+    /// Appends the code points of `n` units decoded into `self.values` by
+    /// `convert` (a kernel's conversion to UTF-32 of input known to be valid).
+    fn push_values<E>(&mut self, n: usize, convert: impl FnOnce(&mut [u32]) -> Result<usize, E>) {
         let start = self.values.len();
-        self.values.resize(start + text.len(), 0);
-        let n = self
-            .engine
-            .str_to_utf32(text, &mut self.values[start..])
-            .unwrap_or(0);
-        self.values.truncate(start + n);
+        self.values.resize(start + n, 0);
+        let written = convert(&mut self.values[start..]).unwrap_or(0);
+        self.values.truncate(start + written);
     }
 
     fn decode_utf8(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
@@ -251,33 +284,34 @@ impl BlockConverter {
         } else {
             src.len() - crate::incomplete_tail_len(src)
         };
-        let mut at = 0;
-        for chunk in self.engine.utf8_chunks(&src[..end]) {
-            self.push_str(at, chunk.valid());
-            at += chunk.valid().len();
-            let bad = chunk.invalid();
-            if bad.is_empty() {
-                continue;
-            }
-            if self.mode == ErrorMode::Strict {
-                // The kind and length std gives the piece, which starts here.
-                let problem = match self.engine.from_utf8(&src[at..]) {
-                    Err(error) => {
-                        let kind = TranscodeErrorKind::Utf8(error.kind());
-                        Problem::new(at, error.error_len(), kind)
-                    }
-                    Ok(_) => Problem::new(
-                        at,
-                        None,
-                        TranscodeErrorKind::Utf8(Utf8ErrorKind::TruncatedAtEnd),
-                    ),
-                };
-                return (at, Some(problem));
-            }
-            self.push_piece(at, bad);
-            at += bad.len();
-        }
-        (end, None)
+        let valid = |this: &mut Self, text: &[u8]| {
+            let e = this.engine;
+            this.push_values(text.len(), |dst| e.utf8_to_utf32(text, dst));
+        };
+        let mode = self.mode;
+        let (decoded, problem) = self.decode_pieces(
+            pieces::Utf8,
+            &src[..end],
+            1,
+            valid,
+            |this, at, bad, problem| {
+                if mode == ErrorMode::Strict {
+                    // The length and kind std gives the piece in all of `src`: a
+                    // sequence cut by `end` may go on after it.
+                    let (len, kind) = match check_char(&src[at..]) {
+                        Err((0, kind)) => (None, kind),
+                        Err((len, kind)) => (Some(len as usize), kind),
+                        Ok(_) => (problem.len, problem.kind),
+                    };
+                    let kind = TranscodeErrorKind::Utf8(kind);
+                    return Err(Some(Problem::new(at, len, kind)));
+                }
+                this.push_piece(at, bad);
+                Ok(())
+            },
+        );
+        // Up to the problem, or to where a piece cut by the end waits.
+        (decoded, problem)
     }
 
     fn decode_utf16(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
@@ -285,7 +319,36 @@ impl BlockConverter {
         let order = self.from.order();
         let mut units = core::mem::take(&mut self.in16);
         read_u16s(&mut units, &src[..whole]);
-        let result = self.decode_utf16_units(&units, order, at_end);
+        let valid = |this: &mut Self, stretch: &[u16]| {
+            let e = this.engine;
+            this.push_values(stretch.len(), |dst| {
+                e.ops().utf16_to_utf32(stretch, dst, order)
+            });
+        };
+        let mode = self.mode;
+        let result = self.decode_pieces(
+            pieces::Utf16(order),
+            &units,
+            2,
+            valid,
+            |this, at, bad, problem| {
+                let kind = problem.kind;
+                let truncated = kind == Utf16ErrorKind::TruncatedAtEnd;
+                match mode {
+                    _ if truncated && !at_end => return Err(None),
+                    ErrorMode::Strict => {
+                        let len = if truncated { None } else { Some(2) };
+                        let kind = TranscodeErrorKind::Utf16(kind);
+                        return Err(Some(Problem::new(2 * at, len, kind)));
+                    }
+                    ErrorMode::SurrogateEscape => {
+                        this.push_unit(2 * at, 2, order.read_u16(bad[0]) as u32)
+                    }
+                    _ => this.push_unit(2 * at, 2, REPLACEMENT),
+                }
+                Ok(())
+            },
+        );
         self.in16 = units;
         match result {
             (n, None) if n == whole / 2 && whole < src.len() => self.odd_end(src, whole, at_end),
@@ -293,85 +356,32 @@ impl BlockConverter {
         }
     }
 
-    /// Decodes UTF-16 units stored in `order`, from a block of `bytes` bytes;
-    /// returns the units decoded.
-    fn decode_utf16_units(
-        &mut self,
-        units: &[u16],
-        order: ByteOrder,
-        at_end: bool,
-    ) -> (usize, Option<Problem>) {
-        let mut at = 0;
-        while at < units.len() {
-            let error = match order {
-                ByteOrder::Little => self.engine.check_utf16le(&units[at..]),
-                ByteOrder::Big => self.engine.check_utf16be(&units[at..]),
-            };
-            let valid = error.err().map_or(units.len() - at, |e| e.valid_up_to());
-            if valid > 0 {
-                self.stretch(2 * at, 0);
-                let stretch = &units[at..at + valid];
-                let start = self.values.len();
-                self.values.resize(start + valid, 0);
-                let converted = match order {
-                    ByteOrder::Little => self
-                        .engine
-                        .utf16le_to_utf32(stretch, &mut self.values[start..]),
-                    ByteOrder::Big => self
-                        .engine
-                        .utf16be_to_utf32(stretch, &mut self.values[start..]),
-                };
-                self.values.truncate(start + converted.unwrap_or(0));
-                at += valid;
-            }
-            let Err(error) = error else { break };
-            if error.kind() == Utf16ErrorKind::TruncatedAtEnd && !at_end {
-                return (at, None);
-            }
-            let unit = order.read_u16(units[at]) as u32;
-            match self.mode {
-                ErrorMode::Strict => {
-                    let truncated = error.kind() == Utf16ErrorKind::TruncatedAtEnd;
-                    let len = if truncated { None } else { Some(2) };
-                    let kind = TranscodeErrorKind::Utf16(error.kind());
-                    return (at, Some(Problem::new(2 * at, len, kind)));
-                }
-                ErrorMode::SurrogateEscape => self.push_unit(2 * at, 2, unit),
-                _ => self.push_unit(2 * at, 2, REPLACEMENT),
-            }
-            at += 1;
-        }
-        (at, None)
-    }
-
     fn decode_utf32(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
         let whole = src.len() / 4 * 4;
         let mut values = core::mem::take(&mut self.in32);
         read_u32s(&mut values, &src[..whole], self.from.order());
-        let mut at = 0;
-        let mut problem = None;
-        while at < values.len() {
-            let error = self.engine.check_utf32(&values[at..]);
-            let valid = error.err().map_or(values.len() - at, |e| e.valid_up_to());
-            if valid > 0 {
-                self.stretch(4 * at, 0);
-                self.values.extend_from_slice(&values[at..at + valid]);
-                at += valid;
-            }
-            let Err(error) = error else { break };
-            let value = values[at];
-            let surrogate = error.kind() == Utf32ErrorKind::Surrogate;
-            match self.mode {
-                ErrorMode::SurrogateEscape if surrogate => self.push_unit(4 * at, 4, value),
-                ErrorMode::Strict | ErrorMode::SurrogateEscape => {
-                    let kind = TranscodeErrorKind::Utf32(error.kind());
-                    problem = Some(Problem::new(4 * at, Some(4), kind));
-                    break;
+        let mode = self.mode;
+        let valid = |this: &mut Self, stretch: &[u32]| this.values.extend_from_slice(stretch);
+        let (_, problem) = self.decode_pieces(
+            pieces::Utf32,
+            &values,
+            4,
+            valid,
+            |this, at, bad, problem| {
+                let kind = problem.kind;
+                match mode {
+                    ErrorMode::SurrogateEscape if kind == Utf32ErrorKind::Surrogate => {
+                        this.push_unit(4 * at, 4, bad[0])
+                    }
+                    ErrorMode::Strict | ErrorMode::SurrogateEscape => {
+                        let kind = TranscodeErrorKind::Utf32(kind);
+                        return Err(Some(Problem::new(4 * at, Some(4), kind)));
+                    }
+                    _ => this.push_unit(4 * at, 4, REPLACEMENT),
                 }
-                _ => self.push_unit(4 * at, 4, REPLACEMENT),
-            }
-            at += 1;
-        }
+                Ok(())
+            },
+        );
         self.in32 = values;
         match problem {
             Some(problem) => (problem.at, Some(problem)),
@@ -394,49 +404,48 @@ impl BlockConverter {
         (src.len(), None)
     }
 
-    /// CESU-8, Modified UTF-8 or WTF-8: the library's validation (which stops at
-    /// the first invalid piece) finds each valid stretch, the library's decoder
-    /// decodes it.
+    /// CESU-8, Modified UTF-8 or WTF-8: the variant's validation finds each valid
+    /// stretch, the library's decoder decodes it.
     fn decode_variant(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
-        let (e, from) = (self.engine, self.from);
-        let check = |text: &[u8]| match from {
-            Encoding::Cesu8 => e.check_cesu8(text),
-            Encoding::Mutf8 => e.check_mutf8(text),
-            _ => e.check_wtf8(text),
+        let (form, from) = match self.from {
+            Encoding::Cesu8 => (Form::Cesu8, Encoding::Cesu8),
+            Encoding::Mutf8 => (Form::Mutf8, Encoding::Mutf8),
+            _ => (Form::Wtf8, Encoding::Wtf8),
         };
         let end = if at_end {
             src.len()
         } else {
             src.len() - pending_tail(src)
         };
-        let mut at = 0;
-        while at < end {
-            let error = check(&src[at..end]).err();
-            let valid = error.map_or(end - at, |e| e.valid_up_to());
-            if valid > 0 {
-                let decoded = match self.from {
-                    Encoding::Cesu8 => self.engine.cesu8_to_utf16_vec(&src[at..at + valid]),
-                    Encoding::Mutf8 => self.engine.mutf8_to_utf16_vec(&src[at..at + valid]),
-                    _ => self.engine.wtf8_to_utf16_vec(&src[at..at + valid]),
-                };
-                self.stretch(at, 0);
-                push_units(&mut self.values, &decoded.unwrap_or_default());
-                at += valid;
-            }
-            let Some(error) = error else { break };
-            if error.error_len().is_none() && !at_end {
-                // Cut by the block's end (Modified UTF-8's C0, say): wait for more.
-                return (at, None);
-            }
-            let len = error.error_len().unwrap_or(end - at);
-            if self.mode == ErrorMode::Strict {
-                let kind = TranscodeErrorKind::Variant(error.kind());
-                return (at, Some(Problem::new(at, error.error_len(), kind)));
-            }
-            self.push_piece(at, &src[at..at + len]);
-            at += len;
-        }
-        (end, None)
+        let valid = |this: &mut Self, text: &[u8]| {
+            let decoded = match from {
+                Encoding::Cesu8 => this.engine.cesu8_to_utf16_vec(text),
+                Encoding::Mutf8 => this.engine.mutf8_to_utf16_vec(text),
+                _ => this.engine.wtf8_to_utf16_vec(text),
+            };
+            push_units(&mut this.values, &decoded.unwrap_or_default());
+        };
+        let mode = self.mode;
+        let (decoded, problem) = self.decode_pieces(
+            pieces::Variant(form),
+            &src[..end],
+            1,
+            valid,
+            |this, at, bad, problem| {
+                if problem.len.is_none() && !at_end {
+                    // Cut by the block's end (Modified UTF-8's C0, say): wait for more.
+                    return Err(None);
+                }
+                if mode == ErrorMode::Strict {
+                    let kind = TranscodeErrorKind::Variant(problem.kind);
+                    return Err(Some(Problem::new(at, problem.len, kind)));
+                }
+                this.push_piece(at, bad);
+                Ok(())
+            },
+        );
+        // Up to the problem, or to where a piece cut by the end waits.
+        (decoded, problem)
     }
 
     /// Encodes the code points `values` into `out`; what the target cannot hold

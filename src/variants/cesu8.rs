@@ -11,7 +11,7 @@
 //! must hold no 4-byte sequence (nor, in Modified UTF-8, a `00` byte), and only the
 //! surrogate pairs and `C0 80` are read by scalar code.
 
-use super::{is_low, surrogate_at, utf8_char, walk, Bad, Check, Form, Special, Step};
+use super::{check, is_low, surrogate_at, utf8_char, walk, Bad, Form, Special, Step};
 use super::{VariantError, VariantErrorKind};
 use crate::scalar::utf8::is_continuation;
 use crate::Engine;
@@ -81,7 +81,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn validate_cesu8(&self, src: &[u8]) -> bool {
-        walk(self, src, Form::Cesu8, &mut Check).is_ok()
+        check(self, src, Form::Cesu8).is_ok()
     }
 }
 
@@ -112,7 +112,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn check_cesu8(&self, src: &[u8]) -> Result<(), VariantError> {
-        walk(self, src, Form::Cesu8, &mut Check)
+        check(self, src, Form::Cesu8)
     }
 }
 
@@ -139,7 +139,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn validate_mutf8(&self, src: &[u8]) -> bool {
-        walk(self, src, Form::Mutf8, &mut Check).is_ok()
+        check(self, src, Form::Mutf8).is_ok()
     }
 }
 
@@ -166,7 +166,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn check_mutf8(&self, src: &[u8]) -> Result<(), VariantError> {
-        walk(self, src, Form::Mutf8, &mut Check)
+        check(self, src, Form::Mutf8)
     }
 }
 

@@ -337,6 +337,12 @@ impl Sink for Check {
     fn special(&mut self, _value: u32) {}
 }
 
+/// Validates `src` in the variant `form`: the first error by its rules.
+#[inline]
+pub(crate) fn check(engine: &Engine, src: &[u8], form: Form) -> Result<(), VariantError> {
+    walk(engine, src, form, &mut Check)
+}
+
 /// Reads `src` in the variant `form`: valid UTF-8 stretches go to the engine's
 /// kernel through `sink`, and only the sequence where the kernel stops is read by
 /// scalar code. Returns the first error by the variant's rules.

@@ -13,7 +13,7 @@
 //! runs on the engine's kernels (see [`walk`]); only sequences beyond U+10FFFF are
 //! read and written by scalar code.
 
-use super::{utf8_char, walk, Bad, Check, Form, Special, Step};
+use super::{check, utf8_char, walk, Bad, Form, Special, Step};
 use super::{VariantError, VariantErrorKind};
 use crate::scalar::utf8::is_continuation;
 use crate::Engine;
@@ -74,7 +74,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn validate_rfc2279(&self, src: &[u8]) -> bool {
-        walk(self, src, Form::Rfc2279, &mut Check).is_ok()
+        check(self, src, Form::Rfc2279).is_ok()
     }
 }
 
@@ -103,7 +103,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn check_rfc2279(&self, src: &[u8]) -> Result<(), VariantError> {
-        walk(self, src, Form::Rfc2279, &mut Check)
+        check(self, src, Form::Rfc2279)
     }
 }
 

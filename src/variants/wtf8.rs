@@ -10,7 +10,7 @@
 //! Valid UTF-8 stretches run on the engine's kernels (see [`walk`]); only the
 //! lone surrogates are read and written by scalar code.
 
-use super::{is_low, surrogate_at, utf8_char, walk, Bad, Check, Form, Special, Step};
+use super::{check, is_low, surrogate_at, utf8_char, walk, Bad, Form, Special, Step};
 use super::{VariantError, VariantErrorKind};
 use crate::Engine;
 
@@ -66,7 +66,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn validate_wtf8(&self, src: &[u8]) -> bool {
-        walk(self, src, Form::Wtf8, &mut Check).is_ok()
+        check(self, src, Form::Wtf8).is_ok()
     }
 }
 
@@ -95,7 +95,7 @@ impl Engine {
     /// ```
     #[inline]
     pub fn check_wtf8(&self, src: &[u8]) -> Result<(), VariantError> {
-        walk(self, src, Form::Wtf8, &mut Check)
+        check(self, src, Form::Wtf8)
     }
 }
 
