@@ -1,7 +1,8 @@
 //! A plain model of the UTF-8 variants, written from their definitions and
 //! independently of `src/variants`: shared by `tests/variants.rs` and the fuzz
-//! targets (`#[path]`-included). At the end, the comparisons both make of the
-//! library with the model ([`assert_checks`], [`assert_decoded`]).
+//! targets (`#[path]`-included; `tests/lossy.rs` takes its [`to_utf16`]). At the
+//! end, the comparisons both make of the library with the model
+//! ([`assert_checks`], [`assert_decoded`]).
 //!
 //! A sequence is read byte by byte as generalized UTF-8 (lead byte = width); after
 //! each byte the range of values the sequence could still encode is intersected
