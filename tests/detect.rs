@@ -6,8 +6,11 @@
 //! (`str::floor_char_boundary`, `str::ceil_char_boundary`, `<[u8]>::utf8_chunks`,
 //! `str::from_utf8`).
 
+#[path = "model/boundaries.rs"]
+mod boundaries;
 mod common;
 
+use boundaries::lossy_boundaries;
 use common::{corpus_files, engines};
 use proptest::prelude::*;
 use utfast::{Detection, Encoding};
@@ -447,25 +450,6 @@ fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
         Just(b"a".to_vec()),
     ];
     prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
-}
-
-/// The boundaries of the pieces `String::from_utf8_lossy` decodes: characters
-/// and maximal invalid subparts.
-fn lossy_boundaries(src: &[u8]) -> Vec<bool> {
-    let mut boundary = vec![false; src.len() + 1];
-    let mut at = 0;
-    for chunk in src.utf8_chunks() {
-        for (i, _) in chunk.valid().char_indices() {
-            boundary[at + i] = true;
-        }
-        at += chunk.valid().len();
-        if !chunk.invalid().is_empty() {
-            boundary[at] = true;
-            at += chunk.invalid().len();
-        }
-    }
-    boundary[src.len()] = true;
-    boundary
 }
 
 proptest! {
