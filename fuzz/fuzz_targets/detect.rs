@@ -116,19 +116,11 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(prefix, whole);
         }
     }
-    for implementation in implementations() {
-        let imp = implementation.as_ref();
-        let name = label(implementation);
-        assert_eq!(
-            via!(imp, detect_encoding(data)),
-            whole,
-            "{name}: detect_encoding"
-        );
-        assert_eq!(
-            via!(imp, detect_encoding_prefix(data)),
-            prefix,
-            "{name}: detect_encoding_prefix"
-        );
-    }
+    same_answer("detect_encoding", whole, |imp| {
+        via!(imp, detect_encoding(data))
+    });
+    same_answer("detect_encoding_prefix", prefix, |imp| {
+        via!(imp, detect_encoding_prefix(data))
+    });
     check_boundaries(data);
 });

@@ -36,10 +36,12 @@ fn check_from_latin1(input: &[u8], header: &Header) {
             input.len(),
             (&decoded, to_utf16, order.byte_order()),
             |out| reference::latin1_to_utf16(input, out, order.byte_order()),
-            |imp, out| match order {
-                Order::Native => via!(imp, latin1_to_utf16(input, out)),
-                Order::Little => via!(imp, latin1_to_utf16le(input, out)),
-                Order::Big => via!(imp, latin1_to_utf16be(input, out)),
+            |imp, out| {
+                via_order!(
+                    imp,
+                    order,
+                    [latin1_to_utf16, latin1_to_utf16le, latin1_to_utf16be](input, out)
+                )
             },
         );
     }
@@ -82,10 +84,12 @@ fn check_utf16_to_latin1(stored: &[u16], order: Order, decoded: &Decoded, header
         stored.len(),
         (decoded, to_latin1, order.byte_order()),
         |out| reference::utf16_to_latin1(stored, out, order.byte_order()),
-        |imp, out| match order {
-            Order::Native => via!(imp, utf16_to_latin1(stored, out)),
-            Order::Little => via!(imp, utf16le_to_latin1(stored, out)),
-            Order::Big => via!(imp, utf16be_to_latin1(stored, out)),
+        |imp, out| {
+            via_order!(
+                imp,
+                order,
+                [utf16_to_latin1, utf16le_to_latin1, utf16be_to_latin1](stored, out)
+            )
         },
     );
 }

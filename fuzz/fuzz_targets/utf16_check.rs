@@ -52,15 +52,17 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded) {
 
     let utf8_len = reference::utf8_len_from_utf16(stored, byte_order);
     let utf32_len = reference::utf32_len_from_utf16(stored, byte_order);
-    same_count(
-        &format!("utf8_len_from_utf16{suffix}"),
-        utf8_len,
-        |imp| match order {
-            Order::Native => via!(imp, utf8_len_from_utf16(stored)),
-            Order::Little => via!(imp, utf8_len_from_utf16le(stored)),
-            Order::Big => via!(imp, utf8_len_from_utf16be(stored)),
-        },
-    );
+    same_count(&format!("utf8_len_from_utf16{suffix}"), utf8_len, |imp| {
+        via_order!(
+            imp,
+            order,
+            [
+                utf8_len_from_utf16,
+                utf8_len_from_utf16le,
+                utf8_len_from_utf16be
+            ](stored)
+        )
+    });
     // The API has utf32_len_from_utf16 in the machine's byte order only.
     if order == Order::Native {
         same_count("utf32_len_from_utf16", utf32_len, |imp| {

@@ -25,10 +25,12 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
         3 * stored.len(),
         (decoded, to_utf8, byte_order),
         |out| reference::utf16_to_utf8(stored, out, byte_order),
-        |imp, out| match order {
-            Order::Native => via!(imp, utf16_to_utf8(stored, out)),
-            Order::Little => via!(imp, utf16le_to_utf8(stored, out)),
-            Order::Big => via!(imp, utf16be_to_utf8(stored, out)),
+        |imp, out| {
+            via_order!(
+                imp,
+                order,
+                [utf16_to_utf8, utf16le_to_utf8, utf16be_to_utf8](stored, out)
+            )
         },
     );
     check_conversion(
@@ -37,10 +39,12 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
         stored.len(),
         (decoded, to_utf32, byte_order),
         |out| reference::utf16_to_utf32(stored, out, byte_order),
-        |imp, out| match order {
-            Order::Native => via!(imp, utf16_to_utf32(stored, out)),
-            Order::Little => via!(imp, utf16le_to_utf32(stored, out)),
-            Order::Big => via!(imp, utf16be_to_utf32(stored, out)),
+        |imp, out| {
+            via_order!(
+                imp,
+                order,
+                [utf16_to_utf32, utf16le_to_utf32, utf16be_to_utf32](stored, out)
+            )
         },
     );
 
@@ -51,11 +55,11 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let what = format!("{}: utf16{suffix}_to_string", label(implementation));
-        let got = match order {
-            Order::Native => via!(imp, utf16_to_string(stored)),
-            Order::Little => via!(imp, utf16le_to_string(stored)),
-            Order::Big => via!(imp, utf16be_to_string(stored)),
-        };
+        let got = via_order!(
+            imp,
+            order,
+            [utf16_to_string, utf16le_to_string, utf16be_to_string](stored)
+        );
         match (got, with_room.result) {
             (Ok(text), Ok(_)) => {
                 let std_text = decoded

@@ -26,10 +26,12 @@ fn check(input: &[u8], header: &Header) {
             input.len(),
             (&decoded, to_utf16, order.byte_order()),
             |out| reference::utf8_to_utf16(input, out, order.byte_order()),
-            |imp, out| match order {
-                Order::Native => via!(imp, utf8_to_utf16(input, out)),
-                Order::Little => via!(imp, utf8_to_utf16le(input, out)),
-                Order::Big => via!(imp, utf8_to_utf16be(input, out)),
+            |imp, out| {
+                via_order!(
+                    imp,
+                    order,
+                    [utf8_to_utf16, utf8_to_utf16le, utf8_to_utf16be](input, out)
+                )
             },
         );
         // A &str takes the path that skips validation: same output, same stop.
@@ -41,10 +43,12 @@ fn check(input: &[u8], header: &Header) {
                 order.suffix()
             );
             let imp = implementation.as_ref();
-            let got = run(&what, len, header.output_shift, |out| match order {
-                Order::Native => via!(imp, str_to_utf16(text, out)),
-                Order::Little => via!(imp, str_to_utf16le(text, out)),
-                Order::Big => via!(imp, str_to_utf16be(text, out)),
+            let got = run(&what, len, header.output_shift, |out| {
+                via_order!(
+                    imp,
+                    order,
+                    [str_to_utf16, str_to_utf16le, str_to_utf16be](text, out)
+                )
             });
             same_summary(&what, &got, &want);
         }
@@ -72,21 +76,16 @@ fn check(input: &[u8], header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let name = label(implementation);
-        match (via!(imp, utf8_to_utf16_vec(input)), with_room.result) {
-            (Ok(units), Ok(_)) => {
+        let got = via!(imp, utf8_to_utf16_vec(input));
+        same_vec(
+            format!("{name}: utf8_to_utf16_vec"),
+            got,
+            &with_room.result,
+            || {
                 let text = text.expect("the reference accepts only what std accepts");
-                let std_units: Vec<u16> = text.encode_utf16().collect();
-                assert_eq!(units, std_units, "{name}: utf8_to_utf16_vec");
-            }
-            (Err(e), Err(want)) => {
-                assert_eq!(
-                    (e, e.written()),
-                    (want, want.written()),
-                    "{name}: utf8_to_utf16_vec error"
-                );
-            }
-            (got, want) => panic!("{name}: utf8_to_utf16_vec gave {got:?}, the reference {want:?}"),
-        }
+                text.encode_utf16().collect()
+            },
+        );
         if let Some(text) = text {
             assert_eq!(
                 via!(imp, str_to_utf16_vec(text)),

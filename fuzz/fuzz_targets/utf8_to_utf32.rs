@@ -52,21 +52,16 @@ fn check(input: &[u8], header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let name = label(implementation);
-        match (via!(imp, utf8_to_utf32_vec(input)), with_room.result) {
-            (Ok(values), Ok(_)) => {
+        let got = via!(imp, utf8_to_utf32_vec(input));
+        same_vec(
+            format!("{name}: utf8_to_utf32_vec"),
+            got,
+            &with_room.result,
+            || {
                 let text = text.expect("the reference accepts only what std accepts");
-                let chars: Vec<u32> = text.chars().map(u32::from).collect();
-                assert_eq!(values, chars, "{name}: utf8_to_utf32_vec");
-            }
-            (Err(e), Err(want)) => {
-                assert_eq!(
-                    (e, e.written()),
-                    (want, want.written()),
-                    "{name}: utf8_to_utf32_vec error"
-                );
-            }
-            (got, want) => panic!("{name}: utf8_to_utf32_vec gave {got:?}, the reference {want:?}"),
-        }
+                text.chars().map(u32::from).collect()
+            },
+        );
         if let Some(text) = text {
             assert_eq!(
                 via!(imp, str_to_utf32_vec(text)),

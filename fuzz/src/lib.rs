@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 pub use utfast;
 use utfast::{
-    ByteOrder, Engine, Kernel, OutputTooSmall, Utf16Error, Utf16ErrorKind, Utf32Error,
+    ByteOrder, Engine, ErrorMode, Kernel, OutputTooSmall, Utf16Error, Utf16ErrorKind, Utf32Error,
     Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
 };
 
@@ -31,6 +31,40 @@ macro_rules! via {
             None => $crate::utfast::$name($($arg),*),
         }
     };
+}
+
+/// Calls, on an implementation (as [`via!`]), the function of a family that
+/// reads or writes UTF-16 in `order`: `[native, little-endian, big-endian]`.
+#[macro_export]
+macro_rules! via_order {
+    ($implementation:expr, $order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),* $(,)?)) => {
+        match $order {
+            $crate::Order::Native => $crate::via!($implementation, $native($($arg),*)),
+            $crate::Order::Little => $crate::via!($implementation, $le($($arg),*)),
+            $crate::Order::Big => $crate::via!($implementation, $be($($arg),*)),
+        }
+    };
+}
+
+/// `utf16_to_utf8_with` of `order` (`utf16le_to_utf8_with`, ...) on an
+/// implementation: lossy UTF-16 to UTF-8, which two targets check.
+pub fn utf16_to_utf8_with(
+    implementation: &Option<Engine>,
+    order: Order,
+    src: &[u16],
+    out: &mut [u8],
+    mode: ErrorMode,
+) -> Result<usize, Utf16Error> {
+    let imp = implementation.as_ref();
+    via_order!(
+        imp,
+        order,
+        [
+            utf16_to_utf8_with,
+            utf16le_to_utf8_with,
+            utf16be_to_utf8_with
+        ](src, out, mode)
+    )
 }
 
 /// The implementations under test: an engine per kernel this CPU can run (scalar
@@ -159,6 +193,18 @@ impl Header {
                 short => needed().saturating_sub(1 + usize::from(short)),
             },
         }
+    }
+
+    /// The output lengths to check a conversion at, with the shift of each: the
+    /// worst case at the 64-byte boundary, then [`Header::output_len`] at
+    /// `output_shift` when that is another length.
+    pub fn lengths(&self, worst: usize, needed: impl FnOnce() -> usize) -> Vec<(usize, usize)> {
+        let len = self.output_len(worst, needed);
+        let mut lengths = vec![(worst, 0)];
+        if len != worst {
+            lengths.push((len, self.output_shift));
+        }
+        lengths
     }
 
     /// Runs `check` on `input` where the header places it: as it is, or copied to
@@ -466,13 +512,41 @@ pub fn same_summary<T: Unit, E: ConversionError, F: ConversionError>(
 
 /// Asserts that a length function gives the same count in every implementation.
 pub fn same_count(what: &str, want: usize, count: impl Fn(Option<&Engine>) -> usize) {
+    same_answer(what, want, count);
+}
+
+/// Asserts that `answer` of every implementation is `want`.
+pub fn same_answer<T: PartialEq + Debug>(
+    what: &str,
+    want: T,
+    answer: impl Fn(Option<&Engine>) -> T,
+) {
     for implementation in implementations() {
         assert_eq!(
-            count(implementation.as_ref()),
+            answer(implementation.as_ref()),
             want,
             "{}: {what} differs from the reference",
             label(implementation)
         );
+    }
+}
+
+/// Asserts that a conversion into a `Vec` (`got`) agrees with the reference's
+/// into an output with room (`want`): `std_output()` when both succeed, else the
+/// same error and `written()`.
+#[track_caller]
+pub fn same_vec<T: PartialEq + Debug, E: ConversionError + PartialEq>(
+    what: impl Display,
+    got: Result<Vec<T>, E>,
+    want: &Result<usize, E>,
+    std_output: impl FnOnce() -> Vec<T>,
+) {
+    match (got, want) {
+        (Ok(output), Ok(_)) => assert_eq!(output, std_output(), "{what}"),
+        (Err(e), Err(want)) => {
+            assert_eq!((&e, e.written()), (want, want.written()), "{what} error")
+        }
+        (got, want) => panic!("{what} gave {got:?}, the reference {want:?}"),
     }
 }
 
