@@ -403,26 +403,26 @@ impl ConversionError for Utf8Error {
     }
 }
 
-impl ConversionError for Utf16Error {
-    fn summary(&self) -> (usize, usize, Stop) {
-        let stop = match self.kind() {
-            Utf16ErrorKind::OutputTooSmall => Stop::OutputTooSmall,
-            Utf16ErrorKind::NotLatin1 => Stop::NotLatin1(None),
-            kind => Stop::Invalid(Detail::Utf16(kind)),
-        };
-        (self.valid_up_to(), self.written(), stop)
-    }
+/// `ConversionError` for the errors of UTF-16 and UTF-32 input, alike but for
+/// their kinds.
+macro_rules! wide_conversion_error {
+    ($($error:ty, $kind:ident, $detail:ident;)*) => {$(
+        impl ConversionError for $error {
+            fn summary(&self) -> (usize, usize, Stop) {
+                let stop = match self.kind() {
+                    $kind::OutputTooSmall => Stop::OutputTooSmall,
+                    $kind::NotLatin1 => Stop::NotLatin1(None),
+                    kind => Stop::Invalid(Detail::$detail(kind)),
+                };
+                (self.valid_up_to(), self.written(), stop)
+            }
+        }
+    )*};
 }
 
-impl ConversionError for Utf32Error {
-    fn summary(&self) -> (usize, usize, Stop) {
-        let stop = match self.kind() {
-            Utf32ErrorKind::OutputTooSmall => Stop::OutputTooSmall,
-            Utf32ErrorKind::NotLatin1 => Stop::NotLatin1(None),
-            kind => Stop::Invalid(Detail::Utf32(kind)),
-        };
-        (self.valid_up_to(), self.written(), stop)
-    }
+wide_conversion_error! {
+    Utf16Error, Utf16ErrorKind, Utf16;
+    Utf32Error, Utf32ErrorKind, Utf32;
 }
 
 impl ConversionError for OutputTooSmall {
