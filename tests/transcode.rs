@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{cases, corpus_files, engines, quick, EDGE_BYTES};
+use common::{cases, corpus_files, corpus_or_skip, engines, quick, EDGE_BYTES};
 use proptest::prelude::*;
 use std::fmt::Debug;
 use utfast::scalar::transcode as reference;
@@ -781,11 +781,9 @@ proptest! {
 
 #[test]
 fn corpus_round_trips() {
-    let files = corpus_files(".utf8.txt");
-    if files.is_empty() {
-        eprintln!("no corpus found: set UTFAST_CORPUS; skipping the round trips");
+    let Some(files) = corpus_or_skip(".utf8.txt") else {
         return;
-    }
+    };
     let engines = engines();
     for path in files {
         let utf8 = std::fs::read(&path).unwrap();
