@@ -271,11 +271,13 @@ fn version_names_the_active_kernel() {
     assert!(stdout(&output).contains("kernel: "), "{}", stdout(&output));
     assert!(stdout(&output).contains("available: scalar"));
 
-    let forced = utfast()
-        .arg("--version")
-        .env("UTFAST_KERNEL", "scalar")
-        .output()
-        .unwrap();
+    // `utfast FLAG` with UTFAST_KERNEL set to `kernel`.
+    let with_kernel = |flag: &str, kernel: &str| {
+        let mut command = utfast();
+        command.arg(flag).env("UTFAST_KERNEL", kernel);
+        command.output().unwrap()
+    };
+    let forced = with_kernel("--version", "scalar");
     assert_exit(&forced, 0);
     assert!(
         stdout(&forced).contains("kernel: scalar;"),
@@ -284,11 +286,7 @@ fn version_names_the_active_kernel() {
     );
     assert_eq!(stderr(&forced), "");
 
-    let unknown = utfast()
-        .arg("-V")
-        .env("UTFAST_KERNEL", "mmx")
-        .output()
-        .unwrap();
+    let unknown = with_kernel("-V", "mmx");
     assert_exit(&unknown, 0);
     assert!(stderr(&unknown).contains("UTFAST_KERNEL='mmx' ignored"));
 }
@@ -655,6 +653,12 @@ fn convert_file(from: &str, to: &str, args: &[&str], file: &TempFile) -> Output 
         .unwrap()
 }
 
+/// `utfast convert --from FROM --to TO ARGS... -o OUT FILE`.
+fn convert_into(from: &str, to: &str, args: &[&str], out: &Path, file: &TempFile) -> Output {
+    let out = out.to_str().expect("a UTF-8 temporary path");
+    convert_file(from, to, &[args, &["-o", out]].concat(), file)
+}
+
 const MIXED: &str =
     "ASCII, é, €, 😀 and \u{10FFFF}\nnext line\r\n\u{FFFD}\u{0}\u{7FF}\u{800}\u{FFFF}";
 const LATIN: &str = "naïve café, ÿ\u{80}\u{FF}\n\0end";
@@ -902,21 +906,22 @@ impl Drop for TempDir {
     }
 }
 
+/// Checks that `out`, the only file of `dir`, still holds "original".
+#[track_caller]
+fn assert_left_unchanged(out: &Path, dir: &TempDir) {
+    assert_eq!(std::fs::read(out).unwrap(), b"original");
+    assert_eq!(dir.entries(), ["out.txt"]);
+}
+
 #[test]
 fn convert_output_file_is_replaced_only_on_success() {
     let dir = TempDir::new("convert-out");
     let out = dir.path.join("out.txt");
     std::fs::write(&out, b"original").unwrap();
     let invalid = TempFile::new("invalid-for-out.txt", SURROGATE_TEXT);
-    let output = convert_file(
-        "utf-8",
-        "utf-16le",
-        &["-o", out.to_str().unwrap()],
-        &invalid,
-    );
+    let output = convert_into("utf-8", "utf-16le", &[], &out, &invalid);
     assert_exit(&output, 1);
-    assert_eq!(std::fs::read(&out).unwrap(), b"original");
-    assert_eq!(dir.entries(), ["out.txt"]);
+    assert_left_unchanged(&out, &dir);
     assert_eq!(
         stderr(&output),
         format!(
@@ -937,8 +942,7 @@ fn convert_output_file_is_replaced_only_on_success() {
         &big,
     );
     assert_exit(&output, 1);
-    assert_eq!(std::fs::read(&out).unwrap(), b"original");
-    assert_eq!(dir.entries(), ["out.txt"]);
+    assert_left_unchanged(&out, &dir);
     let missing = std::env::temp_dir().join("utfast-cli-no-such-input.txt");
     let output = utfast()
         .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
@@ -951,24 +955,14 @@ fn convert_output_file_is_replaced_only_on_success() {
 
     // A new file is not created on failure.
     let fresh = dir.path.join("fresh.txt");
-    let output = convert_file(
-        "utf-8",
-        "latin1",
-        &["-o", fresh.to_str().unwrap()],
-        &invalid,
-    );
+    let output = convert_into("utf-8", "latin1", &[], &fresh, &invalid);
     assert_exit(&output, 1);
     assert!(stderr(&output).ends_with(&format!("utfast: '{}' was not created\n", fresh.display())));
     assert_eq!(dir.entries(), ["out.txt"]);
 
     // Success replaces the file, and leaves nothing else.
     let valid = TempFile::new("valid-for-out.txt", "ok ✓\n".as_bytes());
-    let output = convert_file(
-        "utf-8",
-        "utf-16be",
-        &["--bom", "-o", out.to_str().unwrap()],
-        &valid,
-    );
+    let output = convert_into("utf-8", "utf-16be", &["--bom"], &out, &valid);
     assert_exit(&output, 0);
     assert_eq!(
         (stdout(&output), stderr(&output)),
@@ -985,12 +979,7 @@ fn convert_output_file_is_replaced_only_on_success() {
         dir.path.clone(),
         dir.path.join("no-such-dir").join("out.txt"),
     ] {
-        let output = convert_file(
-            "utf-8",
-            "utf-16le",
-            &["-o", target.to_str().unwrap()],
-            &valid,
-        );
+        let output = convert_into("utf-8", "utf-16le", &[], &target, &valid);
         assert_exit(&output, 2);
         assert!(
             stderr(&output).starts_with(&format!("utfast: cannot write '{}': ", target.display())),
