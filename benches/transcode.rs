@@ -377,44 +377,18 @@ fn main() {
     let engines = common::engines();
     let mut c = common::criterion();
     bench_short(&mut c);
-    for script in Script::ALL {
-        let text = sample::text(script, 64 * 1024, sample::SEED);
-        let id = format!("gen/{}", script.name());
+    for (script, text) in common::generated_texts(64 * 1024) {
+        let id = format!("gen/{script}");
         bench_input(&mut c, &id, &Input::new(text), &engines, false);
     }
-    if let Some(dir) = common::corpus_dir() {
-        for (rel, path) in common::corpus_files(&dir, ".utf8.txt") {
-            let Ok(bytes) = std::fs::read(&path) else {
-                eprintln!("warning: cannot read {}", path.display());
-                continue;
-            };
-            let Ok(text) = String::from_utf8(bytes) else {
-                eprintln!("warning: {} is not UTF-8", path.display());
-                continue;
-            };
-            bench_input(
-                &mut c,
-                &format!("corpus/{rel}"),
-                &Input::new(text),
-                &engines,
-                false,
-            );
+    if let Some(dir) = common::corpus_dir_or_say() {
+        let latin1 = |bytes: Vec<u8>| Some(bytes.into_iter().map(char::from).collect());
+        let texts = common::utf8_texts(&dir).map(|(rel, text)| (rel, text, false));
+        let latin1_texts = common::corpus_texts(&dir, ".latin1.txt", latin1);
+        for (rel, text, latin1_only) in texts.chain(latin1_texts.map(|(rel, t)| (rel, t, true))) {
+            let id = format!("corpus/{rel}");
+            bench_input(&mut c, &id, &Input::new(text), &engines, latin1_only);
         }
-        for (rel, path) in common::corpus_files(&dir, ".latin1.txt") {
-            let Ok(bytes) = std::fs::read(&path) else {
-                continue;
-            };
-            let text: String = bytes.iter().map(|&b| b as char).collect();
-            bench_input(
-                &mut c,
-                &format!("corpus/{rel}"),
-                &Input::new(text),
-                &engines,
-                true,
-            );
-        }
-    } else {
-        eprintln!("UTFAST_CORPUS is not set: no corpus benchmarks");
     }
     c.final_summary();
 }
