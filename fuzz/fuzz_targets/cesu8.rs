@@ -13,8 +13,8 @@ mod model;
 
 use libfuzzer_sys::fuzz_target;
 use model::{model_error, Form};
-use utfast::{Engine, Kernel};
-use utfast_fuzz::{lazy, utf16_units};
+use utfast::Engine;
+use utfast_fuzz::{engines, lazy, utf16_units};
 
 /// The model's decoding of the input in each form, computed once for all kernels.
 type Decoded = [(Form, Result<Vec<u32>, model::ModelError>); 2];
@@ -91,13 +91,13 @@ fuzz_target!(|data: &[u8]| {
     let units = utf16_units(rest, false);
     if mode & 1 == 0 {
         let decoded = [Form::Cesu8, Form::Mutf8].map(|form| (form, model::decode(rest, form)));
-        for kernel in Kernel::available() {
-            decode(&Engine::new(kernel).unwrap(), rest, &decoded);
+        for e in engines() {
+            decode(e, rest, &decoded);
         }
     } else {
         let encoded = [false, true].map(|mutf8| model::utf16_to_cesu8(&units, mutf8));
-        for kernel in Kernel::available() {
-            encode(&Engine::new(kernel).unwrap(), &units, &encoded);
+        for e in engines() {
+            encode(e, &units, &encoded);
         }
     }
 });

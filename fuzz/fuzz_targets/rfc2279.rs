@@ -13,8 +13,8 @@ mod model;
 
 use libfuzzer_sys::fuzz_target;
 use model::{model_error, Form};
-use utfast::{Engine, Kernel, VariantErrorKind};
-use utfast_fuzz::{lazy, utf32_units};
+use utfast::VariantErrorKind;
+use utfast_fuzz::{engines, lazy, utf32_units};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
@@ -37,11 +37,11 @@ fuzz_target!(|data: &[u8]| {
         }
         bytes
     });
-    for kernel in Kernel::available() {
-        let e = Engine::new(kernel).unwrap();
+    for e in engines() {
+        let kernel = e.kernel();
         if mode & 1 == 0 {
             let what = lazy(|f| write!(f, "{kernel:?} {rest:02X?}"));
-            model::assert_checks(&e, rest, Form::Rfc2279, &want, &what);
+            model::assert_checks(e, rest, Form::Rfc2279, &want, &what);
             model::assert_decoded(e.rfc2279_to_ucs4_vec(rest), &want, &what);
             if let Ok(ucs4) = &want {
                 assert_eq!(e.ucs4_to_rfc2279_vec(ucs4).unwrap(), rest, "{what}");

@@ -12,8 +12,7 @@ mod model;
 
 use libfuzzer_sys::fuzz_target;
 use model::Form;
-use utfast::{Engine, Kernel};
-use utfast_fuzz::{lazy, utf16_units};
+use utfast_fuzz::{engines, lazy, utf16_units};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
@@ -32,11 +31,11 @@ fuzz_target!(|data: &[u8]| {
     } else {
         (Ok(Vec::new()), Ok(Vec::new()), model::utf16_to_wtf8(&units))
     };
-    for kernel in Kernel::available() {
-        let e = Engine::new(kernel).unwrap();
+    for e in engines() {
+        let kernel = e.kernel();
         if mode & 1 == 0 {
             let what = lazy(|f| write!(f, "{kernel:?} {rest:02X?}"));
-            model::assert_checks(&e, rest, Form::Wtf8, &want, &what);
+            model::assert_checks(e, rest, Form::Wtf8, &want, &what);
             model::assert_decoded(e.wtf8_to_utf16_vec(rest), &want_utf16, &what);
         } else {
             let what = lazy(|f| write!(f, "{kernel:?} {units:04X?}"));

@@ -79,6 +79,12 @@ pub fn implementations() -> &'static [Option<Engine>] {
     })
 }
 
+/// An engine per kernel this CPU can run (scalar first): the implementations
+/// without the free functions.
+pub fn engines() -> impl Iterator<Item = &'static Engine> {
+    implementations().iter().flatten()
+}
+
 /// An implementation's name in failure messages.
 pub fn label(implementation: &Option<Engine>) -> &'static str {
     match implementation {
