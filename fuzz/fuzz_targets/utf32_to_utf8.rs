@@ -15,33 +15,15 @@
 
 use libfuzzer_sys::fuzz_target;
 use utfast::scalar::transcode as reference;
-use utfast::ByteOrder;
 use utfast_fuzz::*;
 
 fn check(input: &[u32], decoded: &Decoded, header: &Header) {
-    check_conversion(
-        "utf32_to_utf8",
-        header,
-        4 * input.len(),
-        (decoded, to_utf8, ByteOrder::NATIVE),
-        |out| reference::utf32_to_utf8(input, out),
-        |imp, out| via!(imp, utf32_to_utf8(input, out)),
-    );
+    check_function! { header, decoded, 4 * input.len(), to_utf8, utf32_to_utf8(input) };
     for order in Order::ALL {
-        check_conversion(
-            &format!("utf32_to_utf16{}", order.suffix()),
-            header,
-            2 * input.len(),
-            (decoded, to_utf16, order.byte_order()),
-            |out| reference::utf32_to_utf16(input, out, order.byte_order()),
-            |imp, out| {
-                via_order!(
-                    imp,
-                    order,
-                    [utf32_to_utf16, utf32_to_utf16le, utf32_to_utf16be](input, out)
-                )
-            },
-        );
+        check_function! {
+            header, decoded, 2 * input.len(), to_utf16,
+            order, [utf32_to_utf16, utf32_to_utf16le, utf32_to_utf16be](input)
+        };
     }
 
     // Validation: the position and kind std's decoding implies, and no output.

@@ -19,21 +19,10 @@ fn check(input: &[u8], header: &Header) {
     let decoded = Decoded::utf8(input);
     let text = std::str::from_utf8(input).ok();
     for order in Order::ALL {
-        let name = format!("utf8_to_utf16{}", order.suffix());
-        let (len, want) = check_conversion(
-            &name,
-            header,
-            input.len(),
-            (&decoded, to_utf16, order.byte_order()),
-            |out| reference::utf8_to_utf16(input, out, order.byte_order()),
-            |imp, out| {
-                via_order!(
-                    imp,
-                    order,
-                    [utf8_to_utf16, utf8_to_utf16le, utf8_to_utf16be](input, out)
-                )
-            },
-        );
+        let (len, want) = check_function! {
+            header, &decoded, input.len(), to_utf16,
+            order, [utf8_to_utf16, utf8_to_utf16le, utf8_to_utf16be](input)
+        };
         // A &str takes the path that skips validation: same output, same stop.
         let Some(text) = text else { continue };
         for implementation in implementations() {

@@ -13,20 +13,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use utfast::scalar::transcode as reference;
-use utfast::ByteOrder;
 use utfast_fuzz::*;
 
 fn check(input: &[u8], header: &Header) {
     let decoded = Decoded::utf8(input);
     let text = std::str::from_utf8(input).ok();
-    let (len, want) = check_conversion(
-        "utf8_to_utf32",
-        header,
-        input.len(),
-        (&decoded, to_utf32, ByteOrder::NATIVE),
-        |out| reference::utf8_to_utf32(input, out),
-        |imp, out| via!(imp, utf8_to_utf32(input, out)),
-    );
+    let (len, want) =
+        check_function! { header, &decoded, input.len(), to_utf32, utf8_to_utf32(input) };
     // A &str takes the path that skips validation: same output, same stop.
     if let Some(text) = text {
         for implementation in implementations() {

@@ -67,6 +67,44 @@ pub fn utf16_to_utf8_with(
     )
 }
 
+/// [`check_conversion`] of a function, named after it, against
+/// `utfast::scalar::transcode`'s function of that name:
+/// `check_function! { header, decoded, worst, encode, name(args) }`; or of a
+/// family in the three byte orders, the reference given the byte order last:
+/// `check_function! { header, decoded, worst, encode, order, [native, le, be](args) }`.
+#[macro_export]
+macro_rules! check_function {
+    ($header:expr, $decoded:expr, $worst:expr, $encode:expr, $name:ident($($arg:expr),*)) => {
+        $crate::check_conversion(
+            stringify!($name),
+            $header,
+            $worst,
+            ($decoded, $encode, $crate::utfast::ByteOrder::NATIVE),
+            |out| $crate::utfast::scalar::transcode::$name($($arg,)* out),
+            |imp, out| $crate::via!(imp, $name($($arg,)* out)),
+        )
+    };
+    (
+        $header:expr, $decoded:expr, $worst:expr, $encode:expr,
+        $order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),*)
+    ) => {{
+        let order: $crate::Order = $order;
+        let name = match order {
+            $crate::Order::Native => stringify!($native),
+            $crate::Order::Little => stringify!($le),
+            $crate::Order::Big => stringify!($be),
+        };
+        $crate::check_conversion(
+            name,
+            $header,
+            $worst,
+            ($decoded, $encode, order.byte_order()),
+            |out| $crate::utfast::scalar::transcode::$native($($arg,)* out, order.byte_order()),
+            |imp, out| $crate::via_order!(imp, order, [$native, $le, $be]($($arg,)* out)),
+        )
+    }};
+}
+
 /// The implementations under test: an engine per kernel this CPU can run (scalar
 /// first), then `None` for the dispatching free functions.
 pub fn implementations() -> &'static [Option<Engine>] {
