@@ -43,20 +43,8 @@ fn check(input: &[u8], header: &Header) {
         }
     }
 
-    let utf16_len = reference::utf16_len_from_utf8(input);
-    let chars = reference::count_chars(input);
-    same_count("utf16_len_from_utf8", utf16_len, |imp| {
-        via!(imp, utf16_len_from_utf8(input))
-    });
-    same_count("count_chars", chars, |imp| via!(imp, count_chars(input)));
-    if let Some(text) = text {
-        assert_eq!(
-            utf16_len,
-            text.encode_utf16().count(),
-            "reference utf16_len_from_utf8"
-        );
-        assert_eq!(chars, text.chars().count(), "reference count_chars");
-    }
+    check_count! { utf16_len_from_utf8(input), text.map(|t| t.encode_utf16().count()) };
+    check_count! { count_chars(input), text.map(|t| t.chars().count()) };
 
     // The Vec forms size their output with the length functions.
     let with_room = run("reference", input.len(), 0, |out| {

@@ -32,11 +32,7 @@ fn check(input: &[u8], header: &Header) {
         }
     }
 
-    let chars = reference::count_chars(input);
-    same_count("count_chars", chars, |imp| via!(imp, count_chars(input)));
-    if let Some(text) = text {
-        assert_eq!(chars, text.chars().count(), "reference count_chars");
-    }
+    check_count! { count_chars(input), text.map(|t| t.chars().count()) };
 
     // The Vec forms size their output with count_chars.
     let with_room = run("reference", input.len(), 0, |out| {

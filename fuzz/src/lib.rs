@@ -89,11 +89,7 @@ macro_rules! check_function {
         $order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),*)
     ) => {{
         let order: $crate::Order = $order;
-        let name = match order {
-            $crate::Order::Native => stringify!($native),
-            $crate::Order::Little => stringify!($le),
-            $crate::Order::Big => stringify!($be),
-        };
+        let name = order.pick([stringify!($native), stringify!($le), stringify!($be)]);
         $crate::check_conversion(
             name,
             $header,
@@ -101,6 +97,33 @@ macro_rules! check_function {
             ($decoded, $encode, order.byte_order()),
             |out| $crate::utfast::scalar::transcode::$native($($arg,)* out, order.byte_order()),
             |imp, out| $crate::via_order!(imp, order, [$native, $le, $be]($($arg,)* out)),
+        )
+    }};
+}
+
+/// Checks a counting function `name(args)`: `utfast::scalar::transcode`'s count
+/// against std's (`std`: `Some` count where std decodes the input), then every
+/// implementation's against the reference's, which it returns:
+/// `check_count! { name(args), std }`; or, for a family in the three byte orders,
+/// the reference given the byte order last:
+/// `check_count! { order, [native, le, be](args), std }`.
+#[macro_export]
+macro_rules! check_count {
+    ($name:ident($($arg:expr),*), $std:expr) => {
+        $crate::same_count_as_std(
+            stringify!($name),
+            $crate::utfast::scalar::transcode::$name($($arg),*),
+            $std,
+            |imp| $crate::via!(imp, $name($($arg),*)),
+        )
+    };
+    ($order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),*), $std:expr) => {{
+        let order: $crate::Order = $order;
+        $crate::same_count_as_std(
+            order.pick([stringify!($native), stringify!($le), stringify!($be)]),
+            $crate::utfast::scalar::transcode::$native($($arg,)* order.byte_order()),
+            $std,
+            |imp| $crate::via_order!(imp, order, [$native, $le, $be]($($arg),*)),
         )
     }};
 }
@@ -174,6 +197,15 @@ impl Order {
             Order::Native => "",
             Order::Little => "le",
             Order::Big => "be",
+        }
+    }
+
+    /// The one of `[native, le, be]` for this order.
+    pub fn pick<T>(self, [native, le, be]: [T; 3]) -> T {
+        match self {
+            Order::Native => native,
+            Order::Little => le,
+            Order::Big => be,
         }
     }
 
@@ -557,6 +589,21 @@ pub fn same_summary<T: Unit, E: ConversionError, F: ConversionError>(
 /// Asserts that a length function gives the same count in every implementation.
 pub fn same_count(what: &str, want: usize, count: impl Fn(Option<&Engine>) -> usize) {
     same_answer(what, want, count);
+}
+
+/// Asserts that the reference's count `want` is std's (where there is one), then
+/// that every implementation gives it; returns `want`.
+pub fn same_count_as_std(
+    what: &str,
+    want: usize,
+    std: Option<usize>,
+    count: impl Fn(Option<&Engine>) -> usize,
+) -> usize {
+    if let Some(std) = std {
+        assert_eq!(want, std, "reference {what}");
+    }
+    same_count(what, want, count);
+    want
 }
 
 /// Asserts that `answer` of every implementation is `want`.
