@@ -23,10 +23,7 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded) {
     let checked = reference::check_utf16(stored, byte_order);
     assert_eq!(
         checked.map_err(|e| e.summary()),
-        match decoded.invalid {
-            None => Ok(()),
-            Some((at, detail)) => Err((at, 0, Stop::Invalid(detail))),
-        },
+        decoded.check_summary(),
         "reference check_utf16{suffix} differs from std's"
     );
     for implementation in implementations() {

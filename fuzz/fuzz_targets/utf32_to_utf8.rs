@@ -30,10 +30,7 @@ fn check(input: &[u32], decoded: &Decoded, header: &Header) {
     let checked = reference::check_utf32(input);
     assert_eq!(
         checked.map_err(|e| e.summary()),
-        match decoded.invalid {
-            None => Ok(()),
-            Some((at, detail)) => Err((at, 0, Stop::Invalid(detail))),
-        },
+        decoded.check_summary(),
         "reference check_utf32 differs from std's"
     );
     same_answer("check_utf32", checked, |imp| via!(imp, check_utf32(input)));

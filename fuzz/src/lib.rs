@@ -755,6 +755,15 @@ impl Decoded {
         self.invalid.is_none()
     }
 
+    /// What a check of the input must say, as [`ConversionError::summary`] puts
+    /// it: `Ok(())`, or where the input stops being valid and why (nothing written).
+    pub fn check_summary(&self) -> Result<(), (usize, usize, Stop)> {
+        match self.invalid {
+            None => Ok(()),
+            Some((at, detail)) => Err((at, 0, Stop::Invalid(detail))),
+        }
+    }
+
     /// The characters of a valid input (`None` for invalid input).
     pub fn text(&self) -> Option<String> {
         self.is_valid()
