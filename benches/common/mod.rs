@@ -1,5 +1,5 @@
-//! Helpers shared by the benchmarks: criterion configuration, CPU identification
-//! and corpus discovery.
+//! Helpers shared by the benchmarks: criterion configuration, CPU identification,
+//! corpus discovery, and the texts they measure (generated, and from the corpus).
 //!
 //! Environment variables understood here:
 //!
