@@ -36,7 +36,6 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use utfast::sample::{self, Script};
 
 /// Bytes of generated text per script.
 const GENERATED_SIZE: usize = 256 << 10;
@@ -167,21 +166,14 @@ fn bench_cesu8(c: &mut Criterion, id: &str, text: &str) {
 fn main() {
     let mut c = common::criterion();
     eprintln!("CPU: {}", common::cpu_model());
-    for script in Script::ALL {
-        let text = sample::text(script, GENERATED_SIZE, sample::SEED);
-        bench_both_forms(&mut c, &format!("lossy/gen/{}", script.name()), &text);
-        bench_utf16(&mut c, &format!("utf16-lossy/gen/{}", script.name()), &text);
-        bench_cesu8(&mut c, &format!("cesu8/gen/{}", script.name()), &text);
+    for (script, text) in common::generated_texts(GENERATED_SIZE) {
+        bench_both_forms(&mut c, &format!("lossy/gen/{script}"), &text);
+        bench_utf16(&mut c, &format!("utf16-lossy/gen/{script}"), &text);
+        bench_cesu8(&mut c, &format!("cesu8/gen/{script}"), &text);
     }
-    match common::corpus_dir() {
-        None => eprintln!("no corpus (set UTFAST_CORPUS): generated text only"),
-        Some(dir) => {
-            for (rel, path) in common::corpus_files(&dir, ".utf8.txt") {
-                match std::fs::read_to_string(&path) {
-                    Ok(text) => bench_both_forms(&mut c, &format!("lossy/corpus/{rel}"), &text),
-                    Err(e) => eprintln!("warning: skipping {}: {e}", path.display()),
-                }
-            }
+    if let Some(dir) = common::corpus_dir_or_say() {
+        for (rel, text) in common::utf8_texts(&dir) {
+            bench_both_forms(&mut c, &format!("lossy/corpus/{rel}"), &text);
         }
     }
     c.final_summary();

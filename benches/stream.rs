@@ -34,7 +34,7 @@ use std::hint::black_box;
 use std::io::Read;
 
 use criterion::{Criterion, Throughput};
-use utfast::sample::{self, Script};
+
 use utfast::{Encoding, ErrorMode, Status, TranscodeReader, Transcoder, Utf8Validator};
 
 /// Bytes of generated text per script.
@@ -282,22 +282,16 @@ fn bench_text(c: &mut Criterion, id: &str, text: &str) {
 fn main() {
     let mut c = common::criterion();
     eprintln!("CPU: {}", common::cpu_model());
-    for script in Script::ALL {
-        let text = sample::text(script, GENERATED_SIZE, sample::SEED);
-        bench_text(&mut c, &format!("gen/{}", script.name()), &text);
+    for (script, text) in common::generated_texts(GENERATED_SIZE) {
+        bench_text(&mut c, &format!("gen/{script}"), &text);
     }
-    let corpus = common::corpus_dir().or_else(|| {
-        let default = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        default.is_dir().then_some(default)
-    });
+    let default = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let corpus = common::corpus_dir().or_else(|| default.is_dir().then_some(default));
     match corpus {
         None => eprintln!("no corpus (set UTFAST_CORPUS): generated text only"),
         Some(dir) => {
-            for (rel, path) in common::corpus_files(&dir, ".utf8.txt") {
-                match std::fs::read_to_string(&path) {
-                    Ok(text) => bench_text(&mut c, &format!("corpus/{rel}"), &text),
-                    Err(e) => eprintln!("warning: skipping {}: {e}", path.display()),
-                }
+            for (rel, text) in common::utf8_texts(&dir) {
+                bench_text(&mut c, &format!("corpus/{rel}"), &text);
             }
         }
     }

@@ -71,6 +71,107 @@ fn run<S, D: Copy + Default, R>(
     });
 }
 
+/// simdutf's conversion `f(src, len, dst)`: the units written.
+type SimdutfFn<S, D> = unsafe fn(*const S, usize, *mut D) -> usize;
+
+/// simdutf's function `name` where it is compared (x86-64); `None` elsewhere.
+macro_rules! simdutf {
+    ($name:ident) => {{
+        #[cfg(target_arch = "x86_64")]
+        let f = Some(simdutf::$name as SimdutfFn<_, _>);
+        #[cfg(not(target_arch = "x86_64"))]
+        let f = None;
+        f
+    }};
+}
+
+/// Where one input's benchmarks go: criterion, the input's id, the engines.
+struct Suite<'a> {
+    c: &'a mut Criterion,
+    id: &'a str,
+    engines: &'a [Engine],
+}
+
+impl Suite<'_> {
+    /// Opens the group `<direction>/<id>` over `input` (throughput: its bytes)
+    /// and benchmarks `kernel` of every engine (as `utfast/<kernel>`) and
+    /// simdutf's `convert` (as `simdutf/convert`, where given), each into an
+    /// output of `out_len` units; the caller adds the other functions.
+    ///
+    /// # Safety
+    ///
+    /// `convert` writes at most `out_len` units for `input`.
+    unsafe fn open<S, D: Copy + Default, R>(
+        &mut self,
+        direction: &str,
+        input: &[S],
+        out_len: usize,
+        kernel: impl Fn(Engine, &[S], &mut [D]) -> R,
+        convert: Option<SimdutfFn<S, D>>,
+    ) -> BenchmarkGroup<'_, WallTime> {
+        let mut g = group(self.c, direction, self.id, std::mem::size_of_val(input));
+        for &e in self.engines {
+            run(
+                &mut g,
+                &format!("utfast/{}", e.kernel()),
+                input,
+                out_len,
+                |s, d| kernel(e, s, d),
+            );
+        }
+        if let Some(f) = convert {
+            run(
+                &mut g,
+                "simdutf/convert",
+                input,
+                out_len,
+                |s, d: &mut [D]| {
+                    // SAFETY: `d` has `out_len` units, enough by the caller's promise.
+                    unsafe { f(s.as_ptr(), s.len(), d.as_mut_ptr()) }
+                },
+            );
+        }
+        g
+    }
+}
+
+/// Benchmarks `f` called on each of `items` in turn, as function `name`.
+fn run_batch<T, R>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    items: &[T],
+    mut f: impl FnMut(&T) -> R,
+) {
+    g.bench_function(name, |b| {
+        b.iter(|| {
+            for item in items {
+                black_box(f(black_box(item)));
+            }
+        })
+    });
+}
+
+/// std's way to write `units` into `out`, as many as fit: the count written.
+fn std_write<T>(out: &mut [T], units: impl Iterator<Item = T>) -> usize {
+    let mut n = 0;
+    for (o, u) in out.iter_mut().zip(units) {
+        *o = u;
+        n += 1;
+    }
+    n
+}
+
+/// std's UTF-8 of `chars` into `out`, up to the first `None` (an invalid
+/// character): the bytes written.
+fn std_write_utf8(out: &mut [u8], chars: impl Iterator<Item = Option<char>>) -> usize {
+    let mut n = 0;
+    for c in chars {
+        let Some(c) = c else { break };
+        n += c.encode_utf8(&mut out[n..]).len();
+    }
+    n
+}
+
 fn group<'a>(
     c: &'a mut Criterion,
     direction: &str,
@@ -84,141 +185,86 @@ fn group<'a>(
 
 /// Every direction on `input`; only the Latin-1 ones when `latin1_only`.
 fn bench_input(c: &mut Criterion, id: &str, input: &Input, engines: &[Engine], latin1_only: bool) {
-    let utf8 = input.text.as_bytes();
+    let mut suite = Suite { c, id, engines };
     if !latin1_only {
-        bench_unicode(c, id, input, engines);
+        bench_unicode(&mut suite, input);
     }
-
     if let Some(latin1) = &input.latin1 {
-        bench_latin1(c, id, latin1, utf8, engines);
+        bench_latin1(&mut suite, latin1, input.text.as_bytes());
     }
 }
 
 /// UTF-8 to and from UTF-16LE and UTF-32.
-fn bench_unicode(c: &mut Criterion, id: &str, input: &Input, engines: &[Engine]) {
+fn bench_unicode(suite: &mut Suite, input: &Input) {
     let utf8 = input.text.as_bytes();
+    let text = input.text.as_str();
     let n8 = utf8.len();
-    let n16 = input.utf16le.len();
-    let n32 = input.utf32.len();
+    let src16 = &input.utf16le[..];
+    let n16 = src16.len();
+    let src32 = &input.utf32[..];
+    let n32 = src32.len();
 
     // UTF-8 -> UTF-16LE
-    let mut g = group(c, "utf8-utf16le", id, n8);
-    for &e in engines {
-        run(
-            &mut g,
-            &format!("utfast/{}", e.kernel()),
-            utf8,
-            n8,
-            |s, d| e.utf8_to_utf16le(s, d),
-        );
-    }
+    let kernel = |e: Engine, s: &[u8], d: &mut [u16]| e.utf8_to_utf16le(s, d);
+    let convert = simdutf!(convert_utf8_to_utf16le);
+    // SAFETY: one unit per byte is simdutf's worst case.
+    let mut g = unsafe { suite.open("utf8-utf16le", utf8, n8, kernel, convert) };
     run(&mut g, "utfast", utf8, n8, |s, d| {
         utfast::utf8_to_utf16le(s, d)
     });
-    let text = input.text.as_str();
     run(&mut g, "utfast/str", utf8, n8, |_, d| {
         utfast::str_to_utf16le(black_box(text), d)
     });
     #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: `d` has room for `s.len()` units, simdutf's worst case.
-        run(
-            &mut g,
-            "simdutf/convert",
-            utf8,
-            n8,
-            |s, d: &mut [u16]| unsafe {
-                simdutf::convert_utf8_to_utf16le(s.as_ptr(), s.len(), d.as_mut_ptr())
-            },
-        );
+    run(&mut g, "simdutf/valid", utf8, n8, |s, d: &mut [u16]| {
         // SAFETY: as above; the input is valid UTF-8.
-        run(
-            &mut g,
-            "simdutf/valid",
-            utf8,
-            n8,
-            |s, d: &mut [u16]| unsafe {
-                simdutf::convert_valid_utf8_to_utf16le(s.as_ptr(), s.len(), d.as_mut_ptr())
-            },
-        );
-    }
+        unsafe { simdutf::convert_valid_utf8_to_utf16le(s.as_ptr(), s.len(), d.as_mut_ptr()) }
+    });
     run(&mut g, "encoding_rs", utf8, n8 + 1, |s, d| {
         encoding_rs::mem::convert_utf8_to_utf16(s, d)
     });
     run(&mut g, "std", utf8, n8, |_, d: &mut [u16]| {
-        let mut n = 0;
-        for (o, u) in d.iter_mut().zip(black_box(text).encode_utf16()) {
-            *o = u.to_le();
-            n += 1;
-        }
-        n
+        std_write(d, black_box(text).encode_utf16().map(u16::to_le))
     });
     g.finish();
 
     // UTF-16LE -> UTF-8
-    let src16 = &input.utf16le[..];
-    let mut g = group(c, "utf16le-utf8", id, 2 * n16);
-    for &e in engines {
-        run(
-            &mut g,
-            &format!("utfast/{}", e.kernel()),
-            src16,
-            3 * n16,
-            |s, d| e.utf16le_to_utf8(s, d),
-        );
-    }
+    let kernel = |e: Engine, s: &[u16], d: &mut [u8]| e.utf16le_to_utf8(s, d);
+    let convert = simdutf!(convert_utf16le_to_utf8);
+    // SAFETY: 3 bytes per unit is simdutf's worst case.
+    let mut g = unsafe { suite.open("utf16le-utf8", src16, 3 * n16, kernel, convert) };
     run(&mut g, "utfast", src16, 3 * n16, |s, d| {
         utfast::utf16le_to_utf8(s, d)
     });
     #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: `d` has room for 3 bytes per unit, simdutf's worst case.
-        run(
-            &mut g,
-            "simdutf/convert",
-            src16,
-            3 * n16,
-            |s, d: &mut [u8]| unsafe {
-                simdutf::convert_utf16le_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr())
-            },
-        );
-        // SAFETY: as above; the input is valid UTF-16LE.
-        run(
-            &mut g,
-            "simdutf/valid",
-            src16,
-            3 * n16,
-            |s, d: &mut [u8]| unsafe {
-                simdutf::convert_valid_utf16le_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr())
-            },
-        );
-    }
+    run(
+        &mut g,
+        "simdutf/valid",
+        src16,
+        3 * n16,
+        |s, d: &mut [u8]| {
+            // SAFETY: as above; the input is valid UTF-16LE.
+            unsafe { simdutf::convert_valid_utf16le_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr()) }
+        },
+    );
     if cfg!(target_endian = "little") {
         run(&mut g, "encoding_rs", src16, 3 * n16, |s, d| {
             encoding_rs::mem::convert_utf16_to_utf8(s, d)
         });
     }
     run(&mut g, "std", src16, 3 * n16, |s, d: &mut [u8]| {
-        let mut n = 0;
-        for c in char::decode_utf16(s.iter().map(|&u| u16::from_le(u))) {
-            let Ok(c) = c else { break };
-            n += c.encode_utf8(&mut d[n..]).len();
-        }
-        n
+        std_write_utf8(
+            d,
+            char::decode_utf16(s.iter().map(|&u| u16::from_le(u))).map(Result::ok),
+        )
     });
     g.finish();
 
     // UTF-16LE validation
-    let mut g = group(c, "utf16le-validate", id, 2 * n16);
-    for &e in engines {
-        run(
-            &mut g,
-            &format!("utfast/{}", e.kernel()),
-            src16,
-            0,
-            |s, _: &mut [u8]| e.validate_utf16le(s),
-        );
-    }
+    let kernel = |e: Engine, s: &[u16], _: &mut [u8]| e.validate_utf16le(s);
+    let convert = None;
+    // SAFETY: no simdutf function to call.
+    let mut g = unsafe { suite.open("utf16le-validate", src16, 0, kernel, convert) };
     run(&mut g, "utfast", src16, 0, |s, _: &mut [u8]| {
         utfast::validate_utf16le(s)
     });
@@ -232,125 +278,43 @@ fn bench_unicode(c: &mut Criterion, id: &str, input: &Input, engines: &[Engine])
     g.finish();
 
     // UTF-8 -> UTF-32
-    let mut g = group(c, "utf8-utf32", id, n8);
-    for &e in engines {
-        run(
-            &mut g,
-            &format!("utfast/{}", e.kernel()),
-            utf8,
-            n8,
-            |s, d| e.utf8_to_utf32(s, d),
-        );
-    }
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `d` has room for one value per byte, simdutf's worst case.
-    run(
-        &mut g,
-        "simdutf/convert",
-        utf8,
-        n8,
-        |s, d: &mut [u32]| unsafe {
-            simdutf::convert_utf8_to_utf32(s.as_ptr(), s.len(), d.as_mut_ptr())
-        },
-    );
+    let kernel = |e: Engine, s: &[u8], d: &mut [u32]| e.utf8_to_utf32(s, d);
+    let convert = simdutf!(convert_utf8_to_utf32);
+    // SAFETY: one value per byte is simdutf's worst case.
+    let mut g = unsafe { suite.open("utf8-utf32", utf8, n8, kernel, convert) };
     run(&mut g, "std", utf8, n8, |_, d: &mut [u32]| {
-        let mut n = 0;
-        for (o, c) in d.iter_mut().zip(black_box(text).chars()) {
-            *o = c as u32;
-            n += 1;
-        }
-        n
+        std_write(d, black_box(text).chars().map(u32::from))
     });
     g.finish();
 
     // UTF-32 -> UTF-8
-    let src32 = &input.utf32[..];
-    let mut g = group(c, "utf32-utf8", id, 4 * n32);
-    for &e in engines {
-        run(
-            &mut g,
-            &format!("utfast/{}", e.kernel()),
-            src32,
-            4 * n32,
-            |s, d| e.utf32_to_utf8(s, d),
-        );
-    }
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `d` has room for 4 bytes per value, simdutf's worst case.
-    run(
-        &mut g,
-        "simdutf/convert",
-        src32,
-        4 * n32,
-        |s, d: &mut [u8]| unsafe {
-            simdutf::convert_utf32_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr())
-        },
-    );
+    let kernel = |e: Engine, s: &[u32], d: &mut [u8]| e.utf32_to_utf8(s, d);
+    let convert = simdutf!(convert_utf32_to_utf8);
+    // SAFETY: 4 bytes per value is simdutf's worst case.
+    let mut g = unsafe { suite.open("utf32-utf8", src32, 4 * n32, kernel, convert) };
     run(&mut g, "std", src32, 4 * n32, |s, d: &mut [u8]| {
-        let mut n = 0;
-        for &v in s {
-            let Some(c) = char::from_u32(v) else { break };
-            n += c.encode_utf8(&mut d[n..]).len();
-        }
-        n
+        std_write_utf8(d, s.iter().map(|&v| char::from_u32(v)))
     });
     g.finish();
 }
 
 /// Latin-1 to UTF-8 and back.
-fn bench_latin1(c: &mut Criterion, id: &str, latin1: &[u8], utf8: &[u8], engines: &[Engine]) {
-    let n8 = utf8.len();
-    {
-        let nl = latin1.len();
-        let mut g = group(c, "latin1-utf8", id, nl);
-        for &e in engines {
-            run(
-                &mut g,
-                &format!("utfast/{}", e.kernel()),
-                latin1,
-                2 * nl,
-                |s, d| e.latin1_to_utf8(s, d),
-            );
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `d` has room for 2 bytes per byte, simdutf's worst case.
-        run(
-            &mut g,
-            "simdutf/convert",
-            latin1,
-            2 * nl,
-            |s, d: &mut [u8]| unsafe {
-                simdutf::convert_latin1_to_utf8(s.as_ptr(), s.len(), d.as_mut_ptr())
-            },
-        );
-        run(&mut g, "encoding_rs", latin1, 2 * nl, |s, d| {
-            encoding_rs::mem::convert_latin1_to_utf8(s, d)
-        });
-        g.finish();
+fn bench_latin1(suite: &mut Suite, latin1: &[u8], utf8: &[u8]) {
+    let (nl, n8) = (latin1.len(), utf8.len());
+    let kernel = |e: Engine, s: &[u8], d: &mut [u8]| e.latin1_to_utf8(s, d);
+    let convert = simdutf!(convert_latin1_to_utf8);
+    // SAFETY: 2 bytes per byte is simdutf's worst case.
+    let mut g = unsafe { suite.open("latin1-utf8", latin1, 2 * nl, kernel, convert) };
+    run(&mut g, "encoding_rs", latin1, 2 * nl, |s, d| {
+        encoding_rs::mem::convert_latin1_to_utf8(s, d)
+    });
+    g.finish();
 
-        let mut g = group(c, "utf8-latin1", id, n8);
-        for &e in engines {
-            run(
-                &mut g,
-                &format!("utfast/{}", e.kernel()),
-                utf8,
-                n8,
-                |s, d| e.utf8_to_latin1(s, d),
-            );
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `d` has room for one byte per byte.
-        run(
-            &mut g,
-            "simdutf/convert",
-            utf8,
-            n8,
-            |s, d: &mut [u8]| unsafe {
-                simdutf::convert_utf8_to_latin1(s.as_ptr(), s.len(), d.as_mut_ptr())
-            },
-        );
-        g.finish();
-    }
+    let kernel = |e: Engine, s: &[u8], d: &mut [u8]| e.utf8_to_latin1(s, d);
+    let convert = simdutf!(convert_utf8_to_latin1);
+    // SAFETY: one byte per byte is simdutf's worst case.
+    let g = unsafe { suite.open("utf8-latin1", utf8, n8, kernel, convert) };
+    g.finish();
 }
 
 /// Sizes (in UTF-8 bytes) of the short strings, and how many per batch.
@@ -372,88 +336,37 @@ fn bench_short(c: &mut Criterion) {
                 .map(|s| s.encode_utf16().map(u16::to_le).collect())
                 .collect();
             let bytes8: usize = strings.iter().map(|s| s.len()).sum();
+            let id = format!("{}/{size:03}", script.name());
             let mut out16 = vec![0u16; size + 8];
-            let mut g =
-                c.benchmark_group(format!("short-utf8-utf16le/{}/{size:03}", script.name()));
-            g.throughput(Throughput::Bytes(bytes8 as u64));
-            g.bench_function("utfast", |b| {
-                b.iter(|| {
-                    for s in &strings {
-                        black_box(
-                            utfast::utf8_to_utf16le(black_box(s.as_bytes()), &mut out16).ok(),
-                        );
-                    }
-                })
+            let mut g = group(c, "short-utf8-utf16le", &id, bytes8);
+            run_batch(&mut g, "utfast", &strings, |s| {
+                utfast::utf8_to_utf16le(s.as_bytes(), &mut out16).ok()
             });
             #[cfg(target_arch = "x86_64")]
-            g.bench_function("simdutf/convert", |b| {
-                b.iter(|| {
-                    for s in &strings {
-                        let s = black_box(s.as_bytes());
-                        // SAFETY: `out16` has room for one unit per byte.
-                        black_box(unsafe {
-                            simdutf::convert_utf8_to_utf16le(
-                                s.as_ptr(),
-                                s.len(),
-                                out16.as_mut_ptr(),
-                            )
-                        });
-                    }
-                })
+            run_batch(&mut g, "simdutf/convert", &strings, |s| {
+                // SAFETY: `out16` has room for one unit per byte.
+                unsafe { simdutf::convert_utf8_to_utf16le(s.as_ptr(), s.len(), out16.as_mut_ptr()) }
             });
-            g.bench_function("std", |b| {
-                b.iter(|| {
-                    for s in &strings {
-                        let Ok(s) = std::str::from_utf8(black_box(s.as_bytes())) else {
-                            continue;
-                        };
-                        let mut n = 0;
-                        for (o, u) in out16.iter_mut().zip(s.encode_utf16()) {
-                            *o = u.to_le();
-                            n += 1;
-                        }
-                        black_box(n);
-                    }
-                })
+            run_batch(&mut g, "std", &strings, |s| {
+                let s = std::str::from_utf8(s.as_bytes()).ok()?;
+                Some(std_write(&mut out16, s.encode_utf16().map(u16::to_le)))
             });
             g.finish();
 
             let bytes16: usize = utf16.iter().map(|u| 2 * u.len()).sum();
             let mut out8 = vec![0u8; 3 * size + 8];
-            let mut g =
-                c.benchmark_group(format!("short-utf16le-utf8/{}/{size:03}", script.name()));
-            g.throughput(Throughput::Bytes(bytes16 as u64));
-            g.bench_function("utfast", |b| {
-                b.iter(|| {
-                    for u in &utf16 {
-                        black_box(utfast::utf16le_to_utf8(black_box(u), &mut out8).ok());
-                    }
-                })
+            let mut g = group(c, "short-utf16le-utf8", &id, bytes16);
+            run_batch(&mut g, "utfast", &utf16, |u| {
+                utfast::utf16le_to_utf8(u, &mut out8).ok()
             });
             #[cfg(target_arch = "x86_64")]
-            g.bench_function("simdutf/convert", |b| {
-                b.iter(|| {
-                    for u in &utf16 {
-                        let u = black_box(u);
-                        // SAFETY: `out8` has room for three bytes per unit.
-                        black_box(unsafe {
-                            simdutf::convert_utf16le_to_utf8(u.as_ptr(), u.len(), out8.as_mut_ptr())
-                        });
-                    }
-                })
+            run_batch(&mut g, "simdutf/convert", &utf16, |u| {
+                // SAFETY: `out8` has room for three bytes per unit.
+                unsafe { simdutf::convert_utf16le_to_utf8(u.as_ptr(), u.len(), out8.as_mut_ptr()) }
             });
-            g.bench_function("std", |b| {
-                b.iter(|| {
-                    for u in &utf16 {
-                        let mut n = 0;
-                        for ch in char::decode_utf16(black_box(u).iter().map(|&x| u16::from_le(x)))
-                        {
-                            let Ok(ch) = ch else { break };
-                            n += ch.encode_utf8(&mut out8[n..]).len();
-                        }
-                        black_box(n);
-                    }
-                })
+            run_batch(&mut g, "std", &utf16, |u| {
+                let units = u.iter().map(|&x| u16::from_le(x));
+                std_write_utf8(&mut out8, char::decode_utf16(units).map(Result::ok))
             });
             g.finish();
         }
@@ -464,44 +377,18 @@ fn main() {
     let engines = common::engines();
     let mut c = common::criterion();
     bench_short(&mut c);
-    for script in Script::ALL {
-        let text = sample::text(script, 64 * 1024, sample::SEED);
-        let id = format!("gen/{}", script.name());
+    for (script, text) in common::generated_texts(64 * 1024) {
+        let id = format!("gen/{script}");
         bench_input(&mut c, &id, &Input::new(text), &engines, false);
     }
-    if let Some(dir) = common::corpus_dir() {
-        for (rel, path) in common::corpus_files(&dir, ".utf8.txt") {
-            let Ok(bytes) = std::fs::read(&path) else {
-                eprintln!("warning: cannot read {}", path.display());
-                continue;
-            };
-            let Ok(text) = String::from_utf8(bytes) else {
-                eprintln!("warning: {} is not UTF-8", path.display());
-                continue;
-            };
-            bench_input(
-                &mut c,
-                &format!("corpus/{rel}"),
-                &Input::new(text),
-                &engines,
-                false,
-            );
+    if let Some(dir) = common::corpus_dir_or_say() {
+        let latin1 = |bytes: Vec<u8>| Some(bytes.into_iter().map(char::from).collect());
+        let texts = common::utf8_texts(&dir).map(|(rel, text)| (rel, text, false));
+        let latin1_texts = common::corpus_texts(&dir, ".latin1.txt", latin1);
+        for (rel, text, latin1_only) in texts.chain(latin1_texts.map(|(rel, t)| (rel, t, true))) {
+            let id = format!("corpus/{rel}");
+            bench_input(&mut c, &id, &Input::new(text), &engines, latin1_only);
         }
-        for (rel, path) in common::corpus_files(&dir, ".latin1.txt") {
-            let Ok(bytes) = std::fs::read(&path) else {
-                continue;
-            };
-            let text: String = bytes.iter().map(|&b| b as char).collect();
-            bench_input(
-                &mut c,
-                &format!("corpus/{rel}"),
-                &Input::new(text),
-                &engines,
-                true,
-            );
-        }
-    } else {
-        eprintln!("UTFAST_CORPUS is not set: no corpus benchmarks");
     }
     c.final_summary();
 }

@@ -269,32 +269,12 @@ fn bench_short(c: &mut Criterion) {
 
 /// Every `*.utf8.txt` file under `UTFAST_CORPUS`, if set.
 fn bench_corpus(c: &mut Criterion, engines: &[Engine]) {
-    let Some(dir) = common::corpus_dir() else {
-        eprintln!("UTFAST_CORPUS is not set: no corpus benchmarks");
+    let Some(dir) = common::corpus_dir_or_say() else {
         return;
     };
-    let files = common::corpus_files(&dir, ".utf8.txt");
-    eprintln!(
-        "corpus: {} *.utf8.txt files under {}",
-        files.len(),
-        dir.display()
-    );
-    for (rel, path) in files {
-        let text = match std::fs::read(&path) {
-            Ok(text) => text,
-            Err(e) => {
-                eprintln!("warning: skipping {}: {e}", path.display());
-                continue;
-            }
-        };
-        if let Err(e) = std::str::from_utf8(&text) {
-            eprintln!(
-                "warning: skipping {}: not valid UTF-8 ({e})",
-                path.display()
-            );
-            continue;
-        }
-        bench_text(c, &format!("corpus/{rel}"), &text, engines);
+    eprintln!("corpus: the *.utf8.txt files under {}", dir.display());
+    for (rel, text) in common::utf8_texts(&dir) {
+        bench_text(c, &format!("corpus/{rel}"), text.as_bytes(), engines);
     }
 }
 

@@ -373,13 +373,75 @@ def human_bytes(n: int) -> str:
 
 
 # ---------------------------------------------------------------------------
+# Shared by the other summaries (scripts/*-summary.py)
+# ---------------------------------------------------------------------------
+
+
+def default_criterion_dir() -> Path:
+    """``criterion`` under ``CARGO_TARGET_DIR``, else under the crate's ``target``."""
+    here = Path(__file__).resolve().parent.parent
+    return Path(os.environ.get("CARGO_TARGET_DIR", here / "target")) / "criterion"
+
+
+def criterion_results(*prefixes: str) -> dict[str, dict[str, Bench]]:
+    """The median results in the default criterion directory, of the groups whose
+    names start with one of ``prefixes`` (every group when none is given)."""
+    results = load(default_criterion_dir(), "median")
+    return {g: b for g, b in results.items() if not prefixes or g.startswith(prefixes)}
+
+
+def start_report(results: dict, bench: str, title: str, ratios: str) -> bool:
+    """Prints a report's title, the CPU and what its ratios are; or, when there
+    are no ``results``, says so on standard error and returns False."""
+    if not results:
+        print(f"no results of `cargo bench --bench {bench}` under {default_criterion_dir()}",
+              file=sys.stderr)
+        return False
+    print(f"# {title}\n")
+    print(f"- CPU: {cpu_model()}")
+    print(f"- ratios: {ratios}\n")
+    return True
+
+
+def ratios_over(groups: dict[str, dict[str, Bench]], ours: str, rival: str,
+                keep=lambda group: True) -> list[float]:
+    """Throughput of ``ours`` over ``rival`` in each group that ``keep(name)``
+    accepts and that measured both."""
+    return [b[ours].gbps / b[rival].gbps
+            for g, b in groups.items() if keep(g) and ours in b and rival in b]
+
+
+def ratio_cells(ratios: Sequence[float]) -> list[str]:
+    """Geomean (bold), minimum, maximum and number of ``ratios``: cells of a
+    Markdown table row (see RATIO_HEADER)."""
+    return [f"**{geomean(ratios):.2f}×**", f"{min(ratios):.2f}×", f"{max(ratios):.2f}×",
+            str(len(ratios))]
+
+
+RATIO_HEADER = ["geomean", "min", "max", "n"]
+
+
+def gbps_table(groups: dict[str, dict[str, Bench]], functions: Sequence[str],
+               name=short_name, extra_header: Sequence[str] = (), extra=None) -> str:
+    """A Markdown table of GB/s: a row per group (in natural order, labelled by
+    ``name(group)``), a column per function (empty where not measured), then the
+    ``extra_header`` columns that ``extra(group_results)`` fills."""
+    rows = []
+    for g in sorted(groups, key=natural_key):
+        b = groups[g]
+        cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
+        rows.append([name(g)] + cells + (extra(b) if extra else []))
+    header = ["input"] + [f"`{f}`" for f in functions] + list(extra_header)
+    return table(header, rows)
+
+
+# ---------------------------------------------------------------------------
 # Main
 # ---------------------------------------------------------------------------
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    here = Path(__file__).resolve().parent.parent
-    default_dir = Path(os.environ.get("CARGO_TARGET_DIR", here / "target")) / "criterion"
+    default_dir = default_criterion_dir()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--criterion-dir", type=Path, default=default_dir,
                         help=f"criterion's output directory (default: {default_dir})")

@@ -20,15 +20,11 @@ Reuses the loader of scripts/bench-summary.py; only the standard library.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-spec = importlib.util.spec_from_file_location("bench_summary", HERE / "bench-summary.py")
-bench_summary = importlib.util.module_from_spec(spec)
-sys.modules["bench_summary"] = bench_summary
-spec.loader.exec_module(bench_summary)
+# The helpers of scripts/bench-summary.py (this script's folder is on sys.path).
+bench_summary = importlib.import_module("bench-summary")
 
 # (group suffix, ours, baseline, goal)
 COMPARISONS = [
@@ -52,45 +48,35 @@ COMPARISONS = [
 
 
 def main() -> int:
-    root = HERE.parent / "target" / "criterion"
-    loaded = bench_summary.load(root, "median")
-    results = {g: b for g, b in loaded.items() if g.startswith(("stream/", "stream-short/"))}
-    if not results:
-        print("no results of `cargo bench --bench stream` under target/criterion", file=sys.stderr)
+    results = bench_summary.criterion_results("stream/", "stream-short/")
+    if not bench_summary.start_report(
+        results,
+        "stream",
+        "utfast streaming benchmarks",
+        "the first function's throughput over the second's, geomean over the inputs",
+    ):
         return 1
-    print("# utfast streaming benchmarks\n")
-    print(f"- CPU: {bench_summary.cpu_model()}")
-    print("- ratios: the first function's throughput over the second's, geomean over the inputs\n")
-    print("| what | ours | baseline | inputs | geomean | min | max | n | goal |")
-    print("| :-- | :-- | :-- | :-- | --: | --: | --: | --: | --: |")
+    rows = []
     for suffix, ours, base, goal in COMPARISONS:
         for kind in ("gen", "corpus"):
-            ratios = [
-                b[ours].gbps / b[base].gbps
-                for g, b in results.items()
-                if g.split("/")[1] == kind and g.endswith("/" + suffix) and ours in b and base in b
-            ]
+            keep = lambda g: g.split("/")[1] == kind and g.endswith("/" + suffix)  # noqa: E731
+            ratios = bench_summary.ratios_over(results, ours, base, keep)
             if ratios:
                 # Against encoding_rs: faster on every input; else the geomean.
                 judged = min(ratios) if base.startswith("encoding_rs") else bench_summary.geomean(ratios)
                 mark = " met" if judged >= goal else " **short**"
-                print(
-                    f"| {suffix} | `{ours}` | `{base}` | {kind} | **{bench_summary.geomean(ratios):.2f}×** "
-                    f"| {min(ratios):.2f}× | {max(ratios):.2f}× | {len(ratios)} | ≥ {goal}×{mark} |"
-                )
+                cells = bench_summary.ratio_cells(ratios) + [f"≥ {goal}×{mark}"]
+                rows.append([suffix, f"`{ours}`", f"`{base}`", kind] + cells)
+    header = ["what", "ours", "baseline", "inputs"] + bench_summary.RATIO_HEADER + ["goal"]
+    print(bench_summary.table(header, rows, "llllrrrrr"))
     for suffix in ("validate", "utf8-to-utf16le", "utf16le-to-utf8", "16", "64", "256"):
-        groups = [g for g in results if g.endswith("/" + suffix)]
+        groups = {g: b for g, b in results.items() if g.endswith("/" + suffix)}
         if not groups:
             continue
-        functions = sorted({f for g in groups for f in results[g]})
+        functions = sorted({f for b in groups.values() for f in b})
         print(f"\n## {suffix} (GB/s)\n")
-        print("| input | " + " | ".join(f"`{f}`" for f in functions) + " |")
-        print("| :-- | " + " | ".join("--:" for _ in functions) + " |")
-        for g in sorted(groups, key=bench_summary.natural_key):
-            b = results[g]
-            cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
-            name = g.split("/", 1)[1].rsplit("/", 1)[0]
-            print(f"| {name} | " + " | ".join(cells) + " |")
+        input_name = lambda g: g.split("/", 1)[1].rsplit("/", 1)[0]  # noqa: E731
+        print(bench_summary.gbps_table(groups, functions, input_name))
     return 0
 
 

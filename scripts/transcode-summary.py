@@ -17,32 +17,32 @@ Reuses the loader of scripts/bench-summary.py; only the standard library.
 
 from __future__ import annotations
 
-import importlib.util
-import math
+import importlib
 import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-spec = importlib.util.spec_from_file_location("bench_summary", HERE / "bench-summary.py")
-bench_summary = importlib.util.module_from_spec(spec)
-sys.modules["bench_summary"] = bench_summary
-spec.loader.exec_module(bench_summary)
+# The helpers of scripts/bench-summary.py (this script's folder is on sys.path).
+bench_summary = importlib.import_module("bench-summary")
 
 DIRECTIONS = ["utf8-utf16le", "utf16le-utf8", "utf16le-validate", "utf8-utf32", "utf32-utf8", "latin1-utf8", "utf8-latin1"]
 OURS = ["utfast", "utfast/str"]
 RIVALS = ["simdutf/convert", "simdutf/valid", "encoding_rs", "std"]
 
 
-def geomean(values: list[float]) -> float:
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
+def by_direction(results: dict, directions) -> list:
+    """``(direction, its groups)`` for each of ``directions`` that was measured."""
+    found = [(d, {g: b for g, b in results.items() if g.startswith(d + "/")}) for d in directions]
+    return [(d, groups) for d, groups in found if groups]
 
 
 def main() -> int:
-    root = HERE.parent / "target" / "criterion"
-    results = bench_summary.load(root, "median")
-    print("# utfast transcoding benchmarks\n")
-    print(f"- CPU: {bench_summary.cpu_model()}")
-    print("- ratios: utfast throughput over the rival's (above 1: utfast faster); GB/s of input\n")
+    results = bench_summary.criterion_results()
+    if not bench_summary.start_report(
+        results,
+        "transcode",
+        "utfast transcoding benchmarks",
+        "utfast throughput over the rival's (above 1: utfast faster); GB/s of input",
+    ):
+        return 1
     for b in results.values():
         # Groups measured per kernel only: the best kernel stands for `utfast`.
         if "utfast" not in b:
@@ -50,34 +50,20 @@ def main() -> int:
                 if f"utfast/{kernel}" in b:
                     b["utfast"] = b[f"utfast/{kernel}"]
                     break
-    for direction in DIRECTIONS:
-        groups = {g: b for g, b in results.items() if g.startswith(direction + "/")}
-        if not groups:
-            continue
+    for direction, groups in by_direction(results, DIRECTIONS):
         print(f"## {direction}\n")
-        print("| inputs | ours | rival | geomean | min | max | n |")
-        print("| :-- | :-- | :-- | --: | --: | --: | --: |")
+        rows = []
         for kind in ("corpus", "gen"):
             for ours in OURS:
                 for rival in RIVALS + [f for f in OURS if f != ours]:
-                    ratios = [
-                        b[ours].gbps / b[rival].gbps
-                        for g, b in groups.items()
-                        if g.split("/")[1] == kind and ours in b and rival in b
-                    ]
+                    keep = lambda g: g.split("/")[1] == kind  # noqa: E731
+                    ratios = bench_summary.ratios_over(groups, ours, rival, keep)
                     if ratios:
-                        print(
-                            f"| {kind} | `{ours}` | `{rival}` | **{geomean(ratios):.2f}×** "
-                            f"| {min(ratios):.2f}× | {max(ratios):.2f}× | {len(ratios)} |"
-                        )
+                        rows.append([kind, f"`{ours}`", f"`{rival}`"] + bench_summary.ratio_cells(ratios))
+        print(bench_summary.table(["inputs", "ours", "rival"] + bench_summary.RATIO_HEADER, rows, "lllrrrr"))
         functions = sorted({f for b in groups.values() for f in b})
         print()
-        print("| input | " + " | ".join(functions) + " |")
-        print("| :-- | " + " | ".join("--:" for _ in functions) + " |")
-        for g in sorted(groups):
-            b = groups[g]
-            cells = [f"{b[f].gbps:.2f}" if f in b else "" for f in functions]
-            print(f"| {g.split('/', 1)[1]} | " + " | ".join(cells) + " |")
+        print(bench_summary.gbps_table(groups, functions))
         print()
     short_report(results)
     return 0
@@ -88,10 +74,7 @@ SHORT_BATCH = 1000  # strings per iteration (benches/transcode.rs)
 
 def short_report(results: dict) -> None:
     """Time per call on short strings: utfast, simdutf and std, by size."""
-    for direction in ("short-utf8-utf16le", "short-utf16le-utf8"):
-        groups = {g: b for g, b in results.items() if g.startswith(direction + "/")}
-        if not groups:
-            continue
+    for direction, groups in by_direction(results, ("short-utf8-utf16le", "short-utf16le-utf8")):
         print(f"## {direction} (ns per call; ratio: the rival's time / utfast's)\n")
         print("| strings | utfast | simdutf | std | vs simdutf | vs std |")
         print("| :-- | --: | --: | --: | --: | --: |")

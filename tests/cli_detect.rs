@@ -2,58 +2,17 @@
 //! and UTF-32 without one, windows-1252, standard input, `--json`, inputs longer
 //! than the 1 MiB it reads, unreadable files and usage errors (exit status 2).
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+#[path = "common/cli.rs"]
+mod cli_common;
 
-/// A file in the temporary directory, unique to this test run, removed on drop.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, contents: &[u8]) -> TempFile {
-        let path =
-            std::env::temp_dir().join(format!("utfast-cli-detect-{}-{name}", std::process::id()));
-        std::fs::write(&path, contents).expect("write temporary file");
-        TempFile(path)
-    }
-
-    fn shown(&self) -> String {
-        self.0.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+use cli_common::{run_with_stdin, stderr, stdout, TempFile};
+use std::process::Output;
 
 /// Runs `utfast ARGS` with `stdin` piped in; checks it did not panic.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_utfast"))
-        .env_remove("UTFAST_KERNEL")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run utfast");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || pipe.write_all(&input));
-    let output = child.wait_with_output().expect("wait for utfast");
-    // `detect` reads at most 1 MiB + 1 byte, so a longer input may not all go in.
-    let _ = writer.join().unwrap();
+    let output = run_with_stdin(args, stdin);
     assert!(!stderr(&output).contains("panicked"), "{}", stderr(&output));
     output
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 fn utf16le(text: &str) -> Vec<u8> {

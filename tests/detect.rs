@@ -6,19 +6,42 @@
 //! (`str::floor_char_boundary`, `str::ceil_char_boundary`, `<[u8]>::utf8_chunks`,
 //! `str::from_utf8`).
 
+#[path = "model/boundaries.rs"]
+mod boundaries;
 mod common;
 
-use common::{corpus_files, engines};
+use boundaries::lossy_boundaries;
+use common::{corpus_files, corpus_or_skip, engines};
 use proptest::prelude::*;
-use utfast::{Detection, Encoding};
+use utfast::{Detection, Encoding, Engine};
 
 /// Detects `src` with every kernel and the free function; all must agree.
 #[track_caller]
 fn detect(src: &[u8]) -> Detection {
-    let expected = utfast::detect_encoding(src);
+    agreed(src, utfast::detect_encoding, Engine::detect_encoding)
+}
+
+/// Like [`detect`], for `detect_encoding_prefix`.
+#[track_caller]
+fn detect_prefix(src: &[u8]) -> Detection {
+    agreed(
+        src,
+        utfast::detect_encoding_prefix,
+        Engine::detect_encoding_prefix,
+    )
+}
+
+/// The answer of `free` on `src`, which `method` of every engine must give too.
+#[track_caller]
+fn agreed(
+    src: &[u8],
+    free: fn(&[u8]) -> Detection,
+    method: fn(&Engine, &[u8]) -> Detection,
+) -> Detection {
+    let expected = free(src);
     for engine in engines() {
         assert_eq!(
-            engine.detect_encoding(src),
+            method(&engine, src),
             expected,
             "{:?} on {} bytes",
             engine.kernel(),
@@ -28,19 +51,16 @@ fn detect(src: &[u8]) -> Detection {
     expected
 }
 
-/// Like [`detect`], for `detect_encoding_prefix`.
-#[track_caller]
-fn detect_prefix(src: &[u8]) -> Detection {
-    let expected = utfast::detect_encoding_prefix(src);
-    for engine in engines() {
-        assert_eq!(
-            engine.detect_encoding_prefix(src),
-            expected,
-            "{:?}",
-            engine.kernel()
-        );
-    }
-    expected
+/// What a detection found: the encoding, the confidence and the length of the
+/// byte order mark.
+fn found(detection: Detection) -> (Encoding, f32, usize) {
+    let (encoding, confidence) = guess(detection);
+    (encoding, confidence, detection.bom_len())
+}
+
+/// The encoding a detection found, and its confidence.
+fn guess(detection: Detection) -> (Encoding, f32) {
+    (detection.encoding(), detection.confidence())
 }
 
 fn encode(text: &str, encoding: Encoding) -> Vec<u8> {
@@ -123,9 +143,8 @@ fn every_bom_is_recognised_with_full_confidence() {
         for (name, text) in texts().into_iter().chain([("empty", String::new())]) {
             let mut bytes = bom.to_vec();
             bytes.extend(encode(&text, encoding));
-            let found = detect(&bytes);
             assert_eq!(
-                (found.encoding(), found.confidence(), found.bom_len()),
+                found(detect(&bytes)),
                 (encoding, 1.0, bom.len()),
                 "{encoding} {name}"
             );
@@ -163,15 +182,10 @@ fn ff_fe_00_00_falls_back_to_utf16le_when_utf32le_is_invalid() {
     // invalid UTF-32LE (length), but after the 2-byte mark valid UTF-16LE.
     let bytes = b"\xFF\xFE\x00\x00a\x00b\x00";
     assert_eq!(utfast::sniff_bom(bytes), Some((Encoding::Utf32Le, 4)));
-    let found = detect(bytes);
-    assert_eq!(
-        (found.encoding(), found.confidence(), found.bom_len()),
-        (Encoding::Utf16Le, 1.0, 2)
-    );
+    assert_eq!(found(detect(bytes)), (Encoding::Utf16Le, 1.0, 2));
     // As a prefix, the last 2 bytes may be a cut UTF-32LE value: UTF-32LE.
-    let found = detect_prefix(b"\xFF\xFE\x00\x00\x28\x2F");
     assert_eq!(
-        (found.encoding(), found.confidence()),
+        guess(detect_prefix(b"\xFF\xFE\x00\x00\x28\x2F")),
         (Encoding::Utf32Le, 1.0)
     );
     assert_eq!(
@@ -209,12 +223,7 @@ fn utf16_cjk_without_zero_bytes_is_found_from_byte_variety() {
     for encoding in [Encoding::Utf16Le, Encoding::Utf16Be] {
         let bytes = encode(&text, encoding);
         assert!(!bytes.contains(&0));
-        let found = detect(&bytes);
-        assert_eq!(
-            (found.encoding(), found.confidence()),
-            (encoding, 0.5),
-            "{encoding}"
-        );
+        assert_eq!(guess(detect(&bytes)), (encoding, 0.5), "{encoding}");
     }
     // Windows-1252 prose has as many distinct bytes at even as at odd positions.
     let prose = "Le cœur a ses raisons que la raison ne connaît point; ça coûte 5 €. ";
@@ -250,11 +259,7 @@ fn validity_is_checked_beyond_the_sample_and_across_buffers() {
     assert_ne!(detect(&bytes).encoding(), Encoding::Utf16Le);
     let mut marked = Encoding::Utf16Le.bom().unwrap().to_vec();
     marked.extend_from_slice(&bytes);
-    let found = detect(&marked);
-    assert_eq!(
-        (found.encoding(), found.confidence()),
-        (Encoding::Utf16Le, 0.5)
-    );
+    assert_eq!(guess(detect(&marked)), (Encoding::Utf16Le, 0.5));
     // Invalid UTF-8 past the sample.
     let mut bytes = "é".repeat(5000).into_bytes();
     bytes.push(0xC3);
@@ -272,9 +277,8 @@ fn utf8_confidence_grows_with_multibyte_characters() {
         ("naïve café, déjà vu", 0.99),
     ];
     for (text, confidence) in cases {
-        let found = detect(text.as_bytes());
         assert_eq!(
-            (found.encoding(), found.confidence(), found.bom_len()),
+            found(detect(text.as_bytes())),
             (Encoding::Utf8, confidence, 0),
             "{text}"
         );
@@ -286,26 +290,17 @@ fn windows_1252_is_the_fallback() {
     let text = "Crème brûlée, œufs à 3 €";
     let bytes = encode(text, Encoding::Windows1252);
     assert!(std::str::from_utf8(&bytes).is_err());
-    let found = detect(&bytes);
-    assert_eq!(
-        (found.encoding(), found.confidence(), found.bom_len()),
-        (Encoding::Windows1252, 0.4, 0)
-    );
+    assert_eq!(found(detect(&bytes)), (Encoding::Windows1252, 0.4, 0));
     // A byte windows-1252 does not define: still the fallback, barely.
-    let found = detect(b"abc\x81def\xE9");
     assert_eq!(
-        (found.encoding(), found.confidence()),
+        guess(detect(b"abc\x81def\xE9")),
         (Encoding::Windows1252, 0.1)
     );
 }
 
 #[test]
 fn empty_and_one_byte_inputs() {
-    let found = detect(b"");
-    assert_eq!(
-        (found.encoding(), found.confidence(), found.bom_len()),
-        (Encoding::Utf8, 0.5, 0)
-    );
+    assert_eq!(found(detect(b"")), (Encoding::Utf8, 0.5, 0));
     for byte in 0..=255u8 {
         let found = detect(&[byte]);
         let expected = match byte {
@@ -320,16 +315,8 @@ fn empty_and_one_byte_inputs() {
         );
     }
     // Patterns over fewer than 4 code units are guesses.
-    let found = detect(b"a\x00");
-    assert_eq!(
-        (found.encoding(), found.confidence()),
-        (Encoding::Utf16Le, 0.5)
-    );
-    let found = detect(b"\x00\x00\x00a");
-    assert_eq!(
-        (found.encoding(), found.confidence()),
-        (Encoding::Utf32Be, 0.5)
-    );
+    assert_eq!(guess(detect(b"a\x00")), (Encoding::Utf16Le, 0.5));
+    assert_eq!(guess(detect(b"\x00\x00\x00a")), (Encoding::Utf32Be, 0.5));
 }
 
 #[test]
@@ -383,11 +370,9 @@ fn names_and_display() {
 
 #[test]
 fn corpus_in_every_encoding() {
-    let files = corpus_files(".utf8.txt");
-    if files.is_empty() {
-        eprintln!("no corpus found: set UTFAST_CORPUS; skipping");
+    let Some(files) = corpus_or_skip(".utf8.txt") else {
         return;
-    }
+    };
     for path in files {
         let bytes = std::fs::read(&path).unwrap();
         let text = std::str::from_utf8(&bytes).expect("the corpus is UTF-8");
@@ -447,25 +432,6 @@ fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
         Just(b"a".to_vec()),
     ];
     prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
-}
-
-/// The boundaries of the pieces `String::from_utf8_lossy` decodes: characters
-/// and maximal invalid subparts.
-fn lossy_boundaries(src: &[u8]) -> Vec<bool> {
-    let mut boundary = vec![false; src.len() + 1];
-    let mut at = 0;
-    for chunk in src.utf8_chunks() {
-        for (i, _) in chunk.valid().char_indices() {
-            boundary[at + i] = true;
-        }
-        at += chunk.valid().len();
-        if !chunk.invalid().is_empty() {
-            boundary[at] = true;
-            at += chunk.invalid().len();
-        }
-    }
-    boundary[src.len()] = true;
-    boundary
 }
 
 proptest! {

@@ -7,11 +7,14 @@
 //! encoding_rs; and in-place UTF-16 repair.
 
 mod common;
+#[path = "model/variants.rs"]
+mod variants_model;
 
 use common::{cases, engines, EDGE_BYTES};
 use proptest::prelude::*;
 use std::borrow::Cow;
 use utfast::{ByteOrder, Engine, ErrorMode, Utf16ErrorKind, Utf8ErrorKind};
+use variants_model::to_utf16;
 
 /// The code points `mode` makes of `bytes`, from std's chunks; `Err` (std's
 /// position and length) in `Strict` mode on invalid input.
@@ -43,21 +46,6 @@ fn cp1252(b: u8) -> char {
     let byte = [b];
     let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&byte);
     text.chars().next().unwrap()
-}
-
-/// UTF-16 units of code points (escapes are single units).
-fn utf16_of(cps: &[u32]) -> Vec<u16> {
-    let mut out = Vec::new();
-    for &cp in cps {
-        if cp >= 0x1_0000 {
-            let v = cp - 0x1_0000;
-            out.push(0xD800 | (v >> 10) as u16);
-            out.push(0xDC00 | (v & 0x3FF) as u16);
-        } else {
-            out.push(cp as u16);
-        }
-    }
-    out
 }
 
 /// Every UTF-8-input function on every engine, in every mode, against the model.
@@ -118,7 +106,7 @@ fn check_mode(
     let string = engine.utf8_to_string_with(bytes, mode);
     match want {
         Ok(cps) => {
-            let units = utf16_of(cps);
+            let units = to_utf16(cps);
             let n = r16.unwrap_or_else(|e| panic!("{what}: utf8_to_utf16_with failed: {e}"));
             assert_eq!(&out16[..n], units.as_slice(), "{what}: utf8_to_utf16_with");
             let n = r32.unwrap_or_else(|e| panic!("{what}: utf8_to_utf32_with failed: {e}"));
@@ -354,7 +342,7 @@ fn short_outputs_stop_cleanly() {
     ];
     for bytes in inputs {
         for &mode in &ErrorMode::ALL[1..] {
-            let full = utf16_of(&model(bytes, mode).unwrap());
+            let full = to_utf16(&model(bytes, mode).unwrap());
             for engine in &engines {
                 for len in 0..full.len() {
                     let mut out = vec![0u16; len];
@@ -363,7 +351,7 @@ fn short_outputs_stop_cleanly() {
                         .unwrap_err();
                     assert_eq!(e.kind(), Utf8ErrorKind::OutputTooSmall);
                     assert_eq!(&out[..e.written()], &full[..e.written()]);
-                    let prefix = utf16_of(&model(&bytes[..e.valid_up_to()], mode).unwrap());
+                    let prefix = to_utf16(&model(&bytes[..e.valid_up_to()], mode).unwrap());
                     assert_eq!(prefix.len(), e.written(), "{mode} len {len}");
                 }
             }

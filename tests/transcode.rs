@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{cases, corpus_files, engines, quick, EDGE_BYTES};
+use common::{cases, corpus_files, corpus_or_skip, engines, quick, EDGE_BYTES};
 use proptest::prelude::*;
 use std::fmt::Debug;
 use utfast::scalar::transcode as reference;
@@ -70,6 +70,14 @@ fn agree<T: PartialEq + Debug, E: PartialEq + Debug + Written>(
     assert_eq!(got.1, want.1, "{what}: output differs on {input:X?}");
 }
 
+/// `agree(what, &run(len, fill, convert), want, input)` for each row
+/// `len, fill, convert => want;`.
+macro_rules! agree_runs {
+    ($what:expr, $input:expr; $($len:expr, $fill:expr, $convert:expr => $want:expr;)*) => {
+        $(agree($what, &run($len, $fill, $convert), $want, $input);)*
+    };
+}
+
 // ---------------------------------------------------------------------------
 // The checks, one per input format.
 
@@ -116,23 +124,10 @@ fn check_utf8(input: &[u8], engines: &[Engine]) {
 
     for engine in engines {
         let k = engine.kernel().name();
-        agree(
-            k,
-            &run(n, 0xAAAA, |o| engine.utf8_to_utf16(input, o)),
-            &r16,
-            &input,
-        );
-        agree(
-            k,
-            &run(n, 7, |o| engine.utf8_to_utf32(input, o)),
-            &r32,
-            &input,
-        );
-        agree(
-            k,
-            &run(n, 7, |o| engine.utf8_to_latin1(input, o)),
-            &rl1,
-            &input,
+        agree_runs!(k, &input;
+            n, 0xAAAA, |o| engine.utf8_to_utf16(input, o) => &r16;
+            n, 7, |o| engine.utf8_to_utf32(input, o) => &r32;
+            n, 7, |o| engine.utf8_to_latin1(input, o) => &rl1;
         );
         for order in ORDERS {
             let want = run(n, 0, |o| reference::utf8_to_utf16(input, o, order));
@@ -302,17 +297,9 @@ fn check_utf32(values: &[u32], engines: &[Engine]) {
     }
     for engine in engines {
         let k = engine.kernel().name();
-        agree(
-            k,
-            &run(4 * n, 3, |o| engine.utf32_to_utf8(values, o)),
-            &r8,
-            &values,
-        );
-        agree(
-            k,
-            &run(n, 3, |o| engine.utf32_to_latin1(values, o)),
-            &rl1,
-            &values,
+        agree_runs!(k, &values;
+            4 * n, 3, |o| engine.utf32_to_utf8(values, o) => &r8;
+            n, 3, |o| engine.utf32_to_latin1(values, o) => &rl1;
         );
         for order in ORDERS {
             let want = run(2 * n, 0, |o| reference::utf32_to_utf16(values, o, order));
@@ -395,6 +382,14 @@ fn utf8_cases(seq: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
+/// The [`unit_cases`] of every pair of `edges`.
+fn edge_pair_cases<T: Copy>(edges: &[T], fillers: &[T]) -> Vec<Vec<T>> {
+    let pairs = edges
+        .iter()
+        .flat_map(|&a| edges.iter().map(move |&b| [a, b]));
+    pairs.flat_map(|pair| unit_cases(&pair, fillers)).collect()
+}
+
 fn unit_cases<T: Copy>(seq: &[T], fillers: &[T]) -> Vec<Vec<T>> {
     let offsets: &[usize] = if quick() {
         &[0, 7, 8, 15, 31, 32]
@@ -473,12 +468,8 @@ fn utf16_input_every_unit_and_surrogate_edges() {
         0x0000, 0x007F, 0x0080, 0x00FF, 0x0100, 0x07FF, 0x0800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00,
         0xDFFF, 0xE000, 0xFFFF,
     ];
-    for &a in edges {
-        for &b in edges {
-            for case in unit_cases(&[a, b], &[0x61, 0xE9, 0x4E16]) {
-                check_utf16(&case, &engines);
-            }
-        }
+    for case in edge_pair_cases(edges, &[0x61, 0xE9, 0x4E16]) {
+        check_utf16(&case, &engines);
     }
 }
 
@@ -580,12 +571,8 @@ fn utf32_input_edges() {
         0x110000,
         0xFFFF_FFFF,
     ];
-    for &a in edges {
-        for &b in edges {
-            for case in unit_cases(&[a, b], &[0x61, 0xE9, 0x1F600]) {
-                check_utf32(&case, &engines);
-            }
-        }
+    for case in edge_pair_cases(edges, &[0x61, 0xE9, 0x1F600]) {
+        check_utf32(&case, &engines);
     }
 }
 
@@ -642,29 +629,11 @@ fn every_output_length_on_short_texts() {
             }
             for engine in &engines {
                 let k = engine.kernel().name();
-                agree(
-                    k,
-                    &run(len, 1, |o| engine.utf8_to_utf16(utf8, o)),
-                    &want16,
-                    &len,
-                );
-                agree(
-                    k,
-                    &run(len, 1, |o| engine.utf8_to_utf32(utf8, o)),
-                    &want32,
-                    &len,
-                );
-                agree(
-                    k,
-                    &run(len, 1, |o| engine.utf8_to_latin1(utf8, o)),
-                    &want_latin1,
-                    &len,
-                );
-                agree(
-                    k,
-                    &run(len, 1, |o| engine.utf8_to_utf16be(utf8, o)),
-                    &want16be,
-                    &len,
+                agree_runs!(k, &len;
+                    len, 1, |o| engine.utf8_to_utf16(utf8, o) => &want16;
+                    len, 1, |o| engine.utf8_to_utf32(utf8, o) => &want32;
+                    len, 1, |o| engine.utf8_to_latin1(utf8, o) => &want_latin1;
+                    len, 1, |o| engine.utf8_to_utf16be(utf8, o) => &want16be;
                 );
                 // The `&str` paths stop where the checked ones do on a short output.
                 let str16 = run(len, 1, |o| engine.str_to_utf16be(text, o));
@@ -673,17 +642,9 @@ fn every_output_length_on_short_texts() {
                 assert_eq!(str32.1, want32.1, "{k} {len}");
                 assert_eq!(str16.0.is_ok(), want16be.0.is_ok(), "{k} {len}");
                 assert_eq!(str32.0.is_ok(), want32.0.is_ok(), "{k} {len}");
-                agree(
-                    k,
-                    &run(len, 1, |o| engine.utf16_to_utf8(&utf16, o)),
-                    &want8,
-                    &len,
-                );
-                agree(
-                    k,
-                    &run(len, 1, |o| engine.utf32_to_utf8(&utf32, o)),
-                    &want8_32,
-                    &len,
+                agree_runs!(k, &len;
+                    len, 1, |o| engine.utf16_to_utf8(&utf16, o) => &want8;
+                    len, 1, |o| engine.utf32_to_utf8(&utf32, o) => &want8_32;
                 );
             }
         }
@@ -730,49 +691,53 @@ fn text() -> impl Strategy<Value = String> {
     proptest::collection::vec(ch, 0..300).prop_map(|v| v.into_iter().collect())
 }
 
+/// Checks `units`, then, unless they are empty, checks them again after
+/// `corrupt(units, i)` at the index `at` picks.
+fn check_corrupted<T>(
+    mut units: Vec<T>,
+    at: usize,
+    check: impl Fn(&[T]),
+    corrupt: impl FnOnce(&mut Vec<T>, usize),
+) {
+    check(&units);
+    if !units.is_empty() {
+        let i = at % units.len();
+        corrupt(&mut units, i);
+        check(&units);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(1000)))]
 
     #[test]
     fn random_utf8_with_corruption(s in text(), at in any::<usize>(), byte in any::<u8>(), cut in any::<bool>()) {
         let engines = engines();
-        let mut bytes = s.into_bytes();
-        check_utf8(&bytes, &engines);
-        if !bytes.is_empty() {
-            let i = at % bytes.len();
+        let check = |bytes: &[u8]| check_utf8(bytes, &engines);
+        check_corrupted(s.into_bytes(), at, check, |bytes, i| {
             if cut {
                 bytes.truncate(i);
             } else {
                 bytes[i] = byte;
             }
-            check_utf8(&bytes, &engines);
-        }
+        });
     }
 
     #[test]
     fn random_utf16_with_corruption(s in text(), at in any::<usize>(), unit in 0xD800u16..0xE000) {
         let engines = engines();
-        let mut units: Vec<u16> = s.encode_utf16().collect();
-        check_utf16(&units, &engines);
-        if !units.is_empty() {
-            let i = at % units.len();
-            units[i] = unit;
-            check_utf16(&units, &engines);
-        }
+        let check = |units: &[u16]| check_utf16(units, &engines);
+        check_corrupted(s.encode_utf16().collect(), at, check, |units, i| units[i] = unit);
     }
 
     #[test]
     fn random_utf32_and_latin1(s in text(), at in any::<usize>(), value in any::<u32>()) {
         let engines = engines();
-        let mut values: Vec<u32> = s.chars().map(u32::from).collect();
+        let values: Vec<u32> = s.chars().map(u32::from).collect();
         let latin1: Vec<u8> = values.iter().map(|&v| v as u8).collect();
         check_latin1(&latin1, &engines);
-        check_utf32(&values, &engines);
-        if !values.is_empty() {
-            let i = at % values.len();
-            values[i] = value;
-            check_utf32(&values, &engines);
-        }
+        let check = |values: &[u32]| check_utf32(values, &engines);
+        check_corrupted(values, at, check, |values, i| values[i] = value);
     }
 }
 
@@ -781,11 +746,9 @@ proptest! {
 
 #[test]
 fn corpus_round_trips() {
-    let files = corpus_files(".utf8.txt");
-    if files.is_empty() {
-        eprintln!("no corpus found: set UTFAST_CORPUS; skipping the round trips");
+    let Some(files) = corpus_or_skip(".utf8.txt") else {
         return;
-    }
+    };
     let engines = engines();
     for path in files {
         let utf8 = std::fs::read(&path).unwrap();

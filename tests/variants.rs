@@ -9,54 +9,30 @@ mod common;
 mod model;
 
 use common::{cases, engines};
-use model::Form;
+use model::{model_error, Form};
 use proptest::prelude::*;
 use std::borrow::Cow;
 use utfast::{Engine, VariantError, VariantErrorKind as Kind};
 
 const FORMS: [Form; 4] = [Form::Cesu8, Form::Mutf8, Form::Wtf8, Form::Rfc2279];
 
-fn as_tuple(e: VariantError) -> model::ModelError {
-    (e.valid_up_to(), e.error_len(), e.kind())
-}
-
-fn check(e: &Engine, src: &[u8], form: Form) -> Result<(), VariantError> {
-    match form {
-        Form::Cesu8 => e.check_cesu8(src),
-        Form::Mutf8 => e.check_mutf8(src),
-        Form::Wtf8 => e.check_wtf8(src),
-        Form::Rfc2279 => e.check_rfc2279(src),
-    }
-}
-
-fn validate(e: &Engine, src: &[u8], form: Form) -> bool {
-    match form {
-        Form::Cesu8 => e.validate_cesu8(src),
-        Form::Mutf8 => e.validate_mutf8(src),
-        Form::Wtf8 => e.validate_wtf8(src),
-        Form::Rfc2279 => e.validate_rfc2279(src),
-    }
-}
-
 /// Every function that reads `form` on engine `e` must agree with the model.
 fn agrees(e: &Engine, src: &[u8], form: Form) {
     let want = model::decode(src, form);
     let what = format!("{:?} {form:?} on {src:02X?}", e.kernel());
-    let got = check(e, src, form).map_err(as_tuple);
-    assert_eq!(
-        got,
-        want.as_ref().map(|_| ()).map_err(|e| *e),
-        "check: {what}"
-    );
-    assert_eq!(validate(e, src, form), want.is_ok(), "validate: {what}");
+    model::assert_checks(e, src, form, &want, &what);
     let free = match form {
         Form::Cesu8 => utfast::check_cesu8(src),
         Form::Mutf8 => utfast::check_mutf8(src),
         Form::Wtf8 => utfast::check_wtf8(src),
         Form::Rfc2279 => utfast::check_rfc2279(src),
     };
-    assert_eq!(free.map_err(as_tuple), got, "free function: {what}");
-    let want_err = |r: Result<(), VariantError>| r.map_err(as_tuple);
+    assert_eq!(
+        free.map_err(model_error),
+        model::check_result(&want),
+        "free function: {what}"
+    );
+    let want_err = |r: Result<(), VariantError>| r.map_err(model_error);
     match form {
         Form::Cesu8 | Form::Mutf8 => {
             let (utf16, text) = if form == Form::Cesu8 {
@@ -76,8 +52,8 @@ fn agrees(e: &Engine, src: &[u8], form: Form) {
                     assert_eq!(borrowed, std::str::from_utf8(src).is_ok(), "Cow: {what}");
                 }
                 Err(err) => {
-                    assert_eq!(utf16.map(|_| ()).map_err(as_tuple), Err(*err), "{what}");
-                    assert_eq!(text.map(|_| ()).map_err(as_tuple), Err(*err), "{what}");
+                    assert_eq!(utf16.map(|_| ()).map_err(model_error), Err(*err), "{what}");
+                    assert_eq!(text.map(|_| ()).map_err(model_error), Err(*err), "{what}");
                 }
             }
             // The cesu8 crate accepts any valid UTF-8 as is (4-byte sequences, and 00
@@ -161,9 +137,9 @@ fn mutf8_nul_example() {
         assert_eq!(e.mutf8_to_string(b"\xC0\x80").unwrap(), "\0");
         assert_eq!(e.mutf8_to_utf16_vec(b"\xC0\x80").unwrap(), vec![0]);
         let err = e.check_cesu8(b"\xC0\x80").unwrap_err();
-        assert_eq!(as_tuple(err), (0, Some(1), Kind::Overlong));
+        assert_eq!(model_error(err), (0, Some(1), Kind::Overlong));
         let err = e.check_mutf8(b"a\x00").unwrap_err();
-        assert_eq!(as_tuple(err), (1, Some(1), Kind::NulByte));
+        assert_eq!(model_error(err), (1, Some(1), Kind::NulByte));
         assert!(e.validate_cesu8(b"a\x00"));
         assert_eq!(&*e.str_to_mutf8("a\0b"), b"a\xC0\x80b");
         assert_eq!(&*e.str_to_cesu8("a\0b"), b"a\0b");
@@ -178,7 +154,7 @@ fn four_byte_example() {
     assert_eq!(gothic, b"\xF0\x90\x8D\x88");
     for e in engines() {
         let err = e.check_cesu8(gothic).unwrap_err();
-        assert_eq!(as_tuple(err), (0, Some(1), Kind::FourByteSequence));
+        assert_eq!(model_error(err), (0, Some(1), Kind::FourByteSequence));
         assert!(!e.validate_mutf8(gothic));
         assert_eq!(&*e.str_to_cesu8("𐍈"), b"\xED\xA0\x80\xED\xBD\x88");
         assert!(matches!(e.str_to_cesu8("no 4-byte ✓"), Cow::Borrowed(_)));
@@ -204,7 +180,7 @@ fn wtf8_examples() {
         );
         // A pair written as 3 + 3 bytes: valid up to the low surrogate.
         let err = e.check_wtf8(b"\xED\xA0\xBD\xED\xB8\x80").unwrap_err();
-        assert_eq!(as_tuple(err), (3, Some(3), Kind::SurrogatePairInWtf8));
+        assert_eq!(model_error(err), (3, Some(3), Kind::SurrogatePairInWtf8));
         // Low then high is two lone surrogates, valid.
         assert!(e.validate_wtf8(b"\xED\xB8\x80\xED\xA0\xBD"));
         // The pair is one 4-byte sequence.
@@ -234,20 +210,20 @@ fn rfc2279_examples() {
             b"\xF0\x80\x80\x80",
         ] {
             let err = e.check_rfc2279(overlong).unwrap_err();
-            assert_eq!(as_tuple(err), (0, Some(1), Kind::Overlong));
+            assert_eq!(model_error(err), (0, Some(1), Kind::Overlong));
         }
         let err = e.check_rfc2279(b"a\xED\xA0\x80").unwrap_err();
-        assert_eq!(as_tuple(err), (1, Some(1), Kind::Surrogate));
+        assert_eq!(model_error(err), (1, Some(1), Kind::Surrogate));
         for byte in [0xFE, 0xFF] {
             assert_eq!(
-                as_tuple(e.check_rfc2279(&[byte]).unwrap_err()),
+                model_error(e.check_rfc2279(&[byte]).unwrap_err()),
                 (0, Some(1), Kind::InvalidByte)
             );
         }
         let err = e.ucs4_to_rfc2279_vec(&[0x41, 0xDABC]).unwrap_err();
-        assert_eq!(as_tuple(err), (1, Some(1), Kind::Surrogate));
+        assert_eq!(model_error(err), (1, Some(1), Kind::Surrogate));
         let err = e.ucs4_to_rfc2279_vec(&[0x41, 0x8000_0000]).unwrap_err();
-        assert_eq!(as_tuple(err), (1, Some(1), Kind::ValueTooLarge));
+        assert_eq!(model_error(err), (1, Some(1), Kind::ValueTooLarge));
     }
     for (bytes, _) in good {
         agrees_everywhere(bytes);
@@ -271,7 +247,7 @@ fn error_positions_and_display() {
     ];
     for (bytes, want) in cases {
         assert_eq!(
-            as_tuple(e.check_cesu8(bytes).unwrap_err()),
+            model_error(e.check_cesu8(bytes).unwrap_err()),
             want,
             "{bytes:02X?}"
         );

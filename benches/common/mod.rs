@@ -1,5 +1,5 @@
-//! Helpers shared by the benchmarks: criterion configuration, CPU identification
-//! and corpus discovery.
+//! Helpers shared by the benchmarks: criterion configuration, CPU identification,
+//! corpus discovery, and the texts they measure (generated, and from the corpus).
 //!
 //! Environment variables understood here:
 //!
@@ -118,4 +118,59 @@ pub fn corpus_files(dir: &Path, suffix: &str) -> Vec<(String, PathBuf)> {
     walk(dir, "", suffix, &mut out);
     out.sort();
     out
+}
+
+/// Generated text of `size` bytes in every script, from the fixed seed, as
+/// (script name, text).
+pub fn generated_texts(size: usize) -> impl Iterator<Item = (&'static str, String)> {
+    utfast::sample::Script::ALL.into_iter().map(move |script| {
+        (
+            script.name(),
+            utfast::sample::text(script, size, utfast::sample::SEED),
+        )
+    })
+}
+
+/// The corpus directory: `UTFAST_CORPUS`, or `None` after saying on stderr that
+/// only generated text is measured.
+pub fn corpus_dir_or_say() -> Option<PathBuf> {
+    let dir = corpus_dir();
+    if dir.is_none() {
+        eprintln!("UTFAST_CORPUS is not set: generated text only");
+    }
+    dir
+}
+
+/// The texts of the files under `dir` whose names end with `suffix`, as
+/// (relative path, text), read one at a time, each made text by `decode`. Files
+/// that cannot be read, or that `decode` rejects, are reported on stderr and
+/// skipped.
+pub fn corpus_texts(
+    dir: &Path,
+    suffix: &str,
+    decode: fn(Vec<u8>) -> Option<String>,
+) -> impl Iterator<Item = (String, String)> {
+    corpus_files(dir, suffix)
+        .into_iter()
+        .filter_map(move |(rel, path)| match std::fs::read(&path) {
+            Ok(bytes) => match decode(bytes) {
+                Some(text) => Some((rel, text)),
+                None => {
+                    eprintln!(
+                        "warning: skipping {}: not the expected encoding",
+                        path.display()
+                    );
+                    None
+                }
+            },
+            Err(e) => {
+                eprintln!("warning: skipping {}: {e}", path.display());
+                None
+            }
+        })
+}
+
+/// The `*.utf8.txt` files under `dir` (see [`corpus_texts`]).
+pub fn utf8_texts(dir: &Path) -> impl Iterator<Item = (String, String)> {
+    corpus_texts(dir, ".utf8.txt", |bytes| String::from_utf8(bytes).ok())
 }

@@ -12,13 +12,9 @@
 mod model;
 
 use libfuzzer_sys::fuzz_target;
-use model::Form;
-use utfast::{Engine, Kernel, VariantError};
-use utfast_fuzz::lazy;
-
-fn tuple(e: VariantError) -> model::ModelError {
-    (e.valid_up_to(), e.error_len(), e.kind())
-}
+use model::{model_error, Form};
+use utfast::Engine;
+use utfast_fuzz::{engines, lazy, utf16_units};
 
 /// The model's decoding of the input in each form, computed once for all kernels.
 type Decoded = [(Form, Result<Vec<u32>, model::ModelError>); 2];
@@ -26,27 +22,12 @@ type Decoded = [(Form, Result<Vec<u32>, model::ModelError>); 2];
 fn decode(e: &Engine, bytes: &[u8], decoded: &Decoded) {
     for (form, want) in decoded {
         let form = *form;
-        let (check, valid, text, utf16) = match form {
-            Form::Cesu8 => (
-                e.check_cesu8(bytes),
-                e.validate_cesu8(bytes),
-                e.cesu8_to_string(bytes),
-                e.cesu8_to_utf16_vec(bytes),
-            ),
-            _ => (
-                e.check_mutf8(bytes),
-                e.validate_mutf8(bytes),
-                e.mutf8_to_string(bytes),
-                e.mutf8_to_utf16_vec(bytes),
-            ),
+        let (text, utf16) = match form {
+            Form::Cesu8 => (e.cesu8_to_string(bytes), e.cesu8_to_utf16_vec(bytes)),
+            _ => (e.mutf8_to_string(bytes), e.mutf8_to_utf16_vec(bytes)),
         };
         let what = lazy(|f| write!(f, "{:?} {form:?} {bytes:02X?}", e.kernel()));
-        assert_eq!(
-            check.map_err(tuple),
-            want.as_ref().map(|_| ()).map_err(|e| *e),
-            "{what}"
-        );
-        assert_eq!(valid, want.is_ok(), "{what}");
+        model::assert_checks(e, bytes, form, want, &what);
         match &want {
             Ok(values) => {
                 let units = model::to_utf16(values);
@@ -54,8 +35,8 @@ fn decode(e: &Engine, bytes: &[u8], decoded: &Decoded) {
                 assert_eq!(text.unwrap(), String::from_utf16(&units).unwrap(), "{what}");
             }
             Err(err) => {
-                assert_eq!(utf16.map(|_| ()).map_err(tuple), Err(*err), "{what}");
-                assert_eq!(text.map(|_| ()).map_err(tuple), Err(*err), "{what}");
+                assert_eq!(utf16.map(|_| ()).map_err(model_error), Err(*err), "{what}");
+                assert_eq!(text.map(|_| ()).map_err(model_error), Err(*err), "{what}");
             }
         }
     }
@@ -107,19 +88,16 @@ fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    let units: Vec<u16> = rest
-        .chunks_exact(2)
-        .map(|p| u16::from_le_bytes([p[0], p[1]]))
-        .collect();
+    let units = utf16_units(rest, false);
     if mode & 1 == 0 {
         let decoded = [Form::Cesu8, Form::Mutf8].map(|form| (form, model::decode(rest, form)));
-        for kernel in Kernel::available() {
-            decode(&Engine::new(kernel).unwrap(), rest, &decoded);
+        for e in engines() {
+            decode(e, rest, &decoded);
         }
     } else {
         let encoded = [false, true].map(|mutf8| model::utf16_to_cesu8(&units, mutf8));
-        for kernel in Kernel::available() {
-            encode(&Engine::new(kernel).unwrap(), &units, &encoded);
+        for e in engines() {
+            encode(e, &units, &encoded);
         }
     }
 });

@@ -10,6 +10,10 @@
 //! `incomplete_tail_len` with `str::from_utf8`'s `error_len() == None`.
 #![no_main]
 
+#[path = "../../tests/model/boundaries.rs"]
+mod boundaries;
+
+use boundaries::lossy_boundaries;
 use libfuzzer_sys::fuzz_target;
 use utfast::{Detection, Encoding, Engine, Kernel};
 use utfast_fuzz::*;
@@ -51,24 +55,6 @@ fn check_detection(data: &[u8], found: Detection, what: &str) {
     if found.confidence() >= 0.75 && what == "detect_encoding" {
         assert!(decodes(&data[bom..], found.encoding()), "{what}: {found:?}");
     }
-}
-
-/// The piece boundaries of lossy decoding.
-fn lossy_boundaries(src: &[u8]) -> Vec<bool> {
-    let mut boundary = vec![false; src.len() + 1];
-    let mut at = 0;
-    for chunk in src.utf8_chunks() {
-        for (i, _) in chunk.valid().char_indices() {
-            boundary[at + i] = true;
-        }
-        at += chunk.valid().len();
-        if !chunk.invalid().is_empty() {
-            boundary[at] = true;
-            at += chunk.invalid().len();
-        }
-    }
-    boundary[src.len()] = true;
-    boundary
 }
 
 fn check_boundaries(src: &[u8]) {
@@ -130,19 +116,11 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(prefix, whole);
         }
     }
-    for implementation in implementations() {
-        let imp = implementation.as_ref();
-        let name = label(implementation);
-        assert_eq!(
-            via!(imp, detect_encoding(data)),
-            whole,
-            "{name}: detect_encoding"
-        );
-        assert_eq!(
-            via!(imp, detect_encoding_prefix(data)),
-            prefix,
-            "{name}: detect_encoding_prefix"
-        );
-    }
+    same_answer("detect_encoding", whole, |imp| {
+        via!(imp, detect_encoding(data))
+    });
+    same_answer("detect_encoding_prefix", prefix, |imp| {
+        via!(imp, detect_encoding_prefix(data))
+    });
     check_boundaries(data);
 });

@@ -15,49 +15,21 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast::scalar::transcode as reference;
-use utfast::ByteOrder;
 use utfast_fuzz::*;
 
 fn check_from_latin1(input: &[u8], header: &Header) {
     let decoded = Decoded::latin1(input);
-    check_conversion(
-        "latin1_to_utf8",
-        header,
-        2 * input.len(),
-        (&decoded, to_utf8, ByteOrder::NATIVE),
-        |out| reference::latin1_to_utf8(input, out),
-        |imp, out| via!(imp, latin1_to_utf8(input, out)),
-    );
+    check_function! { header, &decoded, 2 * input.len(), to_utf8, latin1_to_utf8(input) };
     for order in Order::ALL {
-        check_conversion(
-            &format!("latin1_to_utf16{}", order.suffix()),
-            header,
-            input.len(),
-            (&decoded, to_utf16, order.byte_order()),
-            |out| reference::latin1_to_utf16(input, out, order.byte_order()),
-            |imp, out| match order {
-                Order::Native => via!(imp, latin1_to_utf16(input, out)),
-                Order::Little => via!(imp, latin1_to_utf16le(input, out)),
-                Order::Big => via!(imp, latin1_to_utf16be(input, out)),
-            },
-        );
+        check_function! {
+            header, &decoded, input.len(), to_utf16,
+            order, [latin1_to_utf16, latin1_to_utf16le, latin1_to_utf16be](input)
+        };
     }
-    check_conversion(
-        "latin1_to_utf32",
-        header,
-        input.len(),
-        (&decoded, to_utf32, ByteOrder::NATIVE),
-        |out| reference::latin1_to_utf32(input, out),
-        |imp, out| via!(imp, latin1_to_utf32(input, out)),
-    );
+    check_function! { header, &decoded, input.len(), to_utf32, latin1_to_utf32(input) };
 
     let text = decoded.text().expect("Latin-1 is never invalid");
-    let utf8_len = reference::utf8_len_from_latin1(input);
-    assert_eq!(utf8_len, text.len(), "reference utf8_len_from_latin1");
-    same_count("utf8_len_from_latin1", utf8_len, |imp| {
-        via!(imp, utf8_len_from_latin1(input))
-    });
+    check_count! { utf8_len_from_latin1(input), Some(text.len()) };
     for implementation in implementations() {
         let string = via!(implementation.as_ref(), latin1_to_string(input));
         assert_eq!(string, text, "{}: latin1_to_string", label(implementation));
@@ -65,40 +37,19 @@ fn check_from_latin1(input: &[u8], header: &Header) {
 }
 
 fn check_utf8_to_latin1(input: &[u8], header: &Header) {
-    check_conversion(
-        "utf8_to_latin1",
-        header,
-        input.len(),
-        (&Decoded::utf8(input), to_latin1, ByteOrder::NATIVE),
-        |out| reference::utf8_to_latin1(input, out),
-        |imp, out| via!(imp, utf8_to_latin1(input, out)),
-    );
+    let decoded = Decoded::utf8(input);
+    check_function! { header, &decoded, input.len(), to_latin1, utf8_to_latin1(input) };
 }
 
 fn check_utf16_to_latin1(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
-    check_conversion(
-        &format!("utf16{}_to_latin1", order.suffix()),
-        header,
-        stored.len(),
-        (decoded, to_latin1, order.byte_order()),
-        |out| reference::utf16_to_latin1(stored, out, order.byte_order()),
-        |imp, out| match order {
-            Order::Native => via!(imp, utf16_to_latin1(stored, out)),
-            Order::Little => via!(imp, utf16le_to_latin1(stored, out)),
-            Order::Big => via!(imp, utf16be_to_latin1(stored, out)),
-        },
-    );
+    check_function! {
+        header, decoded, stored.len(), to_latin1,
+        order, [utf16_to_latin1, utf16le_to_latin1, utf16be_to_latin1](stored)
+    };
 }
 
 fn check_utf32_to_latin1(input: &[u32], decoded: &Decoded, header: &Header) {
-    check_conversion(
-        "utf32_to_latin1",
-        header,
-        input.len(),
-        (decoded, to_latin1, ByteOrder::NATIVE),
-        |out| reference::utf32_to_latin1(input, out),
-        |imp, out| via!(imp, utf32_to_latin1(input, out)),
-    );
+    check_function! { header, decoded, input.len(), to_latin1, utf32_to_latin1(input) };
 }
 
 fuzz_target!(|data: &[u8]| {

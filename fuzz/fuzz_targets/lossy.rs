@@ -18,7 +18,10 @@
 use libfuzzer_sys::fuzz_target;
 use std::borrow::Cow;
 use utfast::{ByteOrder, Engine, ErrorMode, Utf8Error, Utf8ErrorKind};
-use utfast_fuzz::{implementations, label, lazy, run, split, utf8_input, via, Header, Order, Unit};
+use utfast_fuzz::{
+    implementations, label, lazy, run, split, utf16_to_utf8_with, utf8_input, via, via_order,
+    Header, Order, Unit,
+};
 
 /// A character or an invalid piece of the input, as std's `utf8_chunks` cuts it.
 #[derive(Clone, Copy)]
@@ -194,6 +197,26 @@ fn check<T: Unit>(
     got.output
 }
 
+/// [`check`] at the lengths the header gives ([`Header::lengths`]); returns the
+/// output at the first, the worst case.
+fn check_lengths<T: Unit>(
+    what: impl std::fmt::Display,
+    model: &Model<T>,
+    strict_kind: Option<Utf8ErrorKind>,
+    header: &Header,
+    worst: usize,
+    convert: impl Fn(&mut [T]) -> Result<usize, Utf8Error>,
+) -> Vec<T> {
+    let needed = || model.result(usize::MAX).unwrap_or_else(|e| e.3);
+    let mut outputs = header.lengths(worst, needed).into_iter();
+    let (len, shift) = outputs.next().expect("the worst case comes first");
+    let full = check(&what, model, strict_kind, len, shift, &convert);
+    for (len, shift) in outputs {
+        check(&what, model, strict_kind, len, shift, &convert);
+    }
+    full
+}
+
 /// Every UTF-8-input function of one implementation.
 fn check_implementation(
     implementation: &Option<Engine>,
@@ -247,45 +270,25 @@ fn check_implementation(
                     "{name}: utf8_to_utf16{suffix}_with {mode} of {bytes:02X?}"
                 )
             });
-            let convert = |out: &mut [u16]| match order {
-                Order::Native => via!(implementation, utf8_to_utf16_with(bytes, out, mode)),
-                Order::Little => via!(implementation, utf8_to_utf16le_with(bytes, out, mode)),
-                Order::Big => via!(implementation, utf8_to_utf16be_with(bytes, out, mode)),
+            let convert = |out: &mut [u16]| {
+                via_order!(
+                    implementation,
+                    order,
+                    [
+                        utf8_to_utf16_with,
+                        utf8_to_utf16le_with,
+                        utf8_to_utf16be_with
+                    ](bytes, out, mode)
+                )
             };
-            let full = check(&what, &model, strict_kind, bytes.len(), 0, convert);
-            let len = header.output_len(bytes.len(), || {
-                model.result(usize::MAX).unwrap_or_else(|e| e.3)
-            });
-            if len != bytes.len() {
-                check(
-                    &what,
-                    &model,
-                    strict_kind,
-                    len,
-                    header.output_shift,
-                    convert,
-                );
-            }
+            let full = check_lengths(&what, &model, strict_kind, header, bytes.len(), convert);
             if mode == ErrorMode::SurrogateEscape {
                 escaped16.push((order, full));
             }
         }
         let what = lazy(|f| write!(f, "{name}: utf8_to_utf32_with {mode} of {bytes:02X?}"));
         let convert = |out: &mut [u32]| via!(implementation, utf8_to_utf32_with(bytes, out, mode));
-        let full32 = check(&what, &utf32, strict_kind, bytes.len(), 0, convert);
-        let len = header.output_len(bytes.len(), || {
-            utf32.result(usize::MAX).unwrap_or_else(|e| e.3)
-        });
-        if len != bytes.len() {
-            check(
-                &what,
-                &utf32,
-                strict_kind,
-                len,
-                header.output_shift,
-                convert,
-            );
-        }
+        let full32 = check_lengths(&what, &utf32, strict_kind, header, bytes.len(), convert);
 
         // The Vec conveniences and the string decoder.
         let vec32 = via!(implementation, utf8_to_utf32_vec_with(bytes, mode));
@@ -350,11 +353,8 @@ fn check_implementation(
                     let suffix = order.suffix();
                     write!(f, "{name}: utf16{suffix}_to_utf8_with back from {units:04X?}, of {bytes:02X?}")
                 });
-                let convert = |out: &mut [u8]| match order {
-                    Order::Native => via!(implementation, utf16_to_utf8_with(units, out, mode)),
-                    Order::Little => via!(implementation, utf16le_to_utf8_with(units, out, mode)),
-                    Order::Big => via!(implementation, utf16be_to_utf8_with(units, out, mode)),
-                };
+                let convert =
+                    |out: &mut [u8]| utf16_to_utf8_with(implementation, *order, units, out, mode);
                 let back = run(&what, 3 * units.len(), header.output_shift, convert);
                 assert_eq!(back.result.ok(), Some(bytes.len()), "{what}: result");
                 assert_eq!(back.output, bytes, "{what}: output");

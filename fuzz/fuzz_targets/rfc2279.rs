@@ -12,21 +12,17 @@
 mod model;
 
 use libfuzzer_sys::fuzz_target;
-use model::Form;
-use utfast::{Engine, Kernel, VariantError, VariantErrorKind};
-use utfast_fuzz::lazy;
-
-fn tuple(e: VariantError) -> model::ModelError {
-    (e.valid_up_to(), e.error_len(), e.kind())
-}
+use model::{model_error, Form};
+use utfast::VariantErrorKind;
+use utfast_fuzz::{engines, lazy, utf32_units};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    let values: Vec<u32> = rest
-        .chunks_exact(4)
-        .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]) >> (mode >> 1 & 7))
+    let values: Vec<u32> = utf32_units(rest, false)
+        .iter()
+        .map(|v| v >> (mode >> 1 & 7))
         .collect();
     let want = model::decode(rest, Form::Rfc2279);
     let first_bad = values
@@ -41,21 +37,14 @@ fuzz_target!(|data: &[u8]| {
         }
         bytes
     });
-    for kernel in Kernel::available() {
-        let e = Engine::new(kernel).unwrap();
+    for e in engines() {
+        let kernel = e.kernel();
         if mode & 1 == 0 {
             let what = lazy(|f| write!(f, "{kernel:?} {rest:02X?}"));
-            let got = e.check_rfc2279(rest).map_err(tuple);
-            assert_eq!(got, want.as_ref().map(|_| ()).map_err(|e| *e), "{what}");
-            assert_eq!(e.validate_rfc2279(rest), want.is_ok(), "{what}");
-            match &want {
-                Ok(ucs4) => {
-                    assert_eq!(&e.rfc2279_to_ucs4_vec(rest).unwrap(), ucs4, "{what}");
-                    assert_eq!(e.ucs4_to_rfc2279_vec(ucs4).unwrap(), rest, "{what}");
-                }
-                Err(err) => {
-                    assert_eq!(e.rfc2279_to_ucs4_vec(rest).map_err(tuple).err(), Some(*err))
-                }
+            model::assert_checks(e, rest, Form::Rfc2279, &want, &what);
+            model::assert_decoded(e.rfc2279_to_ucs4_vec(rest), &want, &what);
+            if let Ok(ucs4) = &want {
+                assert_eq!(e.ucs4_to_rfc2279_vec(ucs4).unwrap(), rest, "{what}");
             }
         } else {
             let what = lazy(|f| write!(f, "{kernel:?} {values:08X?}"));
@@ -70,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
                     } else {
                         VariantErrorKind::Surrogate
                     };
-                    assert_eq!(tuple(err), (at, Some(1), kind), "{what}");
+                    assert_eq!(model_error(err), (at, Some(1), kind), "{what}");
                 }
                 (got, want) => panic!("{what}: {got:?}, expected an error at {want:?}"),
             }

@@ -24,7 +24,10 @@
 use libfuzzer_sys::fuzz_target;
 use std::fmt::Display;
 use utfast::{Engine, ErrorMode, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
-use utfast_fuzz::{implementations, label, lazy, run, split, utf16_units, via, Header, Order};
+use utfast_fuzz::{
+    implementations, label, lazy, run, split, utf16_to_utf8_with, utf16_units, via, via_order,
+    Header, Order,
+};
 
 /// What a conversion to UTF-8 must return: the count, or the error as
 /// `(valid_up_to, kind, written)`.
@@ -194,21 +197,25 @@ fn check_utf16(
     for order in Order::ALL {
         let stored = order.store(units);
         let suffix = order.suffix();
-        let string = match order {
-            Order::Native => via!(implementation, utf16_to_string_lossy(&stored)),
-            Order::Little => via!(implementation, utf16le_to_string_lossy(&stored)),
-            Order::Big => via!(implementation, utf16be_to_string_lossy(&stored)),
-        };
+        let string = via_order!(
+            implementation,
+            order,
+            [
+                utf16_to_string_lossy,
+                utf16le_to_string_lossy,
+                utf16be_to_string_lossy
+            ](&stored)
+        );
         assert_eq!(
             string, lossy,
             "{name}: utf16{suffix}_to_string_lossy of {units:04X?}"
         );
         let mut buffer = stored.to_vec();
-        let count = match order {
-            Order::Native => via!(implementation, repair_utf16(&mut buffer)),
-            Order::Little => via!(implementation, repair_utf16le(&mut buffer)),
-            Order::Big => via!(implementation, repair_utf16be(&mut buffer)),
-        };
+        let count = via_order!(
+            implementation,
+            order,
+            [repair_utf16, repair_utf16le, repair_utf16be](&mut buffer)
+        );
         assert_eq!(
             buffer[..],
             order.store(&repaired)[..],
@@ -227,20 +234,14 @@ fn check_utf16(
                     "{name}: utf16{suffix}_to_utf8_with {mode} of {units:04X?}"
                 )
             });
-            let convert = |out: &mut [u8]| match order {
-                Order::Native => via!(implementation, utf16_to_utf8_with(&stored, out, mode)),
-                Order::Little => via!(implementation, utf16le_to_utf8_with(&stored, out, mode)),
-                Order::Big => via!(implementation, utf16be_to_utf8_with(&stored, out, mode)),
-            };
+            let convert =
+                |out: &mut [u8]| utf16_to_utf8_with(implementation, order, &stored, out, mode);
             let worst = 3 * units.len();
             let too_small = Utf16ErrorKind::OutputTooSmall;
-            check(&what, &model, (worst, 0), utf16_parts, too_small, convert);
             let needed = || match model.result(usize::MAX, too_small) {
                 Ok(n) | Err((_, _, n)) => n,
             };
-            let len = header.output_len(worst, needed);
-            if len != worst {
-                let at = (len, header.output_shift);
+            for at in header.lengths(worst, needed) {
                 check(&what, &model, at, utf16_parts, too_small, convert);
             }
             if order == Order::Native {
@@ -268,13 +269,10 @@ fn check_utf32(
         let convert = |out: &mut [u8]| via!(implementation, utf32_to_utf8_with(values, out, mode));
         let worst = 4 * values.len();
         let too_small = Utf32ErrorKind::OutputTooSmall;
-        check(&what, &model, (worst, 0), utf32_parts, too_small, convert);
         let needed = || match model.result(usize::MAX, too_small) {
             Ok(n) | Err((_, _, n)) => n,
         };
-        let len = header.output_len(worst, needed);
-        if len != worst {
-            let at = (len, header.output_shift);
+        for at in header.lengths(worst, needed) {
             check(&what, &model, at, utf32_parts, too_small, convert);
         }
         let vec = via!(implementation, utf32_to_utf8_vec_with(values, mode));

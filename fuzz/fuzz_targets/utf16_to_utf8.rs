@@ -19,30 +19,14 @@ use utfast_fuzz::*;
 fn check(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
     let byte_order = order.byte_order();
     let suffix = order.suffix();
-    check_conversion(
-        &format!("utf16{suffix}_to_utf8"),
-        header,
-        3 * stored.len(),
-        (decoded, to_utf8, byte_order),
-        |out| reference::utf16_to_utf8(stored, out, byte_order),
-        |imp, out| match order {
-            Order::Native => via!(imp, utf16_to_utf8(stored, out)),
-            Order::Little => via!(imp, utf16le_to_utf8(stored, out)),
-            Order::Big => via!(imp, utf16be_to_utf8(stored, out)),
-        },
-    );
-    check_conversion(
-        &format!("utf16{suffix}_to_utf32"),
-        header,
-        stored.len(),
-        (decoded, to_utf32, byte_order),
-        |out| reference::utf16_to_utf32(stored, out, byte_order),
-        |imp, out| match order {
-            Order::Native => via!(imp, utf16_to_utf32(stored, out)),
-            Order::Little => via!(imp, utf16le_to_utf32(stored, out)),
-            Order::Big => via!(imp, utf16be_to_utf32(stored, out)),
-        },
-    );
+    check_function! {
+        header, decoded, 3 * stored.len(), to_utf8,
+        order, [utf16_to_utf8, utf16le_to_utf8, utf16be_to_utf8](stored)
+    };
+    check_function! {
+        header, decoded, stored.len(), to_utf32,
+        order, [utf16_to_utf32, utf16le_to_utf32, utf16be_to_utf32](stored)
+    };
 
     // The String forms size their output with utf8_len_from_utf16: never too small.
     let with_room = run("reference", 3 * stored.len(), 0, |out| {
@@ -51,11 +35,11 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let what = format!("{}: utf16{suffix}_to_string", label(implementation));
-        let got = match order {
-            Order::Native => via!(imp, utf16_to_string(stored)),
-            Order::Little => via!(imp, utf16le_to_string(stored)),
-            Order::Big => via!(imp, utf16be_to_string(stored)),
-        };
+        let got = via_order!(
+            imp,
+            order,
+            [utf16_to_string, utf16le_to_string, utf16be_to_string](stored)
+        );
         match (got, with_room.result) {
             (Ok(text), Ok(_)) => {
                 let std_text = decoded

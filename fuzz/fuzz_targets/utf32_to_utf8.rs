@@ -15,56 +15,31 @@
 
 use libfuzzer_sys::fuzz_target;
 use utfast::scalar::transcode as reference;
-use utfast::ByteOrder;
 use utfast_fuzz::*;
 
 fn check(input: &[u32], decoded: &Decoded, header: &Header) {
-    check_conversion(
-        "utf32_to_utf8",
-        header,
-        4 * input.len(),
-        (decoded, to_utf8, ByteOrder::NATIVE),
-        |out| reference::utf32_to_utf8(input, out),
-        |imp, out| via!(imp, utf32_to_utf8(input, out)),
-    );
+    check_function! { header, decoded, 4 * input.len(), to_utf8, utf32_to_utf8(input) };
     for order in Order::ALL {
-        check_conversion(
-            &format!("utf32_to_utf16{}", order.suffix()),
-            header,
-            2 * input.len(),
-            (decoded, to_utf16, order.byte_order()),
-            |out| reference::utf32_to_utf16(input, out, order.byte_order()),
-            |imp, out| match order {
-                Order::Native => via!(imp, utf32_to_utf16(input, out)),
-                Order::Little => via!(imp, utf32_to_utf16le(input, out)),
-                Order::Big => via!(imp, utf32_to_utf16be(input, out)),
-            },
-        );
+        check_function! {
+            header, decoded, 2 * input.len(), to_utf16,
+            order, [utf32_to_utf16, utf32_to_utf16le, utf32_to_utf16be](input)
+        };
     }
 
     // Validation: the position and kind std's decoding implies, and no output.
     let checked = reference::check_utf32(input);
     assert_eq!(
         checked.map_err(|e| e.summary()),
-        match decoded.invalid {
-            None => Ok(()),
-            Some((at, detail)) => Err((at, 0, Stop::Invalid(detail))),
-        },
+        decoded.check_summary(),
         "reference check_utf32 differs from std's"
     );
+    same_answer("check_utf32", checked, |imp| via!(imp, check_utf32(input)));
+    same_answer("validate_utf32", checked.is_ok(), |imp| {
+        via!(imp, validate_utf32(input))
+    });
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let name = label(implementation);
-        assert_eq!(
-            via!(imp, check_utf32(input)),
-            checked,
-            "{name}: check_utf32"
-        );
-        assert_eq!(
-            via!(imp, validate_utf32(input)),
-            checked.is_ok(),
-            "{name}: validate_utf32"
-        );
         // Sized by utf8_len_from_utf32: an error is the input's, never the output's.
         match (via!(imp, utf32_to_string(input)), checked) {
             (Ok(text), Ok(())) => {
@@ -85,22 +60,9 @@ fn check(input: &[u32], decoded: &Decoded, header: &Header) {
         }
     }
 
-    let utf8_len = reference::utf8_len_from_utf32(input);
-    let utf16_len = reference::utf16_len_from_utf32(input);
-    same_count("utf8_len_from_utf32", utf8_len, |imp| {
-        via!(imp, utf8_len_from_utf32(input))
-    });
-    same_count("utf16_len_from_utf32", utf16_len, |imp| {
-        via!(imp, utf16_len_from_utf32(input))
-    });
-    if let Some(text) = decoded.text() {
-        assert_eq!(utf8_len, text.len(), "reference utf8_len_from_utf32");
-        assert_eq!(
-            utf16_len,
-            text.encode_utf16().count(),
-            "reference utf16_len_from_utf32"
-        );
-    }
+    let text = decoded.text();
+    check_count! { utf8_len_from_utf32(input), text.as_ref().map(|t| t.len()) };
+    check_count! { utf16_len_from_utf32(input), text.map(|t| t.encode_utf16().count()) };
 }
 
 fuzz_target!(|data: &[u8]| {

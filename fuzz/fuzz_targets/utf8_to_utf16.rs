@@ -19,19 +19,10 @@ fn check(input: &[u8], header: &Header) {
     let decoded = Decoded::utf8(input);
     let text = std::str::from_utf8(input).ok();
     for order in Order::ALL {
-        let name = format!("utf8_to_utf16{}", order.suffix());
-        let (len, want) = check_conversion(
-            &name,
-            header,
-            input.len(),
-            (&decoded, to_utf16, order.byte_order()),
-            |out| reference::utf8_to_utf16(input, out, order.byte_order()),
-            |imp, out| match order {
-                Order::Native => via!(imp, utf8_to_utf16(input, out)),
-                Order::Little => via!(imp, utf8_to_utf16le(input, out)),
-                Order::Big => via!(imp, utf8_to_utf16be(input, out)),
-            },
-        );
+        let (len, want) = check_function! {
+            header, &decoded, input.len(), to_utf16,
+            order, [utf8_to_utf16, utf8_to_utf16le, utf8_to_utf16be](input)
+        };
         // A &str takes the path that skips validation: same output, same stop.
         let Some(text) = text else { continue };
         for implementation in implementations() {
@@ -41,29 +32,19 @@ fn check(input: &[u8], header: &Header) {
                 order.suffix()
             );
             let imp = implementation.as_ref();
-            let got = run(&what, len, header.output_shift, |out| match order {
-                Order::Native => via!(imp, str_to_utf16(text, out)),
-                Order::Little => via!(imp, str_to_utf16le(text, out)),
-                Order::Big => via!(imp, str_to_utf16be(text, out)),
+            let got = run(&what, len, header.output_shift, |out| {
+                via_order!(
+                    imp,
+                    order,
+                    [str_to_utf16, str_to_utf16le, str_to_utf16be](text, out)
+                )
             });
             same_summary(&what, &got, &want);
         }
     }
 
-    let utf16_len = reference::utf16_len_from_utf8(input);
-    let chars = reference::count_chars(input);
-    same_count("utf16_len_from_utf8", utf16_len, |imp| {
-        via!(imp, utf16_len_from_utf8(input))
-    });
-    same_count("count_chars", chars, |imp| via!(imp, count_chars(input)));
-    if let Some(text) = text {
-        assert_eq!(
-            utf16_len,
-            text.encode_utf16().count(),
-            "reference utf16_len_from_utf8"
-        );
-        assert_eq!(chars, text.chars().count(), "reference count_chars");
-    }
+    check_count! { utf16_len_from_utf8(input), text.map(|t| t.encode_utf16().count()) };
+    check_count! { count_chars(input), text.map(|t| t.chars().count()) };
 
     // The Vec forms size their output with the length functions.
     let with_room = run("reference", input.len(), 0, |out| {
@@ -72,21 +53,16 @@ fn check(input: &[u8], header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let name = label(implementation);
-        match (via!(imp, utf8_to_utf16_vec(input)), with_room.result) {
-            (Ok(units), Ok(_)) => {
+        let got = via!(imp, utf8_to_utf16_vec(input));
+        same_vec(
+            format!("{name}: utf8_to_utf16_vec"),
+            got,
+            &with_room.result,
+            || {
                 let text = text.expect("the reference accepts only what std accepts");
-                let std_units: Vec<u16> = text.encode_utf16().collect();
-                assert_eq!(units, std_units, "{name}: utf8_to_utf16_vec");
-            }
-            (Err(e), Err(want)) => {
-                assert_eq!(
-                    (e, e.written()),
-                    (want, want.written()),
-                    "{name}: utf8_to_utf16_vec error"
-                );
-            }
-            (got, want) => panic!("{name}: utf8_to_utf16_vec gave {got:?}, the reference {want:?}"),
-        }
+                text.encode_utf16().collect()
+            },
+        );
         if let Some(text) = text {
             assert_eq!(
                 via!(imp, str_to_utf16_vec(text)),

@@ -13,20 +13,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use utfast::scalar::transcode as reference;
-use utfast::ByteOrder;
 use utfast_fuzz::*;
 
 fn check(input: &[u8], header: &Header) {
     let decoded = Decoded::utf8(input);
     let text = std::str::from_utf8(input).ok();
-    let (len, want) = check_conversion(
-        "utf8_to_utf32",
-        header,
-        input.len(),
-        (&decoded, to_utf32, ByteOrder::NATIVE),
-        |out| reference::utf8_to_utf32(input, out),
-        |imp, out| via!(imp, utf8_to_utf32(input, out)),
-    );
+    let (len, want) =
+        check_function! { header, &decoded, input.len(), to_utf32, utf8_to_utf32(input) };
     // A &str takes the path that skips validation: same output, same stop.
     if let Some(text) = text {
         for implementation in implementations() {
@@ -39,11 +32,7 @@ fn check(input: &[u8], header: &Header) {
         }
     }
 
-    let chars = reference::count_chars(input);
-    same_count("count_chars", chars, |imp| via!(imp, count_chars(input)));
-    if let Some(text) = text {
-        assert_eq!(chars, text.chars().count(), "reference count_chars");
-    }
+    check_count! { count_chars(input), text.map(|t| t.chars().count()) };
 
     // The Vec forms size their output with count_chars.
     let with_room = run("reference", input.len(), 0, |out| {
@@ -52,21 +41,16 @@ fn check(input: &[u8], header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let name = label(implementation);
-        match (via!(imp, utf8_to_utf32_vec(input)), with_room.result) {
-            (Ok(values), Ok(_)) => {
+        let got = via!(imp, utf8_to_utf32_vec(input));
+        same_vec(
+            format!("{name}: utf8_to_utf32_vec"),
+            got,
+            &with_room.result,
+            || {
                 let text = text.expect("the reference accepts only what std accepts");
-                let chars: Vec<u32> = text.chars().map(u32::from).collect();
-                assert_eq!(values, chars, "{name}: utf8_to_utf32_vec");
-            }
-            (Err(e), Err(want)) => {
-                assert_eq!(
-                    (e, e.written()),
-                    (want, want.written()),
-                    "{name}: utf8_to_utf32_vec error"
-                );
-            }
-            (got, want) => panic!("{name}: utf8_to_utf32_vec gave {got:?}, the reference {want:?}"),
-        }
+                text.chars().map(u32::from).collect()
+            },
+        );
         if let Some(text) = text {
             assert_eq!(
                 via!(imp, str_to_utf32_vec(text)),

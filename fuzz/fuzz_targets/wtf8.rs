@@ -12,43 +12,31 @@ mod model;
 
 use libfuzzer_sys::fuzz_target;
 use model::Form;
-use utfast::{Engine, Kernel, VariantError};
-use utfast_fuzz::lazy;
-
-fn tuple(e: VariantError) -> model::ModelError {
-    (e.valid_up_to(), e.error_len(), e.kind())
-}
+use utfast_fuzz::{engines, lazy, utf16_units};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    let units: Vec<u16> = rest
-        .chunks_exact(2)
-        .map(|p| u16::from_le_bytes([p[0], p[1]]))
-        .collect();
+    let units = utf16_units(rest, false).into_vec();
     // The model's answers, once for all kernels: the decoding of the bytes (and its
     // UTF-16), or the WTF-8 of the units.
     let (want, want_utf16, want_wtf8) = if mode & 1 == 0 {
         let want = model::decode(rest, Form::Wtf8);
-        let utf16 = want.as_ref().map(|values| model::to_utf16(values)).ok();
+        let utf16 = want
+            .as_ref()
+            .map(|values| model::to_utf16(values))
+            .map_err(|e| *e);
         (want, utf16, Vec::new())
     } else {
-        (Ok(Vec::new()), None, model::utf16_to_wtf8(&units))
+        (Ok(Vec::new()), Ok(Vec::new()), model::utf16_to_wtf8(&units))
     };
-    for kernel in Kernel::available() {
-        let e = Engine::new(kernel).unwrap();
+    for e in engines() {
+        let kernel = e.kernel();
         if mode & 1 == 0 {
             let what = lazy(|f| write!(f, "{kernel:?} {rest:02X?}"));
-            let got = e.check_wtf8(rest).map_err(tuple);
-            assert_eq!(got, want.as_ref().map(|_| ()).map_err(|e| *e), "{what}");
-            assert_eq!(e.validate_wtf8(rest), want.is_ok(), "{what}");
-            match &want {
-                Ok(_) => {
-                    assert_eq!(e.wtf8_to_utf16_vec(rest).ok(), want_utf16, "{what}")
-                }
-                Err(err) => assert_eq!(e.wtf8_to_utf16_vec(rest).map_err(tuple).err(), Some(*err)),
-            }
+            model::assert_checks(e, rest, Form::Wtf8, &want, &what);
+            model::assert_decoded(e.wtf8_to_utf16_vec(rest), &want_utf16, &what);
         } else {
             let what = lazy(|f| write!(f, "{kernel:?} {units:04X?}"));
             let wtf8 = e.utf16_to_wtf8_vec(&units);

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 pub use utfast;
 use utfast::{
-    ByteOrder, Engine, Kernel, OutputTooSmall, Utf16Error, Utf16ErrorKind, Utf32Error,
+    ByteOrder, Engine, ErrorMode, Kernel, OutputTooSmall, Utf16Error, Utf16ErrorKind, Utf32Error,
     Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
 };
 
@@ -33,6 +33,101 @@ macro_rules! via {
     };
 }
 
+/// Calls, on an implementation (as [`via!`]), the function of a family that
+/// reads or writes UTF-16 in `order`: `[native, little-endian, big-endian]`.
+#[macro_export]
+macro_rules! via_order {
+    ($implementation:expr, $order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),* $(,)?)) => {
+        match $order {
+            $crate::Order::Native => $crate::via!($implementation, $native($($arg),*)),
+            $crate::Order::Little => $crate::via!($implementation, $le($($arg),*)),
+            $crate::Order::Big => $crate::via!($implementation, $be($($arg),*)),
+        }
+    };
+}
+
+/// `utf16_to_utf8_with` of `order` (`utf16le_to_utf8_with`, ...) on an
+/// implementation: lossy UTF-16 to UTF-8, which two targets check.
+pub fn utf16_to_utf8_with(
+    implementation: &Option<Engine>,
+    order: Order,
+    src: &[u16],
+    out: &mut [u8],
+    mode: ErrorMode,
+) -> Result<usize, Utf16Error> {
+    let imp = implementation.as_ref();
+    via_order!(
+        imp,
+        order,
+        [
+            utf16_to_utf8_with,
+            utf16le_to_utf8_with,
+            utf16be_to_utf8_with
+        ](src, out, mode)
+    )
+}
+
+/// [`check_conversion`] of a function, named after it, against
+/// `utfast::scalar::transcode`'s function of that name:
+/// `check_function! { header, decoded, worst, encode, name(args) }`; or of a
+/// family in the three byte orders, the reference given the byte order last:
+/// `check_function! { header, decoded, worst, encode, order, [native, le, be](args) }`.
+#[macro_export]
+macro_rules! check_function {
+    ($header:expr, $decoded:expr, $worst:expr, $encode:expr, $name:ident($($arg:expr),*)) => {
+        $crate::check_conversion(
+            stringify!($name),
+            $header,
+            $worst,
+            ($decoded, $encode, $crate::utfast::ByteOrder::NATIVE),
+            |out| $crate::utfast::scalar::transcode::$name($($arg,)* out),
+            |imp, out| $crate::via!(imp, $name($($arg,)* out)),
+        )
+    };
+    (
+        $header:expr, $decoded:expr, $worst:expr, $encode:expr,
+        $order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),*)
+    ) => {{
+        let order: $crate::Order = $order;
+        let name = order.pick([stringify!($native), stringify!($le), stringify!($be)]);
+        $crate::check_conversion(
+            name,
+            $header,
+            $worst,
+            ($decoded, $encode, order.byte_order()),
+            |out| $crate::utfast::scalar::transcode::$native($($arg,)* out, order.byte_order()),
+            |imp, out| $crate::via_order!(imp, order, [$native, $le, $be]($($arg,)* out)),
+        )
+    }};
+}
+
+/// Checks a counting function `name(args)`: `utfast::scalar::transcode`'s count
+/// against std's (`std`: `Some` count where std decodes the input), then every
+/// implementation's against the reference's, which it returns:
+/// `check_count! { name(args), std }`; or, for a family in the three byte orders,
+/// the reference given the byte order last:
+/// `check_count! { order, [native, le, be](args), std }`.
+#[macro_export]
+macro_rules! check_count {
+    ($name:ident($($arg:expr),*), $std:expr) => {
+        $crate::same_count_as_std(
+            stringify!($name),
+            $crate::utfast::scalar::transcode::$name($($arg),*),
+            $std,
+            |imp| $crate::via!(imp, $name($($arg),*)),
+        )
+    };
+    ($order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),*), $std:expr) => {{
+        let order: $crate::Order = $order;
+        $crate::same_count_as_std(
+            order.pick([stringify!($native), stringify!($le), stringify!($be)]),
+            $crate::utfast::scalar::transcode::$native($($arg,)* order.byte_order()),
+            $std,
+            |imp| $crate::via_order!(imp, order, [$native, $le, $be]($($arg),*)),
+        )
+    }};
+}
+
 /// The implementations under test: an engine per kernel this CPU can run (scalar
 /// first), then `None` for the dispatching free functions.
 pub fn implementations() -> &'static [Option<Engine>] {
@@ -43,6 +138,12 @@ pub fn implementations() -> &'static [Option<Engine>] {
             .chain([None])
             .collect()
     })
+}
+
+/// An engine per kernel this CPU can run (scalar first): the implementations
+/// without the free functions.
+pub fn engines() -> impl Iterator<Item = &'static Engine> {
+    implementations().iter().flatten()
 }
 
 /// An implementation's name in failure messages.
@@ -96,6 +197,15 @@ impl Order {
             Order::Native => "",
             Order::Little => "le",
             Order::Big => "be",
+        }
+    }
+
+    /// The one of `[native, le, be]` for this order.
+    pub fn pick<T>(self, [native, le, be]: [T; 3]) -> T {
+        match self {
+            Order::Native => native,
+            Order::Little => le,
+            Order::Big => be,
         }
     }
 
@@ -159,6 +269,18 @@ impl Header {
                 short => needed().saturating_sub(1 + usize::from(short)),
             },
         }
+    }
+
+    /// The output lengths to check a conversion at, with the shift of each: the
+    /// worst case at the 64-byte boundary, then [`Header::output_len`] at
+    /// `output_shift` when that is another length.
+    pub fn lengths(&self, worst: usize, needed: impl FnOnce() -> usize) -> Vec<(usize, usize)> {
+        let len = self.output_len(worst, needed);
+        let mut lengths = vec![(worst, 0)];
+        if len != worst {
+            lengths.push((len, self.output_shift));
+        }
+        lengths
     }
 
     /// Runs `check` on `input` where the header places it: as it is, or copied to
@@ -357,26 +479,26 @@ impl ConversionError for Utf8Error {
     }
 }
 
-impl ConversionError for Utf16Error {
-    fn summary(&self) -> (usize, usize, Stop) {
-        let stop = match self.kind() {
-            Utf16ErrorKind::OutputTooSmall => Stop::OutputTooSmall,
-            Utf16ErrorKind::NotLatin1 => Stop::NotLatin1(None),
-            kind => Stop::Invalid(Detail::Utf16(kind)),
-        };
-        (self.valid_up_to(), self.written(), stop)
-    }
+/// `ConversionError` for the errors of UTF-16 and UTF-32 input, alike but for
+/// their kinds.
+macro_rules! wide_conversion_error {
+    ($($error:ty, $kind:ident, $detail:ident;)*) => {$(
+        impl ConversionError for $error {
+            fn summary(&self) -> (usize, usize, Stop) {
+                let stop = match self.kind() {
+                    $kind::OutputTooSmall => Stop::OutputTooSmall,
+                    $kind::NotLatin1 => Stop::NotLatin1(None),
+                    kind => Stop::Invalid(Detail::$detail(kind)),
+                };
+                (self.valid_up_to(), self.written(), stop)
+            }
+        }
+    )*};
 }
 
-impl ConversionError for Utf32Error {
-    fn summary(&self) -> (usize, usize, Stop) {
-        let stop = match self.kind() {
-            Utf32ErrorKind::OutputTooSmall => Stop::OutputTooSmall,
-            Utf32ErrorKind::NotLatin1 => Stop::NotLatin1(None),
-            kind => Stop::Invalid(Detail::Utf32(kind)),
-        };
-        (self.valid_up_to(), self.written(), stop)
-    }
+wide_conversion_error! {
+    Utf16Error, Utf16ErrorKind, Utf16;
+    Utf32Error, Utf32ErrorKind, Utf32;
 }
 
 impl ConversionError for OutputTooSmall {
@@ -466,13 +588,56 @@ pub fn same_summary<T: Unit, E: ConversionError, F: ConversionError>(
 
 /// Asserts that a length function gives the same count in every implementation.
 pub fn same_count(what: &str, want: usize, count: impl Fn(Option<&Engine>) -> usize) {
+    same_answer(what, want, count);
+}
+
+/// Asserts that the reference's count `want` is std's (where there is one), then
+/// that every implementation gives it; returns `want`.
+pub fn same_count_as_std(
+    what: &str,
+    want: usize,
+    std: Option<usize>,
+    count: impl Fn(Option<&Engine>) -> usize,
+) -> usize {
+    if let Some(std) = std {
+        assert_eq!(want, std, "reference {what}");
+    }
+    same_count(what, want, count);
+    want
+}
+
+/// Asserts that `answer` of every implementation is `want`.
+pub fn same_answer<T: PartialEq + Debug>(
+    what: &str,
+    want: T,
+    answer: impl Fn(Option<&Engine>) -> T,
+) {
     for implementation in implementations() {
         assert_eq!(
-            count(implementation.as_ref()),
+            answer(implementation.as_ref()),
             want,
             "{}: {what} differs from the reference",
             label(implementation)
         );
+    }
+}
+
+/// Asserts that a conversion into a `Vec` (`got`) agrees with the reference's
+/// into an output with room (`want`): `std_output()` when both succeed, else the
+/// same error and `written()`.
+#[track_caller]
+pub fn same_vec<T: PartialEq + Debug, E: ConversionError + PartialEq>(
+    what: impl Display,
+    got: Result<Vec<T>, E>,
+    want: &Result<usize, E>,
+    std_output: impl FnOnce() -> Vec<T>,
+) {
+    match (got, want) {
+        (Ok(output), Ok(_)) => assert_eq!(output, std_output(), "{what}"),
+        (Err(e), Err(want)) => {
+            assert_eq!((&e, e.written()), (want, want.written()), "{what} error")
+        }
+        (got, want) => panic!("{what} gave {got:?}, the reference {want:?}"),
     }
 }
 
@@ -588,6 +753,15 @@ impl Decoded {
     /// Whether the whole input is valid.
     pub fn is_valid(&self) -> bool {
         self.invalid.is_none()
+    }
+
+    /// What a check of the input must say, as [`ConversionError::summary`] puts
+    /// it: `Ok(())`, or where the input stops being valid and why (nothing written).
+    pub fn check_summary(&self) -> Result<(), (usize, usize, Stop)> {
+        match self.invalid {
+            None => Ok(()),
+            Some((at, detail)) => Err((at, 0, Stop::Invalid(detail))),
+        }
     }
 
     /// The characters of a valid input (`None` for invalid input).

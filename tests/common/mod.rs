@@ -60,6 +60,17 @@ pub fn corpus_files(suffix: &str) -> Vec<std::path::PathBuf> {
     files
 }
 
+/// The corpus files whose names end with `suffix`, or `None` when there are none:
+/// the test that needs them says so on standard error and skips.
+pub fn corpus_or_skip(suffix: &str) -> Option<Vec<std::path::PathBuf>> {
+    let files = corpus_files(suffix);
+    if files.is_empty() {
+        eprintln!("no corpus found: set UTFAST_CORPUS; skipping");
+        return None;
+    }
+    Some(files)
+}
+
 /// `text` in `encoding`, by std and the `cesu8` crate; `None` when the encoding
 /// cannot hold it.
 pub fn encode(text: &str, encoding: Encoding) -> Option<Vec<u8>> {

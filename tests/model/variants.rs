@@ -1,6 +1,8 @@
 //! A plain model of the UTF-8 variants, written from their definitions and
 //! independently of `src/variants`: shared by `tests/variants.rs` and the fuzz
-//! targets (`#[path]`-included).
+//! targets (`#[path]`-included; `tests/lossy.rs` takes its [`to_utf16`]). At the
+//! end, the comparisons both make of the library with the model
+//! ([`assert_checks`], [`assert_decoded`]).
 //!
 //! A sequence is read byte by byte as generalized UTF-8 (lead byte = width); after
 //! each byte the range of values the sequence could still encode is intersected
@@ -9,7 +11,8 @@
 
 #![allow(dead_code)]
 
-use utfast::VariantErrorKind as Kind;
+use std::fmt::{Debug, Display};
+use utfast::{Engine, VariantError, VariantErrorKind as Kind};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
@@ -226,4 +229,60 @@ pub fn utf16_to_wtf8(units: &[u16]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// A library error as the model writes it.
+pub fn model_error(e: VariantError) -> ModelError {
+    (e.valid_up_to(), e.error_len(), e.kind())
+}
+
+/// `Engine::check_*` of `form`.
+pub fn check(e: &Engine, src: &[u8], form: Form) -> Result<(), VariantError> {
+    match form {
+        Form::Cesu8 => e.check_cesu8(src),
+        Form::Mutf8 => e.check_mutf8(src),
+        Form::Wtf8 => e.check_wtf8(src),
+        Form::Rfc2279 => e.check_rfc2279(src),
+    }
+}
+
+/// `Engine::validate_*` of `form`.
+pub fn validate(e: &Engine, src: &[u8], form: Form) -> bool {
+    match form {
+        Form::Cesu8 => e.validate_cesu8(src),
+        Form::Mutf8 => e.validate_mutf8(src),
+        Form::Wtf8 => e.validate_wtf8(src),
+        Form::Rfc2279 => e.validate_rfc2279(src),
+    }
+}
+
+/// What `check_*` must return when the model decodes the input to `want`.
+pub fn check_result(want: &Result<Vec<u32>, ModelError>) -> Result<(), ModelError> {
+    want.as_ref().map(|_| ()).map_err(|e| *e)
+}
+
+/// Checks that `check_*` and `validate_*` of `form` on `e` give `want`, the
+/// model's decoding of `src`.
+#[track_caller]
+pub fn assert_checks(
+    e: &Engine,
+    src: &[u8],
+    form: Form,
+    want: &Result<Vec<u32>, ModelError>,
+    what: impl Display,
+) {
+    let got = check(e, src, form).map_err(model_error);
+    assert_eq!(got, check_result(want), "check: {what}");
+    assert_eq!(validate(e, src, form), want.is_ok(), "validate: {what}");
+}
+
+/// Checks a decoder's result against the model's `want`: the same value, or the
+/// same error.
+#[track_caller]
+pub fn assert_decoded<T: PartialEq + Debug>(
+    got: Result<T, VariantError>,
+    want: &Result<T, ModelError>,
+    what: impl Display,
+) {
+    assert_eq!(got.map_err(model_error).as_ref(), want.as_ref(), "{what}");
 }

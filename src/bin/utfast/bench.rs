@@ -58,9 +58,24 @@ const TRANSCODE_LEN: usize = 256 << 10;
 const SHORT_COUNT: usize = 10_000;
 const SHORT_MAX: usize = 64;
 
-/// What `bench` measures: one table each, in this order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Section {
+/// Declares `Section` with its variants, and `Section::ALL` listing them in the
+/// same order, from one list.
+macro_rules! sections {
+    ($($(#[$doc:meta])* $name:ident,)*) => {
+        /// What `bench` measures: one table each, in this order.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+        pub enum Section {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Section {
+            /// Every section, in order.
+            pub const ALL: [Section; [$(stringify!($name)),*].len()] = [$(Section::$name),*];
+        }
+    };
+}
+
+sections! {
     ValidateUtf8,
     Utf8ToUtf16le,
     Utf16leToUtf8,
@@ -76,19 +91,6 @@ pub enum Section {
 }
 
 impl Section {
-    pub const ALL: [Section; 10] = [
-        Section::ValidateUtf8,
-        Section::Utf8ToUtf16le,
-        Section::Utf16leToUtf8,
-        Section::Utf8ToUtf32,
-        Section::Utf32ToUtf8,
-        Section::Latin1ToUtf8,
-        Section::Utf8ToLatin1,
-        Section::ValidateUtf16le,
-        Section::StreamValidateUtf8,
-        Section::StreamUtf8ToUtf16le,
-    ];
-
     /// Names `--only` accepts for several sections at once.
     pub const GROUPS: [(&'static str, &'static [Section]); 3] = [
         (
@@ -381,90 +383,36 @@ fn measure_row(
 ) -> Measured {
     let text = sample.text.as_deref().unwrap_or_default();
     let latin1_text = sample.latin1.as_deref().unwrap_or_default();
+    let (utf8, latin1_utf8) = (text.as_bytes(), latin1_text.as_bytes());
     let utf16le = || -> Vec<u16> { text.encode_utf16().map(u16::to_le).collect() };
+    // The conversion `$name` (engine method and free function of that name, and
+    // `$std`) on `$input`, into `$per_unit` output units per input unit.
+    macro_rules! conversion {
+        ($input:expr, $per_unit:expr, $name:ident, $std:expr) => {{
+            let input = $input;
+            let conversions = conversions(
+                engines,
+                |e, s, d| e.$name(s, d).ok(),
+                |s, d| utfast::$name(s, d).ok(),
+                $std,
+            );
+            conversion_row(&input, $per_unit * input.len(), &conversions, plan, batch)
+        }};
+    }
     match section {
         Section::ValidateUtf8 => validate_utf8_row(sample, engines, plan, batch),
-        Section::Utf8ToUtf16le => conversion_row(
-            text.as_bytes(),
-            text.len(),
-            &conversions(
-                engines,
-                |e, s, d| e.utf8_to_utf16le(s, d).ok(),
-                |s, d| utfast::utf8_to_utf16le(s, d).ok(),
-                std_utf8_to_utf16le,
-            ),
-            plan,
-            batch,
-        ),
-        Section::Utf16leToUtf8 => {
-            let units = utf16le();
-            conversion_row(
-                &units,
-                3 * units.len(),
-                &conversions(
-                    engines,
-                    |e, s, d| e.utf16le_to_utf8(s, d).ok(),
-                    |s, d| utfast::utf16le_to_utf8(s, d).ok(),
-                    std_utf16le_to_utf8,
-                ),
-                plan,
-                batch,
-            )
-        }
-        Section::Utf8ToUtf32 => conversion_row(
-            text.as_bytes(),
-            text.len(),
-            &conversions(
-                engines,
-                |e, s, d| e.utf8_to_utf32(s, d).ok(),
-                |s, d| utfast::utf8_to_utf32(s, d).ok(),
-                std_utf8_to_utf32,
-            ),
-            plan,
-            batch,
-        ),
+        Section::Utf8ToUtf16le => conversion!(utf8, 1, utf8_to_utf16le, std_utf8_to_utf16le),
+        Section::Utf16leToUtf8 => conversion!(utf16le(), 3, utf16le_to_utf8, std_utf16le_to_utf8),
+        Section::Utf8ToUtf32 => conversion!(utf8, 1, utf8_to_utf32, std_utf8_to_utf32),
         Section::Utf32ToUtf8 => {
             let values: Vec<u32> = text.chars().map(u32::from).collect();
-            conversion_row(
-                &values,
-                4 * values.len(),
-                &conversions(
-                    engines,
-                    |e, s, d| e.utf32_to_utf8(s, d).ok(),
-                    |s, d| utfast::utf32_to_utf8(s, d).ok(),
-                    std_utf32_to_utf8,
-                ),
-                plan,
-                batch,
-            )
+            conversion!(values, 4, utf32_to_utf8, std_utf32_to_utf8)
         }
         Section::Latin1ToUtf8 => {
             let bytes: Vec<u8> = latin1_text.chars().map(|c| c as u8).collect();
-            conversion_row(
-                &bytes,
-                2 * bytes.len(),
-                &conversions(
-                    engines,
-                    |e, s, d| e.latin1_to_utf8(s, d).ok(),
-                    |s, d| utfast::latin1_to_utf8(s, d).ok(),
-                    std_latin1_to_utf8,
-                ),
-                plan,
-                batch,
-            )
+            conversion!(bytes, 2, latin1_to_utf8, std_latin1_to_utf8)
         }
-        Section::Utf8ToLatin1 => conversion_row(
-            latin1_text.as_bytes(),
-            latin1_text.len(),
-            &conversions(
-                engines,
-                |e, s, d| e.utf8_to_latin1(s, d).ok(),
-                |s, d| utfast::utf8_to_latin1(s, d).ok(),
-                std_utf8_to_latin1,
-            ),
-            plan,
-            batch,
-        ),
+        Section::Utf8ToLatin1 => conversion!(latin1_utf8, 1, utf8_to_latin1, std_utf8_to_latin1),
         Section::ValidateUtf16le => conversion_row(
             &utf16le(),
             0,
