@@ -11,33 +11,14 @@ use common::{cases, corpus_files, corpus_or_skip, engines, quick, EDGE_BYTES};
 use proptest::prelude::*;
 use std::fmt::Debug;
 use utfast::scalar::transcode as reference;
-use utfast::{ByteOrder, Engine, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
+use utfast::{ByteOrder, ConversionError, Engine, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
 
 const ORDERS: [ByteOrder; 2] = [ByteOrder::Little, ByteOrder::Big];
-
-/// Anything with a `written()` count: the transcoding errors.
-trait Written {
-    fn written(&self) -> usize;
-}
-
-macro_rules! written {
-    ($($t:ty),*) => {$(impl Written for $t {
-        fn written(&self) -> usize {
-            <$t>::written(self)
-        }
-    })*};
-}
-written!(
-    utfast::Utf8Error,
-    utfast::Utf16Error,
-    utfast::Utf32Error,
-    utfast::OutputTooSmall
-);
 
 /// Runs a conversion into a fresh output of `len` units pre-filled with `fill`;
 /// returns the result and the output the result vouches for (up to the count
 /// written, on success or error).
-fn run<T: Copy, E: Written>(
+fn run<T: Copy, E: ConversionError>(
     len: usize,
     fill: T,
     f: impl FnOnce(&mut [T]) -> Result<usize, E>,
@@ -53,7 +34,7 @@ fn run<T: Copy, E: Written>(
 }
 
 /// Asserts two runs agree: result, `written` on error, and the output.
-fn agree<T: PartialEq + Debug, E: PartialEq + Debug + Written>(
+fn agree<T: PartialEq + Debug, E: PartialEq + ConversionError>(
     what: &str,
     got: &(Result<usize, E>, Vec<T>),
     want: &(Result<usize, E>, Vec<T>),

@@ -150,7 +150,7 @@ fn decode_utf32(
 
 /// Runs one conversion into `len` bytes (at `shift`, between canaries) and checks
 /// it against the model.
-fn check<K: Copy + PartialEq + std::fmt::Debug, E: utfast_fuzz::ConversionError>(
+fn check<K: Copy + PartialEq + std::fmt::Debug, E: utfast_fuzz::Summarised>(
     what: impl Display,
     model: &Model<K>,
     (len, shift): (usize, usize),

@@ -17,8 +17,8 @@ use std::sync::OnceLock;
 
 pub use utfast;
 use utfast::{
-    ByteOrder, Engine, ErrorMode, Kernel, OutputTooSmall, Utf16Error, Utf16ErrorKind, Utf32Error,
-    Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
+    ByteOrder, ConversionError, Engine, ErrorMode, Kernel, OutputTooSmall, Utf16Error,
+    Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
 };
 
 /// Calls the function `name` of an implementation: `Some(engine)`, the method of
@@ -456,54 +456,54 @@ pub enum Detail {
     Utf32(Utf32ErrorKind),
 }
 
-/// The transcoding errors, summarised as `(position, written, why)`: the position
-/// is `valid_up_to()`, or `read()` for [`OutputTooSmall`].
-pub trait ConversionError: Copy + PartialEq + Debug {
-    fn summary(&self) -> (usize, usize, Stop);
+/// The transcoding errors, summarised as `(position, written, why)`: the
+/// position and count come from the library's [`ConversionError`] (`read()`,
+/// `written()`), the reason from the kind.
+pub trait Summarised: ConversionError + PartialEq {
+    /// Why the conversion stopped.
+    fn stop(&self) -> Stop;
 
-    fn written(&self) -> usize {
-        self.summary().1
+    fn summary(&self) -> (usize, usize, Stop) {
+        (self.read(), self.written(), self.stop())
     }
 }
 
-impl ConversionError for Utf8Error {
-    fn summary(&self) -> (usize, usize, Stop) {
-        let stop = match self.kind() {
-            Utf8ErrorKind::OutputTooSmall => Stop::OutputTooSmall,
+impl Summarised for Utf8Error {
+    fn stop(&self) -> Stop {
+        match self.kind() {
+            _ if self.is_output_too_small() => Stop::OutputTooSmall,
             Utf8ErrorKind::NotLatin1 => Stop::NotLatin1(self.error_len()),
             _ => Stop::Invalid(Detail::Utf8 {
                 error_len: self.error_len(),
             }),
-        };
-        (self.valid_up_to(), self.written(), stop)
+        }
     }
 }
 
-/// `ConversionError` for the errors of UTF-16 and UTF-32 input, alike but for
+/// `Summarised` for the errors of UTF-16 and UTF-32 input, alike but for
 /// their kinds.
-macro_rules! wide_conversion_error {
+macro_rules! wide_summarised {
     ($($error:ty, $kind:ident, $detail:ident;)*) => {$(
-        impl ConversionError for $error {
-            fn summary(&self) -> (usize, usize, Stop) {
-                let stop = match self.kind() {
-                    $kind::OutputTooSmall => Stop::OutputTooSmall,
+        impl Summarised for $error {
+            fn stop(&self) -> Stop {
+                match self.kind() {
+                    _ if self.is_output_too_small() => Stop::OutputTooSmall,
                     $kind::NotLatin1 => Stop::NotLatin1(None),
                     kind => Stop::Invalid(Detail::$detail(kind)),
-                };
-                (self.valid_up_to(), self.written(), stop)
+                }
             }
         }
     )*};
 }
 
-wide_conversion_error! {
+wide_summarised! {
     Utf16Error, Utf16ErrorKind, Utf16;
     Utf32Error, Utf32ErrorKind, Utf32;
 }
 
-impl ConversionError for OutputTooSmall {
-    fn summary(&self) -> (usize, usize, Stop) {
-        (self.read(), self.written(), Stop::OutputTooSmall)
+impl Summarised for OutputTooSmall {
+    fn stop(&self) -> Stop {
+        Stop::OutputTooSmall
     }
 }
 
@@ -515,7 +515,7 @@ pub struct Outcome<T, E> {
     pub output: Vec<T>,
 }
 
-impl<T, E: ConversionError> Outcome<T, E> {
+impl<T, E: Summarised> Outcome<T, E> {
     /// Units written: the `Ok` count or the error's `written()`.
     pub fn written(&self) -> usize {
         match &self.result {
@@ -532,7 +532,7 @@ const GUARD_BYTES: usize = 64;
 /// Runs `convert` on an output slice of `len` units that starts `shift` units past
 /// a 64-byte boundary and is filled with the canary, between canaries; panics if
 /// anything outside the slice changed or the count written exceeds `len`.
-pub fn run<T: Unit, E: ConversionError>(
+pub fn run<T: Unit, E: Summarised>(
     what: impl Display,
     len: usize,
     shift: usize,
@@ -564,7 +564,7 @@ pub fn run<T: Unit, E: ConversionError>(
 
 /// Asserts that two runs agree exactly: the result (error kind included),
 /// `written()` (which `Utf8Error`'s equality ignores), and the output.
-pub fn same<T: Unit, E: ConversionError>(what: &str, got: &Outcome<T, E>, want: &Outcome<T, E>) {
+pub fn same<T: Unit, E: Summarised>(what: &str, got: &Outcome<T, E>, want: &Outcome<T, E>) {
     assert_eq!(got.result, want.result, "{what}: result differs");
     assert_eq!(got.written(), want.written(), "{what}: written differs");
     assert_eq!(got.output, want.output, "{what}: output differs");
@@ -573,7 +573,7 @@ pub fn same<T: Unit, E: ConversionError>(what: &str, got: &Outcome<T, E>, want: 
 /// Asserts that runs with different error types agree in what both can say: the
 /// result, or where and why they stopped, and the output. For a `&str` conversion
 /// against the conversion of the same bytes.
-pub fn same_summary<T: Unit, E: ConversionError, F: ConversionError>(
+pub fn same_summary<T: Unit, E: Summarised, F: Summarised>(
     what: &str,
     got: &Outcome<T, E>,
     want: &Outcome<T, F>,
@@ -626,7 +626,7 @@ pub fn same_answer<T: PartialEq + Debug>(
 /// into an output with room (`want`): `std_output()` when both succeed, else the
 /// same error and `written()`.
 #[track_caller]
-pub fn same_vec<T: PartialEq + Debug, E: ConversionError + PartialEq>(
+pub fn same_vec<T: PartialEq + Debug, E: Summarised + PartialEq>(
     what: impl Display,
     got: Result<Vec<T>, E>,
     want: &Result<usize, E>,
@@ -755,7 +755,7 @@ impl Decoded {
         self.invalid.is_none()
     }
 
-    /// What a check of the input must say, as [`ConversionError::summary`] puts
+    /// What a check of the input must say, as [`Summarised::summary`] puts
     /// it: `Ok(())`, or where the input stops being valid and why (nothing written).
     pub fn check_summary(&self) -> Result<(), (usize, usize, Stop)> {
         match self.invalid {
@@ -840,7 +840,7 @@ pub fn expected<T>(
 }
 
 /// Asserts that a run (of the reference) gives what the std model expects.
-pub fn agrees_with_std<T: Unit, E: ConversionError>(
+pub fn agrees_with_std<T: Unit, E: Summarised>(
     what: &str,
     got: &Outcome<T, E>,
     want: &Expected<T>,
@@ -858,7 +858,7 @@ pub fn agrees_with_std<T: Unit, E: ConversionError>(
 /// `convert(None)` for the free function) against the reference, with the output
 /// length the header chooses from `worst`. Returns that length and the reference's
 /// outcome.
-pub fn check_conversion<T: Unit, E: ConversionError>(
+pub fn check_conversion<T: Unit, E: Summarised>(
     what: &str,
     header: &Header,
     worst: usize,
