@@ -1,7 +1,7 @@
 //! The one way to walk past errors: [`Pieces`] splits input of any encoding
 //! ([`Format`]: UTF-8, UTF-16, UTF-32, a UTF-8 variant) into valid stretches, each
 //! followed by one invalid piece, as std's `Utf8Chunks` does for UTF-8. The
-//! public [`Utf8Chunks`](super::Utf8Chunks), the stream transcoder's decoders,
+//! public [`Utf8Chunks`], the stream transcoder's decoders,
 //! lossy UTF-16/UTF-32 decoding and UTF-16 repair are built on it.
 //!
 //! The kernel finds each valid stretch (it stops at the first error and says
