@@ -1,5 +1,5 @@
 //! UTF-8 split into its valid stretches and invalid pieces: [`Utf8Chunks`] (std's
-//! `Utf8Chunks`), the public face of [`Pieces`](super::pieces::Pieces) for UTF-8.
+//! `Utf8Chunks`), the public face of [`Pieces`] for UTF-8.
 
 use super::*;
 
