@@ -49,6 +49,7 @@ mod generic;
 mod lossy;
 mod operations;
 mod position;
+mod rows;
 /// Generated benchmark text shared by the CLI's `bench`, the benches and tests;
 /// not product API (feature `sample`, which `cli` turns on; hidden from the docs).
 #[cfg(feature = "sample")]
@@ -75,6 +76,7 @@ pub use error::{
 };
 pub use lossy::*;
 pub use position::{line_column, LineColumn};
+pub use rows::*;
 #[cfg(feature = "alloc")]
 pub use stream::*;
 pub use transcode::*;

@@ -455,3 +455,64 @@ pub(crate) fn clean_chunks(src: &[u8], shift: u8) -> usize {
     }
     start
 }
+
+/// A column's offset type, as the offset scans read it: a negative offset is
+/// `usize::MAX` (beyond any buffer).
+pub(crate) trait AsIndex: Copy {
+    fn index(self) -> usize;
+}
+
+macro_rules! as_index {
+    ($($t:ty),*) => {$(
+        impl AsIndex for $t {
+            #[inline(always)]
+            fn index(self) -> usize {
+                usize::try_from(self).unwrap_or(usize::MAX)
+            }
+        }
+    )*};
+}
+
+as_index!(i32, i64, usize);
+
+/// The first row whose offsets are unsound — `offsets[r] > offsets[r + 1]`, or
+/// `offsets[r + 1] > len`, negative offsets counting as too large — or the
+/// number of rows (`offsets.len() - 1`) when there is none. Chunks of 64 rows are
+/// tested without an early exit, so that the test vectorises.
+#[inline(always)]
+pub(crate) fn unsound_row<O: AsIndex>(offsets: &[O], len: usize) -> usize {
+    let bad = |w: &[O]| (w[0].index() > w[1].index()) | (w[1].index() > len);
+    let rows = offsets.len().saturating_sub(1);
+    let mut start = 0;
+    while start < rows {
+        let end = (start + 64).min(rows);
+        let pairs = offsets[start..=end].windows(2);
+        if pairs.clone().fold(false, |any, w| any | bad(w)) {
+            return start + pairs.take_while(|w| !bad(w)).count();
+        }
+        start = end;
+    }
+    rows
+}
+
+/// The index of the first offset that points inside a character of `values`: at
+/// a continuation byte (offsets at or past the end are not); `offsets.len()` when
+/// there is none. Chunks of 64 offsets are tested without an early exit.
+#[inline(always)]
+pub(crate) fn split_offset<O: AsIndex>(values: &[u8], offsets: &[O]) -> usize {
+    let Some(last) = values.len().checked_sub(1) else {
+        return offsets.len();
+    };
+    let split = |o: O| {
+        let i = o.index();
+        (i <= last) & ((values[i.min(last)] as i8) < -0x40)
+    };
+    let mut start = 0;
+    for chunk in offsets.chunks(64) {
+        if chunk.iter().fold(false, |any, &o| any | split(o)) {
+            return start + chunk.iter().take_while(|&&o| !split(o)).count();
+        }
+        start += chunk.len();
+    }
+    offsets.len()
+}

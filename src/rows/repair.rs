@@ -1,0 +1,136 @@
+//! Lossy repair of a whole column: each invalid row becomes exactly
+//! `String::from_utf8_lossy` of that row, valid rows are copied in runs.
+
+use alloc::vec::Vec;
+
+use super::offset::{sound, RowOffset};
+use super::validate::row_bytes;
+use super::RowError;
+use crate::Engine;
+
+/// A column of UTF-8 rows in Arrow's layout, built by a column kernel: row `i`
+/// is `values()[offsets()[i]..offsets()[i + 1]]`, and the offsets start at 0.
+///
+/// ```
+/// let fixed = utfast::utf8_rows_lossy(b"ok\xFF", &[0i32, 2, 3]).unwrap().unwrap();
+/// assert_eq!(fixed.values(), "ok\u{FFFD}".as_bytes());
+/// assert_eq!(fixed.offsets(), &[0, 2, 5]);
+/// assert_eq!(fixed.row(1), Some("\u{FFFD}"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Utf8Rows<O> {
+    values: Vec<u8>,
+    offsets: Vec<O>,
+}
+
+impl<O: RowOffset> Utf8Rows<O> {
+    /// The bytes of all rows, valid UTF-8.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// One offset more than there are rows.
+    pub fn offsets(&self) -> &[O] {
+        &self.offsets
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// True when there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Row `row` as a `&str`, or `None` past the last row.
+    pub fn row(&self, row: usize) -> Option<&str> {
+        if row >= self.len() {
+            return None;
+        }
+        let bytes = row_bytes(&self.values, &self.offsets, row);
+        // SAFETY: the column kernels build `values` of valid UTF-8 rows only, and
+        // offsets at their boundaries.
+        Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+    }
+
+    /// The values and the offsets, to build an Arrow array without a copy.
+    pub fn into_parts(self) -> (Vec<u8>, Vec<O>) {
+        (self.values, self.offsets)
+    }
+}
+
+/// Repairs a column: each row that is not valid UTF-8 becomes exactly what
+/// `String::from_utf8_lossy` makes of it (U+FFFD for each maximal invalid
+/// piece). `Ok(None)` when every row is already valid (use the input as it is,
+/// no copy); the error names the first row with unsound offsets, or the first
+/// row past which the repaired column no longer fits the offset type.
+///
+/// ```
+/// let values = b"caf\xC3\xA9bad\xE2\x82end";
+/// let fixed = utfast::utf8_rows_lossy(values, &[0i64, 5, 10, 13]).unwrap().unwrap();
+/// assert_eq!(fixed.row(0), Some("café"));
+/// assert_eq!(fixed.row(1), Some("bad\u{FFFD}"));
+/// assert_eq!(fixed.row(2), Some("end"));
+/// assert_eq!(utfast::utf8_rows_lossy(b"fine", &[0i32, 4]).unwrap(), None);
+/// ```
+#[inline]
+pub fn utf8_rows_lossy<O: RowOffset>(
+    values: &[u8],
+    offsets: &[O],
+) -> Result<Option<Utf8Rows<O>>, RowError> {
+    Engine::active().utf8_rows_lossy(values, offsets)
+}
+
+impl Engine {
+    /// [`utf8_rows_lossy`] with this engine's kernel.
+    ///
+    /// ```
+    /// let engine = utfast::Engine::active();
+    /// let fixed = engine.utf8_rows_lossy(b"\xC0", &[0usize, 1]).unwrap().unwrap();
+    /// assert_eq!(fixed.row(0), Some("\u{FFFD}"));
+    /// ```
+    pub fn utf8_rows_lossy<O: RowOffset>(
+        &self,
+        values: &[u8],
+        offsets: &[O],
+    ) -> Result<Option<Utf8Rows<O>>, RowError> {
+        let span = sound(self, values, offsets)?;
+        let validity = self.utf8_rows_validity(values, offsets)?;
+        if validity.invalid_count() == 0 {
+            return Ok(None);
+        }
+        let at = |row: usize| offsets[row].to_usize().unwrap_or(0);
+        let mut out = Vec::with_capacity(span.end - span.start + 3 * validity.invalid_count());
+        let mut new_offsets = Vec::with_capacity(offsets.len());
+        new_offsets.push(O::default());
+        let mut row = 0;
+        while row < span.rows {
+            // A run of valid rows, copied at once, its offsets moved.
+            let mut bad = row;
+            while bad < span.rows && validity.is_valid(bad) {
+                bad += 1;
+            }
+            let (from, shift) = (at(row), out.len());
+            for end in row + 1..=bad {
+                let moved = O::from_usize(at(end) - from + shift).ok_or(RowError::offsets(end - 1));
+                new_offsets.push(moved?);
+            }
+            out.extend_from_slice(&values[from..at(bad)]);
+            if bad == span.rows {
+                break;
+            }
+            out.extend_from_slice(
+                self.from_utf8_lossy(row_bytes(values, offsets, bad))
+                    .as_bytes(),
+            );
+            new_offsets.push(O::from_usize(out.len()).ok_or(RowError::offsets(bad))?);
+            row = bad + 1;
+        }
+        Ok(Some(Utf8Rows {
+            values: out,
+            offsets: new_offsets,
+        }))
+    }
+}

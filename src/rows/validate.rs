@@ -1,0 +1,245 @@
+//! Validating a column: the first bad row ([`validate_utf8_rows`]), and every
+//! row's validity ([`utf8_rows_validity`]).
+//!
+//! All rows are valid exactly when the bytes they cover are valid UTF-8 and no
+//! row starts inside a character: one kernel pass over the values, one over the
+//! offsets. When that fails, only rows near the trouble are read one by one: a
+//! byte that is not a continuation byte always begins a character or an invalid
+//! piece, so a row whose first byte and whose end are such boundaries, and that
+//! holds no invalid piece of the whole, is valid on its own.
+
+use super::offset::{sound, RowOffset, Span};
+use super::RowError;
+use crate::Engine;
+
+/// Ok when every row is valid UTF-8 and the offsets are sound (at least one,
+/// none negative or decreasing, none past `values`); else the first bad row, with
+/// its error exactly as [`from_utf8`](crate::from_utf8) reports it on that row.
+/// Rows are Arrow's: row `i` is `values[offsets[i]..offsets[i + 1]]`; bytes
+/// outside the rows are not read.
+///
+/// ```
+/// let values = "héllo wörld".as_bytes();
+/// assert!(utfast::validate_utf8_rows(values, &[0i32, 6, 13]).is_ok());
+/// // An offset inside the "ö" cuts two rows:
+/// let err = utfast::validate_utf8_rows(values, &[0i64, 9, 13]).unwrap_err();
+/// assert_eq!(err.row(), 0);
+/// assert_eq!(err.utf8_error().unwrap().error_len(), None); // cut at the row's end
+/// ```
+#[inline]
+pub fn validate_utf8_rows<O: RowOffset>(values: &[u8], offsets: &[O]) -> Result<(), RowError> {
+    Engine::active().validate_utf8_rows(values, offsets)
+}
+
+impl Engine {
+    /// [`validate_utf8_rows`] with this engine's kernel.
+    ///
+    /// ```
+    /// let engine = utfast::Engine::active();
+    /// assert_eq!(engine.validate_utf8_rows(b"ab\xFF", &[0usize, 2, 3]).unwrap_err().row(), 1);
+    /// ```
+    pub fn validate_utf8_rows<O: RowOffset>(
+        &self,
+        values: &[u8],
+        offsets: &[O],
+    ) -> Result<(), RowError> {
+        let span = sound(self, values, offsets)?;
+        let Some(from) = first_suspect(self, values, offsets, span) else {
+            return Ok(());
+        };
+        // Every row before `from` is valid; one at or after it is not.
+        for row in from..span.rows {
+            if let Err(e) = self.ops().check_utf8(row_bytes(values, offsets, row)) {
+                return Err(RowError::invalid(row, e));
+            }
+        }
+        debug_assert!(false, "a suspect column with no invalid row");
+        Ok(())
+    }
+}
+
+/// Row `row` of sound offsets.
+#[inline(always)]
+pub(super) fn row_bytes<'a, O: RowOffset>(values: &'a [u8], offsets: &[O], row: usize) -> &'a [u8] {
+    let at = |i: usize| offsets[i].to_usize().unwrap_or(0);
+    values.get(at(row)..at(row + 1)).unwrap_or_default()
+}
+
+/// `None` when every row is valid; else a row before which every row is valid.
+#[inline]
+fn first_suspect<O: RowOffset>(
+    engine: &Engine,
+    values: &[u8],
+    offsets: &[O],
+    span: Span,
+) -> Option<usize> {
+    let ops = engine.ops();
+    let covered = &values[span.start..span.end];
+    let error_row = ops
+        .check_utf8(covered)
+        .err()
+        .map(|e| row_of(offsets, span.start + e.valid_up_to()));
+    // The first row that starts inside a character; the row before it ends there.
+    let split = O::first_split_offset(engine, &values[..span.end], &offsets[..span.rows]);
+    let split_row = (split < span.rows).then(|| split.saturating_sub(1));
+    match (error_row, split_row) {
+        (None, None) => None,
+        (a, b) => a.into_iter().chain(b).min(),
+    }
+}
+
+/// The row of sound offsets that holds byte `at` (the last row starting at or
+/// before it).
+#[inline]
+pub(super) fn row_of<O: RowOffset>(offsets: &[O], at: usize) -> usize {
+    offsets
+        .partition_point(|o| o.to_usize().is_some_and(|o| o <= at))
+        .saturating_sub(1)
+}
+
+/// Every row's validity: what [`utf8_rows_validity`] returns.
+///
+/// ```
+/// let v = utfast::utf8_rows_validity(b"ok\xFFfine", &[0i32, 2, 3, 7]).unwrap();
+/// assert_eq!((v.len(), v.invalid_count()), (3, 1));
+/// assert!(v.is_valid(0) && !v.is_valid(1) && v.is_valid(2));
+/// assert_eq!(v.bitmap(), &[0b101]);
+/// ```
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowValidity {
+    bitmap: alloc::vec::Vec<u8>,
+    rows: usize,
+    invalid: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl RowValidity {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// True when the column has no rows.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// The number of rows that are not valid UTF-8.
+    pub fn invalid_count(&self) -> usize {
+        self.invalid
+    }
+
+    /// Whether row `row` is valid UTF-8 (false past the last row).
+    pub fn is_valid(&self, row: usize) -> bool {
+        row < self.rows && self.bitmap[row / 8] >> (row % 8) & 1 == 1
+    }
+
+    /// One bit per row, least significant bit first (Arrow's validity bitmap):
+    /// set for a valid row. Bits past the last row are clear.
+    pub fn bitmap(&self) -> &[u8] {
+        &self.bitmap
+    }
+
+    /// The bitmap, to hand to an Arrow null buffer without a copy.
+    pub fn into_bitmap(self) -> alloc::vec::Vec<u8> {
+        self.bitmap
+    }
+}
+
+/// Every row's validity in one pass: a bitmap (Arrow's layout, set for a valid
+/// row) and the number of invalid rows. A valid column costs what
+/// [`validate_utf8_rows`] costs; otherwise only the rows near each error are
+/// read one by one. Unsound offsets are an error.
+///
+/// ```
+/// let values = b"a\xC3\xA9\xFFb\xE2\x82";
+/// let v = utfast::utf8_rows_validity(values, &[0i64, 3, 4, 5, 7]).unwrap();
+/// assert_eq!(v.invalid_count(), 2); // rows 1 (0xFF) and 3 (cut "€")
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn utf8_rows_validity<O: RowOffset>(
+    values: &[u8],
+    offsets: &[O],
+) -> Result<RowValidity, RowError> {
+    Engine::active().utf8_rows_validity(values, offsets)
+}
+
+#[cfg(feature = "alloc")]
+impl Engine {
+    /// [`utf8_rows_validity`] with this engine's kernel.
+    ///
+    /// ```
+    /// let engine = utfast::Engine::active();
+    /// assert_eq!(engine.utf8_rows_validity(b"\xC0", &[0i32, 1]).unwrap().invalid_count(), 1);
+    /// ```
+    pub fn utf8_rows_validity<O: RowOffset>(
+        &self,
+        values: &[u8],
+        offsets: &[O],
+    ) -> Result<RowValidity, RowError> {
+        let span = sound(self, values, offsets)?;
+        let mut validity = RowValidity {
+            bitmap: alloc::vec![0xFF; span.rows.div_ceil(8)],
+            rows: span.rows,
+            invalid: 0,
+        };
+        if let Some(last) = validity.bitmap.last_mut() {
+            if span.rows % 8 != 0 {
+                *last = (1u8 << (span.rows % 8)) - 1;
+            }
+        }
+        if first_suspect(self, values, offsets, span).is_none() {
+            return Ok(validity);
+        }
+        for_each_suspect(self, values, offsets, span, |row| {
+            let bit = &mut validity.bitmap[row / 8];
+            if *bit >> (row % 8) & 1 == 1
+                && self
+                    .ops()
+                    .check_utf8(row_bytes(values, offsets, row))
+                    .is_err()
+            {
+                *bit &= !(1 << (row % 8));
+                validity.invalid += 1;
+            }
+        });
+        Ok(validity)
+    }
+}
+
+/// Calls `suspect(row)` (possibly more than once) for every row that may be
+/// invalid: the rows holding an invalid piece of the covered bytes, and the two
+/// rows at each offset inside a character. Every other row is valid.
+#[cfg(feature = "alloc")]
+pub(super) fn for_each_suspect<O: RowOffset>(
+    engine: &Engine,
+    values: &[u8],
+    offsets: &[O],
+    span: Span,
+    mut suspect: impl FnMut(usize),
+) {
+    use crate::lossy::pieces::{self, Pieces};
+    let mut at = span.start;
+    for piece in Pieces::new(*engine, pieces::Utf8, &values[span.start..span.end]) {
+        at += piece.valid.len();
+        if piece.problem.is_some() {
+            suspect(row_of(offsets, at));
+        }
+        at += piece.invalid.len();
+    }
+    let (before_end, starts) = (&values[..span.end], &offsets[..span.rows]);
+    let mut row = 0;
+    while row < span.rows {
+        row += O::first_split_offset(engine, before_end, &starts[row..]);
+        if row == span.rows {
+            break;
+        }
+        if row > 0 {
+            suspect(row - 1);
+        }
+        suspect(row);
+        row += 1;
+    }
+}
