@@ -1,0 +1,162 @@
+//! # utfast-arrow
+//!
+//! Arrow arrays on [utfast]'s column kernels: binary columns become string
+//! columns after one vector pass over the values and one over the offsets, with
+//! a choice for the rows that are not UTF-8 ([`OnInvalid`]): an error naming the
+//! row and the byte within it, a null, or U+FFFD replacement (each row exactly
+//! `String::from_utf8_lossy` of it). A valid column is converted without copying
+//! its values.
+//!
+//! ```
+//! use arrow_array::{Array, BinaryArray};
+//! use utfast_arrow::{binary_to_string, OnInvalid};
+//!
+//! let bytes = BinaryArray::from(vec![&b"caf\xC3\xA9"[..], b"bad\xFF", b"ok"]);
+//! let err = binary_to_string(&bytes, OnInvalid::Error).unwrap_err();
+//! assert!(err.to_string().contains("row 1"));
+//!
+//! let text = binary_to_string(&bytes, OnInvalid::Null).unwrap();
+//! assert_eq!((text.value(0), text.is_null(1), text.value(2)), ("café", true, "ok"));
+//!
+//! let text = binary_to_string(&bytes, OnInvalid::Replace).unwrap();
+//! assert_eq!(text.value(1), "bad\u{FFFD}");
+//! ```
+//!
+//! Nulls of the input stay null; what a null slot holds is never an error (it is
+//! replaced when it is not UTF-8, so that every slot of the result is valid, as
+//! Arrow's string arrays require).
+
+mod view;
+
+use arrow_array::{Array, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::ArrowError;
+use utfast::{Engine, RowError, RowOffset, RowValidity};
+
+pub use view::{binary_view_to_string, binary_view_to_string_with};
+
+/// What becomes of a row that is not valid UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OnInvalid {
+    /// The conversion fails; the error names the first such row and the byte
+    /// within it where the invalid sequence starts.
+    Error,
+    /// The row becomes null.
+    Null,
+    /// Each maximal invalid sequence becomes U+FFFD, as `String::from_utf8_lossy`.
+    Replace,
+}
+
+/// A `BinaryArray` (or `LargeBinaryArray`: any offset size) as a string array,
+/// with `on_invalid` deciding the rows that are not UTF-8. Without such rows the
+/// values and offsets are shared, not copied.
+///
+/// ```
+/// use arrow_array::{Array, LargeBinaryArray};
+/// use utfast_arrow::{binary_to_string, OnInvalid};
+///
+/// let bytes = LargeBinaryArray::from(vec![&b"\xE2\x82\xAC 5"[..], b"\xE2\x82"]);
+/// let text = binary_to_string(&bytes, OnInvalid::Null).unwrap();
+/// assert_eq!(text.value(0), "€ 5");
+/// assert!(text.is_null(1));
+/// ```
+pub fn binary_to_string<O: OffsetSizeTrait + RowOffset>(
+    array: &GenericBinaryArray<O>,
+    on_invalid: OnInvalid,
+) -> Result<GenericStringArray<O>, ArrowError> {
+    binary_to_string_with(Engine::active(), array, on_invalid)
+}
+
+/// [`binary_to_string`] with a chosen engine (kernel), e.g. to compare kernels.
+///
+/// ```
+/// use arrow_array::BinaryArray;
+/// use utfast::{Engine, Kernel};
+/// let bytes = BinaryArray::from(vec![&b"x"[..]]);
+/// let engine = Engine::new(Kernel::Scalar).unwrap();
+/// let text = utfast_arrow::binary_to_string_with(engine, &bytes, utfast_arrow::OnInvalid::Error);
+/// assert_eq!(text.unwrap().value(0), "x");
+/// ```
+pub fn binary_to_string_with<O: OffsetSizeTrait + RowOffset>(
+    engine: Engine,
+    array: &GenericBinaryArray<O>,
+    on_invalid: OnInvalid,
+) -> Result<GenericStringArray<O>, ArrowError> {
+    let (offsets, values, nulls) = (array.offsets(), array.values(), array.nulls());
+    let validity = engine
+        .utf8_rows_validity(values, offsets)
+        .map_err(row_error)?;
+    if validity.invalid_count() == 0 {
+        // SAFETY: every row is valid UTF-8 and the offsets are sound (just
+        // checked), what a string array requires of its offsets and values.
+        return Ok(unsafe {
+            GenericStringArray::new_unchecked(offsets.clone(), values.clone(), nulls.cloned())
+        });
+    }
+    let nulls = match on_invalid {
+        OnInvalid::Error => {
+            if let Some(row) = first_non_null_invalid(&validity, nulls) {
+                let bytes = &values[offsets[row].as_usize()..offsets[row + 1].as_usize()];
+                return Err(invalid_row_error(row, engine.from_utf8(bytes).err()));
+            }
+            nulls.cloned()
+        }
+        OnInvalid::Null => NullBuffer::union(nulls, Some(&null_buffer(validity))),
+        OnInvalid::Replace => nulls.cloned(),
+    };
+    let repaired = engine
+        .utf8_rows_lossy(values, offsets)
+        .map_err(row_error)?
+        .ok_or_else(|| {
+            ArrowError::ComputeError("a column with invalid rows needed no repair".into())
+        })?;
+    let (values, offsets) = repaired.into_parts();
+    // SAFETY: `utf8_rows_lossy` builds valid UTF-8 rows and sound offsets from 0,
+    // one more than the input's rows.
+    Ok(unsafe {
+        GenericStringArray::new_unchecked(
+            OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(values),
+            nulls,
+        )
+    })
+}
+
+/// The first invalid row that is not null.
+fn first_non_null_invalid(validity: &RowValidity, nulls: Option<&NullBuffer>) -> Option<usize> {
+    let rows = validity.len();
+    let bitmap = validity.bitmap();
+    // Whole bytes of valid rows are skipped eight rows at a time.
+    (0..bitmap.len())
+        .filter(|&byte| bitmap[byte] != 0xFF)
+        .flat_map(|byte| 8 * byte..(8 * byte + 8).min(rows))
+        .find(|&row| !validity.is_valid(row) && nulls.is_none_or(|n| n.is_valid(row)))
+}
+
+/// The validity bitmap as an Arrow null buffer (set: valid).
+fn null_buffer(validity: RowValidity) -> NullBuffer {
+    let rows = validity.len();
+    NullBuffer::new(BooleanBuffer::new(
+        Buffer::from_vec(validity.into_bitmap()),
+        0,
+        rows,
+    ))
+}
+
+/// An `ArrowError` for a row that is not UTF-8: the row, the byte within it, why.
+pub(crate) fn invalid_row_error(row: usize, error: Option<utfast::Utf8Error>) -> ArrowError {
+    let detail = match error {
+        Some(e) => format!(" at byte {} of the row: {}", e.valid_up_to(), e.kind()),
+        None => String::new(),
+    };
+    ArrowError::InvalidArgumentError(format!("invalid UTF-8 in row {row}{detail}"))
+}
+
+/// An `ArrowError` for a column kernel's error on the whole array (offsets made
+/// unsound by hand, through FFI say).
+fn row_error(error: RowError) -> ArrowError {
+    match error.utf8_error() {
+        Some(e) => invalid_row_error(error.row(), Some(e)),
+        None => ArrowError::InvalidArgumentError(error.to_string()),
+    }
+}

@@ -1,0 +1,147 @@
+//! Binary to string arrays against a per-row model (std's `from_utf8` and
+//! `from_utf8_lossy`), on every kernel: every `OnInvalid`, nulls, sliced arrays,
+//! offset sizes and views; a valid array shares its values.
+
+use arrow_array::{
+    Array, BinaryViewArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait,
+    StringViewArray,
+};
+use proptest::prelude::*;
+use utfast::{Engine, Kernel, RowOffset};
+use utfast_arrow::{binary_to_string_with, binary_view_to_string_with, OnInvalid};
+
+const MODES: [OnInvalid; 3] = [OnInvalid::Error, OnInvalid::Null, OnInvalid::Replace];
+
+fn engines() -> Vec<Engine> {
+    Kernel::available()
+        .map(|k| Engine::new(k).unwrap())
+        .collect()
+}
+
+/// The model: what each row becomes, or the first bad non-null row.
+fn model(rows: &[Option<Vec<u8>>], mode: OnInvalid) -> Result<Vec<Option<String>>, usize> {
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let Some(bytes) = row else {
+            out.push(None);
+            continue;
+        };
+        out.push(match (std::str::from_utf8(bytes), mode) {
+            (Ok(s), _) => Some(s.to_owned()),
+            (Err(_), OnInvalid::Error) => return Err(i),
+            (Err(_), OnInvalid::Null) => None,
+            (Err(_), OnInvalid::Replace) => Some(String::from_utf8_lossy(bytes).into_owned()),
+        });
+    }
+    Ok(out)
+}
+
+fn rows_of(array: &dyn Array, value: impl Fn(usize) -> String) -> Vec<Option<String>> {
+    (0..array.len())
+        .map(|i| (!array.is_null(i)).then(|| value(i)))
+        .collect()
+}
+
+fn check_offsets<O: OffsetSizeTrait + RowOffset>(rows: &[Option<Vec<u8>>], slice: (usize, usize)) {
+    let array: GenericBinaryArray<O> = rows.iter().map(|r| r.as_deref()).collect();
+    let (start, len) = (slice.0 % (rows.len() + 1), slice.1);
+    let len = len.min(rows.len() - start);
+    let array = array.slice(start, len);
+    let rows = &rows[start..start + len];
+    for engine in engines() {
+        for mode in MODES {
+            let got = binary_to_string_with(engine, &array, mode);
+            let want = model(rows, mode);
+            let k = engine.kernel();
+            match (got, want) {
+                (Ok(text), Ok(want)) => {
+                    let text: GenericStringArray<O> = text;
+                    assert_eq!(
+                        rows_of(&text, |i| text.value(i).to_owned()),
+                        want,
+                        "{k} {mode:?}"
+                    );
+                }
+                (Err(e), Err(row)) => {
+                    let message = e.to_string();
+                    assert!(message.contains(&format!("row {row} ")), "{k}: {message}");
+                    let bytes = rows[row].as_deref().unwrap();
+                    let at = std::str::from_utf8(bytes).unwrap_err().valid_up_to();
+                    assert!(
+                        message.contains(&format!("at byte {at} of the row")),
+                        "{message}"
+                    );
+                }
+                (got, want) => panic!("{k} {mode:?}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+}
+
+fn check_views(rows: &[Option<Vec<u8>>]) {
+    let array: BinaryViewArray = rows.iter().map(|r| r.as_deref()).collect();
+    for engine in engines() {
+        for mode in MODES {
+            let got = binary_view_to_string_with(engine, &array, mode);
+            match (got, model(rows, mode)) {
+                (Ok(text), Ok(want)) => {
+                    let text: StringViewArray = text;
+                    assert_eq!(
+                        rows_of(&text, |i| text.value(i).to_owned()),
+                        want,
+                        "{mode:?}"
+                    );
+                }
+                (Err(e), Err(row)) => assert!(e.to_string().contains(&format!("row {row} "))),
+                (got, want) => panic!("{mode:?}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+}
+
+fn row() -> impl Strategy<Value = Option<Vec<u8>>> {
+    let text = "aé€😀 ";
+    let byte = prop_oneof![
+        8 => (0..text.len()).prop_map(move |i| text.as_bytes()[i]),
+        1 => any::<u8>(),
+    ];
+    prop::option::weighted(0.9, prop::collection::vec(byte, 0..40))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn arrays_match_the_model(rows in prop::collection::vec(row(), 1..60), slice in (any::<usize>(), any::<usize>())) {
+        check_offsets::<i32>(&rows, slice);
+        check_offsets::<i64>(&rows, slice);
+        check_views(&rows);
+    }
+}
+
+#[test]
+fn valid_arrays_share_their_values() {
+    let rows: Vec<&[u8]> = vec!["héllo".as_bytes(), b"", "wörld".as_bytes()];
+    let array = arrow_array::BinaryArray::from(rows);
+    for mode in MODES {
+        let text = utfast_arrow::binary_to_string(&array, mode).unwrap();
+        assert_eq!(text.values().as_ptr(), array.values().as_ptr(), "{mode:?}");
+    }
+}
+
+#[test]
+fn invalid_bytes_in_null_rows_are_not_errors() {
+    let array = arrow_array::BinaryArray::from(vec![Some(&b"ok"[..]), None, Some(b"fine")]);
+    // The same rows with invalid bytes in the null slot.
+    let nulls = array.nulls().cloned();
+    let values = arrow_buffer::Buffer::from_vec(b"ok\xFFfine".to_vec());
+    let offsets = arrow_buffer::OffsetBuffer::new(vec![0i32, 2, 3, 7].into());
+    let array = arrow_array::BinaryArray::new(offsets, values, nulls);
+    for mode in MODES {
+        let text = utfast_arrow::binary_to_string(&array, mode).unwrap();
+        assert!(text.is_null(1));
+        assert_eq!((text.value(0), text.value(2)), ("ok", "fine"));
+        // Every slot, null or not, holds UTF-8.
+        assert!(std::str::from_utf8(text.values()).is_ok());
+    }
+}
