@@ -4,8 +4,8 @@
 use alloc::vec::Vec;
 
 use super::offset::{sound, RowOffset};
-use super::validate::row_bytes;
-use super::RowError;
+use super::validate::{row_bytes, validity};
+use super::{RowError, RowValidity};
 use crate::Engine;
 
 /// A column of UTF-8 rows in Arrow's layout, built by a column kernel: row `i`
@@ -21,6 +21,7 @@ use crate::Engine;
 pub struct Utf8Rows<O> {
     values: Vec<u8>,
     offsets: Vec<O>,
+    input: RowValidity,
 }
 
 impl<O: RowOffset> Utf8Rows<O> {
@@ -53,6 +54,18 @@ impl<O: RowOffset> Utf8Rows<O> {
         // SAFETY: the column kernels build `values` of valid UTF-8 rows only, and
         // offsets at their boundaries.
         Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+    }
+
+    /// Which rows of the input were valid (and kept as they were) and which were
+    /// repaired.
+    ///
+    /// ```
+    /// let fixed = utfast::utf8_rows_lossy(b"a\xFFb", &[0i32, 1, 2, 3]).unwrap().unwrap();
+    /// assert_eq!(fixed.input_validity().invalid_count(), 1);
+    /// assert!(!fixed.input_validity().is_valid(1));
+    /// ```
+    pub fn input_validity(&self) -> &RowValidity {
+        &self.input
     }
 
     /// The values and the offsets, to build an Arrow array without a copy.
@@ -97,7 +110,7 @@ impl Engine {
         offsets: &[O],
     ) -> Result<Option<Utf8Rows<O>>, RowError> {
         let span = sound(self, values, offsets)?;
-        let validity = self.utf8_rows_validity(values, offsets)?;
+        let validity = validity(self, values, offsets, span);
         if validity.invalid_count() == 0 {
             return Ok(None);
         }
@@ -131,6 +144,7 @@ impl Engine {
         Ok(Some(Utf8Rows {
             values: out,
             offsets: new_offsets,
+            input: validity,
         }))
     }
 }

@@ -44,7 +44,7 @@ impl Engine {
         offsets: &[O],
     ) -> Result<(), RowError> {
         let span = sound(self, values, offsets)?;
-        let Some(from) = first_suspect(self, values, offsets, span) else {
+        let Some(from) = first_suspect(self, values, offsets, span).first_row(offsets, span) else {
             return Ok(());
         };
         // Every row before `from` is valid; one at or after it is not.
@@ -65,27 +65,40 @@ pub(super) fn row_bytes<'a, O: RowOffset>(values: &'a [u8], offsets: &[O], row: 
     values.get(at(row)..at(row + 1)).unwrap_or_default()
 }
 
-/// `None` when every row is valid; else a row before which every row is valid.
+/// Where the trouble of a column starts: the first invalid byte of the covered
+/// bytes, and the first row that starts inside a character (`rows` for none).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Suspects {
+    error_at: Option<usize>,
+    split: usize,
+}
+
+impl Suspects {
+    /// `None` when every row is valid; else a row before which every row is
+    /// valid (the row of the first error, or the row before the first split).
+    fn first_row<O: RowOffset>(self, offsets: &[O], span: Span) -> Option<usize> {
+        let error_row = self.error_at.map(|at| row_of(offsets, at));
+        let split_row = (self.split < span.rows).then(|| self.split.saturating_sub(1));
+        error_row.into_iter().chain(split_row).min()
+    }
+}
+
+/// One kernel pass over the covered bytes, one over the row starts.
 #[inline]
-fn first_suspect<O: RowOffset>(
+pub(super) fn first_suspect<O: RowOffset>(
     engine: &Engine,
     values: &[u8],
     offsets: &[O],
     span: Span,
-) -> Option<usize> {
-    let ops = engine.ops();
+) -> Suspects {
     let covered = &values[span.start..span.end];
-    let error_row = ops
+    let error_at = engine
+        .ops()
         .check_utf8(covered)
         .err()
-        .map(|e| row_of(offsets, span.start + e.valid_up_to()));
-    // The first row that starts inside a character; the row before it ends there.
+        .map(|e| span.start + e.valid_up_to());
     let split = O::first_split_offset(engine, &values[..span.end], &offsets[..span.rows]);
-    let split_row = (split < span.rows).then(|| split.saturating_sub(1));
-    match (error_row, split_row) {
-        (None, None) => None,
-        (a, b) => a.into_iter().chain(b).min(),
-    }
+    Suspects { error_at, split }
 }
 
 /// The row of sound offsets that holds byte `at` (the last row starting at or
@@ -180,33 +193,45 @@ impl Engine {
         offsets: &[O],
     ) -> Result<RowValidity, RowError> {
         let span = sound(self, values, offsets)?;
-        let mut validity = RowValidity {
-            bitmap: alloc::vec![0xFF; span.rows.div_ceil(8)],
-            rows: span.rows,
-            invalid: 0,
-        };
-        if let Some(last) = validity.bitmap.last_mut() {
-            if span.rows % 8 != 0 {
-                *last = (1u8 << (span.rows % 8)) - 1;
-            }
-        }
-        if first_suspect(self, values, offsets, span).is_none() {
-            return Ok(validity);
-        }
-        for_each_suspect(self, values, offsets, span, |row| {
-            let bit = &mut validity.bitmap[row / 8];
-            if *bit >> (row % 8) & 1 == 1
-                && self
-                    .ops()
-                    .check_utf8(row_bytes(values, offsets, row))
-                    .is_err()
-            {
-                *bit &= !(1 << (row % 8));
-                validity.invalid += 1;
-            }
-        });
-        Ok(validity)
+        Ok(validity(self, values, offsets, span))
     }
+}
+
+/// Every row's validity, for sound offsets.
+#[cfg(feature = "alloc")]
+pub(super) fn validity<O: RowOffset>(
+    engine: &Engine,
+    values: &[u8],
+    offsets: &[O],
+    span: Span,
+) -> RowValidity {
+    let mut validity = RowValidity {
+        bitmap: alloc::vec![0xFF; span.rows.div_ceil(8)],
+        rows: span.rows,
+        invalid: 0,
+    };
+    if let Some(last) = validity.bitmap.last_mut() {
+        if !span.rows.is_multiple_of(8) {
+            *last = (1u8 << (span.rows % 8)) - 1;
+        }
+    }
+    let suspects = first_suspect(engine, values, offsets, span);
+    if suspects.first_row(offsets, span).is_none() {
+        return validity;
+    }
+    for_each_suspect(engine, values, offsets, span, suspects, |row| {
+        let bit = &mut validity.bitmap[row / 8];
+        if *bit >> (row % 8) & 1 == 1
+            && engine
+                .ops()
+                .check_utf8(row_bytes(values, offsets, row))
+                .is_err()
+        {
+            *bit &= !(1 << (row % 8));
+            validity.invalid += 1;
+        }
+    });
+    validity
 }
 
 /// Calls `suspect(row)` (possibly more than once) for every row that may be
@@ -218,11 +243,13 @@ pub(super) fn for_each_suspect<O: RowOffset>(
     values: &[u8],
     offsets: &[O],
     span: Span,
+    from: Suspects,
     mut suspect: impl FnMut(usize),
 ) {
     use crate::lossy::pieces::{self, Pieces};
-    let mut at = span.start;
-    for piece in Pieces::new(*engine, pieces::Utf8, &values[span.start..span.end]) {
+    // Everything before the first error and the first split is known good.
+    let mut at = from.error_at.unwrap_or(span.end);
+    for piece in Pieces::new(*engine, pieces::Utf8, &values[at..span.end]) {
         at += piece.valid.len();
         if piece.problem.is_some() {
             suspect(row_of(offsets, at));
@@ -230,7 +257,7 @@ pub(super) fn for_each_suspect<O: RowOffset>(
         at += piece.invalid.len();
     }
     let (before_end, starts) = (&values[..span.end], &offsets[..span.rows]);
-    let mut row = 0;
+    let mut row = from.split;
     while row < span.rows {
         row += O::first_split_offset(engine, before_end, &starts[row..]);
         if row == span.rows {

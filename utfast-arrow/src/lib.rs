@@ -83,33 +83,27 @@ pub fn binary_to_string_with<O: OffsetSizeTrait + RowOffset>(
     on_invalid: OnInvalid,
 ) -> Result<GenericStringArray<O>, ArrowError> {
     let (offsets, values, nulls) = (array.offsets(), array.values(), array.nulls());
-    let validity = engine
-        .utf8_rows_validity(values, offsets)
-        .map_err(row_error)?;
-    if validity.invalid_count() == 0 {
+    // One pass when the column is valid; with invalid rows, their repair too.
+    let Some(repaired) = engine.utf8_rows_lossy(values, offsets).map_err(row_error)? else {
         // SAFETY: every row is valid UTF-8 and the offsets are sound (just
         // checked), what a string array requires of its offsets and values.
         return Ok(unsafe {
             GenericStringArray::new_unchecked(offsets.clone(), values.clone(), nulls.cloned())
         });
-    }
+    };
+    let validity = repaired.input_validity();
     let nulls = match on_invalid {
         OnInvalid::Error => {
-            if let Some(row) = first_non_null_invalid(&validity, nulls) {
+            if let Some(row) = first_non_null_invalid(validity, nulls) {
                 let bytes = &values[offsets[row].as_usize()..offsets[row + 1].as_usize()];
                 return Err(invalid_row_error(row, engine.from_utf8(bytes).err()));
             }
+            // Only null rows held invalid bytes: they are repaired, still null.
             nulls.cloned()
         }
         OnInvalid::Null => NullBuffer::union(nulls, Some(&null_buffer(validity))),
         OnInvalid::Replace => nulls.cloned(),
     };
-    let repaired = engine
-        .utf8_rows_lossy(values, offsets)
-        .map_err(row_error)?
-        .ok_or_else(|| {
-            ArrowError::ComputeError("a column with invalid rows needed no repair".into())
-        })?;
     let (values, offsets) = repaired.into_parts();
     // SAFETY: `utf8_rows_lossy` builds valid UTF-8 rows and sound offsets from 0,
     // one more than the input's rows.
@@ -134,13 +128,9 @@ fn first_non_null_invalid(validity: &RowValidity, nulls: Option<&NullBuffer>) ->
 }
 
 /// The validity bitmap as an Arrow null buffer (set: valid).
-fn null_buffer(validity: RowValidity) -> NullBuffer {
-    let rows = validity.len();
-    NullBuffer::new(BooleanBuffer::new(
-        Buffer::from_vec(validity.into_bitmap()),
-        0,
-        rows,
-    ))
+fn null_buffer(validity: &RowValidity) -> NullBuffer {
+    let bits = Buffer::from_slice_ref(validity.bitmap());
+    NullBuffer::new(BooleanBuffer::new(bits, 0, validity.len()))
 }
 
 /// An `ArrowError` for a row that is not UTF-8: the row, the byte within it, why.
