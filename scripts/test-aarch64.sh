@@ -129,7 +129,7 @@ export UTFAST_TEST_QUICK=1
 # linking). A cold build drops from ~10.5 to ~2 CPU-minutes; the emulated tests
 # run about as fast, since utfast itself keeps the test profile's opt-level 3.
 export CARGO_PROFILE_DEV_DEBUG=0 CARGO_PROFILE_TEST_DEBUG=0
-LIGHT=(--config 'profile.dev.package."*".opt-level=0')
+LIGHT=(-p utfast --config 'profile.dev.package."*".opt-level=0')
 
 echo "test-aarch64: $("$CARGO" --version), $("$RUSTC" --version)"
 

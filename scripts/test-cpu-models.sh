@@ -33,7 +33,7 @@ pass() { echo "PASS  $*"; }
 fail() { echo "FAIL  $*"; failures=$((failures + 1)); }
 
 echo "== building examples/which_kernel"
-cargo build --quiet --example which_kernel
+cargo build -p utfast --quiet --example which_kernel
 which_kernel="${CARGO_TARGET_DIR:-target}/debug/examples/which_kernel"
 
 qemu_log=$(mktemp)
@@ -76,7 +76,7 @@ if [ "${UTFAST_CPU_MODEL_TESTS:-1}" != 0 ]; then
     echo "== tests/utf8.rs under emulated CPUs (UTFAST_TEST_QUICK=1)"
     # Build once, natively; ask cargo for the test executable's path.
     # (Diagnostics go to stdout as JSON; cargo's own errors still reach stderr.)
-    test_bin=$(cargo test --quiet --test utf8 --no-run --message-format=json |
+    test_bin=$(cargo test -p utfast --quiet --test utf8 --no-run --message-format=json |
         grep '"kind":\["test"\]' | grep '"name":"utf8"' |
         sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1) || true
     if [ -z "$test_bin" ] || [ ! -x "$test_bin" ]; then
