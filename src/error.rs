@@ -16,6 +16,12 @@ use core::fmt;
 
 /// Why a byte sequence is not well-formed UTF-8 (RFC 3629, Unicode Table 3-7).
 ///
+/// Validation (`from_utf8`, `validate_utf8`, the streaming validator, the column
+/// kernels) reports only the first seven kinds. The last two, `OutputTooSmall`
+/// and `NotLatin1`, come only from conversions out of UTF-8, which report their
+/// stops with the same [`Utf8Error`] as `from_utf8` so that a caller reads one
+/// error type.
+///
 /// ```
 /// use utfast::{from_utf8, Utf8ErrorKind};
 /// let err = from_utf8(b"caf\xC3").unwrap_err();

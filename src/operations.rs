@@ -103,14 +103,17 @@ macro_rules! operations {
             /// with no byte `b` where `b - shift >= F0 - shift` (wrapping): the
             /// variants' scan for bytes that need a closer look.
             clean_chunks(src: &[u8], shift: u8) -> usize = crate::generic::portable::clean_chunks;
-            /// The first row of a column whose offsets are unsound (decreasing,
-            /// negative, past `len`), or the number of rows.
-            unsound_row_i32(offsets: &[i32], len: usize) -> usize = crate::generic::portable::unsound_row::<i32>;
-            /// As `unsound_row_i32`, for `i64` offsets.
-            unsound_row_i64(offsets: &[i64], len: usize) -> usize = crate::generic::portable::unsound_row::<i64>;
-            /// As `unsound_row_i32`, for `usize` offsets.
-            unsound_row_usize(offsets: &[usize], len: usize) -> usize =
-                crate::generic::portable::unsound_row::<usize>;
+            /// One pass over a column's offsets: the first unsound row (decreasing,
+            /// negative, past the values) and the first row starting inside a
+            /// character, each the number of rows when there is none.
+            scan_offsets_i32(values: &[u8], offsets: &[i32]) -> (usize, usize) =
+                crate::generic::portable::scan_offsets::<i32>;
+            /// As `scan_offsets_i32`, for `i64` offsets.
+            scan_offsets_i64(values: &[u8], offsets: &[i64]) -> (usize, usize) =
+                crate::generic::portable::scan_offsets::<i64>;
+            /// As `scan_offsets_i32`, for `usize` offsets.
+            scan_offsets_usize(values: &[u8], offsets: &[usize]) -> (usize, usize) =
+                crate::generic::portable::scan_offsets::<usize>;
             /// The first offset that starts a row inside a character of `values`, or
             /// `offsets.len()`.
             split_offset_i32(values: &[u8], offsets: &[i32]) -> usize = crate::generic::portable::split_offset::<i32>;

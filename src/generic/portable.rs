@@ -475,24 +475,57 @@ macro_rules! as_index {
 
 as_index!(i32, i64, usize);
 
-/// The first row whose offsets are unsound — `offsets[r] > offsets[r + 1]`, or
-/// `offsets[r + 1] > len`, negative offsets counting as too large — or the
-/// number of rows (`offsets.len() - 1`) when there is none. Chunks of 64 rows are
-/// tested without an early exit, so that the test vectorises.
+/// One pass over a column's offsets: the first row whose offsets are unsound —
+/// `offsets[r] > offsets[r + 1]`, or `offsets[r + 1] > values.len()`, negative
+/// offsets counting as too large — and the first row that starts inside a
+/// character of the bytes the rows cover (at a continuation byte before the last
+/// offset); each is the number of rows (`offsets.len() - 1`) when there is none.
+/// The second is meaningful only when the first finds nothing. Chunks of 64 rows
+/// are tested without an early exit, so that the tests vectorise.
 #[inline(always)]
-pub(crate) fn unsound_row<O: AsIndex>(offsets: &[O], len: usize) -> usize {
-    let bad = |w: &[O]| (w[0].index() > w[1].index()) | (w[1].index() > len);
+pub(crate) fn scan_offsets<O: AsIndex>(values: &[u8], offsets: &[O]) -> (usize, usize) {
     let rows = offsets.len().saturating_sub(1);
-    let mut start = 0;
+    let len = values.len();
+    let end = offsets.last().map_or(0, |o| o.index()).min(len);
+    let Some(last) = end.checked_sub(1) else {
+        return (unsound_row(offsets, len), rows);
+    };
+    let bad = |w: &[O]| (w[0].index() > w[1].index()) | (w[1].index() > len);
+    let split = |o: O| {
+        let i = o.index();
+        (i <= last) & ((values[i.min(last)] as i8) < -0x40)
+    };
+    let (mut start, mut first_split) = (0, rows);
     while start < rows {
-        let end = (start + 64).min(rows);
-        let pairs = offsets[start..=end].windows(2);
-        if pairs.clone().fold(false, |any, w| any | bad(w)) {
-            return start + pairs.take_while(|w| !bad(w)).count();
+        let stop = (start + 64).min(rows);
+        let pairs = offsets[start..=stop].windows(2);
+        let (any_bad, any_split) = pairs
+            .clone()
+            .fold((false, false), |(b, s), w| (b | bad(w), s | split(w[0])));
+        if any_bad {
+            return (start + pairs.take_while(|w| !bad(w)).count(), rows);
         }
-        start = end;
+        if any_split && first_split == rows {
+            first_split = start
+                + offsets[start..stop]
+                    .iter()
+                    .take_while(|&&o| !split(o))
+                    .count();
+        }
+        start = stop;
     }
-    rows
+    (rows, first_split)
+}
+
+/// The first unsound row alone (see [`scan_offsets`]), for columns that cover no
+/// bytes.
+#[inline(always)]
+fn unsound_row<O: AsIndex>(offsets: &[O], len: usize) -> usize {
+    let rows = offsets.len().saturating_sub(1);
+    offsets
+        .windows(2)
+        .position(|w| w[0].index() > w[1].index() || w[1].index() > len)
+        .unwrap_or(rows)
 }
 
 /// The index of the first offset that points inside a character of `values`: at

@@ -29,8 +29,9 @@ pub(crate) mod sealed {
     use crate::Engine;
 
     pub trait Offsets: Sized {
-        /// The first row whose offsets are unsound (see `Ops::unsound_row_*`).
-        fn first_unsound_row(engine: &Engine, offsets: &[Self], len: usize) -> usize;
+        /// The first unsound row and the first row starting inside a character
+        /// (see `Ops::scan_offsets_*`).
+        fn scan(engine: &Engine, values: &[u8], offsets: &[Self]) -> (usize, usize);
         /// The first offset (of sound ones) that starts a row inside a character
         /// (see `Ops::split_offset_*`).
         fn first_split_offset(engine: &Engine, values: &[u8], offsets: &[Self]) -> usize;
@@ -38,7 +39,7 @@ pub(crate) mod sealed {
 }
 
 macro_rules! row_offset {
-    ($($t:ty: $unsound:ident, $split:ident;)*) => {$(
+    ($($t:ty: $scan:ident, $split:ident;)*) => {$(
         impl RowOffset for $t {
             #[inline(always)]
             fn to_usize(self) -> Option<usize> {
@@ -53,8 +54,8 @@ macro_rules! row_offset {
 
         impl sealed::Offsets for $t {
             #[inline]
-            fn first_unsound_row(engine: &Engine, offsets: &[$t], len: usize) -> usize {
-                engine.ops().$unsound(offsets, len)
+            fn scan(engine: &Engine, values: &[u8], offsets: &[$t]) -> (usize, usize) {
+                engine.ops().$scan(values, offsets)
             }
 
             #[inline]
@@ -66,9 +67,9 @@ macro_rules! row_offset {
 }
 
 row_offset! {
-    i32: unsound_row_i32, split_offset_i32;
-    i64: unsound_row_i64, split_offset_i64;
-    usize: unsound_row_usize, split_offset_usize;
+    i32: scan_offsets_i32, split_offset_i32;
+    i64: scan_offsets_i64, split_offset_i64;
+    usize: scan_offsets_usize, split_offset_usize;
 }
 
 /// The bytes the rows cover, `values[start..end]`, once the offsets are found
@@ -79,9 +80,12 @@ pub(crate) struct Span {
     pub(crate) start: usize,
     pub(crate) end: usize,
     pub(crate) rows: usize,
+    /// The first row that starts inside a character (`rows` for none).
+    pub(crate) split: usize,
 }
 
-/// Checks the offsets (one vector pass); the error names the first unsound row.
+/// Checks the offsets, and finds the first row starting inside a character, in
+/// one vector pass; the error names the first unsound row.
 #[inline]
 pub(crate) fn sound<O: RowOffset>(
     engine: &Engine,
@@ -92,10 +96,15 @@ pub(crate) fn sound<O: RowOffset>(
         return Err(RowError::offsets(0));
     };
     let rows = offsets.len() - 1;
-    let bad = O::first_unsound_row(engine, offsets, values.len());
+    let (bad, split) = O::scan(engine, values, offsets);
     match (first.to_usize(), last.to_usize()) {
         (Some(start), Some(end)) if bad == rows && start <= end && end <= values.len() => {
-            Ok(Span { start, end, rows })
+            Ok(Span {
+                start,
+                end,
+                rows,
+                split,
+            })
         }
         // One offset and no row: only the offset itself can be out of range.
         _ => Err(RowError::offsets(bad.min(rows.saturating_sub(1)))),

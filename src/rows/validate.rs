@@ -44,7 +44,7 @@ impl Engine {
         offsets: &[O],
     ) -> Result<(), RowError> {
         let span = sound(self, values, offsets)?;
-        let Some(from) = first_suspect(self, values, offsets, span).first_row(offsets, span) else {
+        let Some(from) = first_suspect(self, values, span).first_row(offsets, span) else {
             return Ok(());
         };
         // Every row before `from` is valid; one at or after it is not.
@@ -83,22 +83,20 @@ impl Suspects {
     }
 }
 
-/// One kernel pass over the covered bytes, one over the row starts.
+/// One kernel pass over the covered bytes (the row starts were checked with the
+/// offsets).
 #[inline]
-pub(super) fn first_suspect<O: RowOffset>(
-    engine: &Engine,
-    values: &[u8],
-    offsets: &[O],
-    span: Span,
-) -> Suspects {
+pub(super) fn first_suspect(engine: &Engine, values: &[u8], span: Span) -> Suspects {
     let covered = &values[span.start..span.end];
     let error_at = engine
         .ops()
         .check_utf8(covered)
         .err()
         .map(|e| span.start + e.valid_up_to());
-    let split = O::first_split_offset(engine, &values[..span.end], &offsets[..span.rows]);
-    Suspects { error_at, split }
+    Suspects {
+        error_at,
+        split: span.split,
+    }
 }
 
 /// The row of sound offsets that holds byte `at` (the last row starting at or
@@ -215,7 +213,7 @@ pub(super) fn validity<O: RowOffset>(
             *last = (1u8 << (span.rows % 8)) - 1;
         }
     }
-    let suspects = first_suspect(engine, values, offsets, span);
+    let suspects = first_suspect(engine, values, span);
     if suspects.first_row(offsets, span).is_none() {
         return validity;
     }
