@@ -19,6 +19,46 @@ pub struct LineColumn {
     pub column: usize,
 }
 
+impl LineColumn {
+    /// Line 1, column 1: where a text starts.
+    pub const START: LineColumn = LineColumn { line: 1, column: 1 };
+
+    /// Moves past `text`, the next piece of a text read in pieces (a stream), so
+    /// that the position stays that of the whole: lines and columns are counted
+    /// as [`line_column`] counts them, a character cut at either end of a piece
+    /// counted once, by its first byte.
+    ///
+    /// ```
+    /// let mut at = utfast::LineColumn::START;
+    /// for piece in ["ab\nc", "dé", "\nxy"] {
+    ///     at.advance(piece.as_bytes());
+    /// }
+    /// assert_eq!(at, utfast::line_column(b"ab\ncd\xC3\xA9\nxy", 12));
+    /// ```
+    pub fn advance(&mut self, text: &[u8]) {
+        let end = line_column(text, text.len());
+        if end.line > 1 {
+            self.line += end.line - 1;
+            self.column = end.column;
+        } else {
+            self.column += end.column - 1;
+        }
+    }
+
+    /// Moves back over one character of the current line (not before column 1):
+    /// for a reader that counted the first byte of a character that turns out to
+    /// be where an error starts.
+    ///
+    /// ```
+    /// let mut at = utfast::LineColumn { line: 3, column: 5 };
+    /// at.back_one();
+    /// assert_eq!(at.column, 4);
+    /// ```
+    pub fn back_one(&mut self) {
+        self.column = self.column.saturating_sub(1).max(1);
+    }
+}
+
 /// The line and column of byte `offset` in `src` (clamped to `src.len()`).
 ///
 /// ```

@@ -157,7 +157,7 @@ fn stream(
                 // its first byte was counted there.
                 match (error.offset().checked_sub(done)).map(|at| at as usize) {
                     Some(at) if at >= counted => position.advance(&input[counted..at]),
-                    _ => position.column = position.column.saturating_sub(1).max(1),
+                    _ => position.back_one(),
                 }
             }
             let bytes = match error.kind() {

@@ -68,29 +68,8 @@ struct Invalid {
     bytes: Vec<u8>,
 }
 
-/// A 1-based line and column (in characters), advanced over valid text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Position {
-    pub(crate) line: u64,
-    pub(crate) column: u64,
-}
-
-impl Position {
-    pub(crate) const START: Position = Position { line: 1, column: 1 };
-
-    /// Moves past `text`, a piece of valid UTF-8: characters cut at either end
-    /// are counted once, by their first byte.
-    pub(crate) fn advance(&mut self, text: &[u8]) {
-        let end = utfast::line_column(text, text.len());
-        let (lines, columns) = (end.line as u64 - 1, end.column as u64 - 1);
-        if lines > 0 {
-            self.line += lines;
-            self.column = 1 + columns;
-        } else {
-            self.column += columns;
-        }
-    }
-}
+/// A line and column, counted across the pieces of a stream.
+pub(crate) type Position = utfast::LineColumn;
 
 /// An open input.
 pub(crate) enum Reader {
@@ -210,7 +189,7 @@ fn scan(
                 Some(at) => position.advance(&chunk[..at as usize]),
                 // A character held back from the chunk before, where its first
                 // byte was counted.
-                None => position.column = position.column.saturating_sub(1).max(1),
+                None => position.back_one(),
             }
         }
         // Where the offending sequence starts in `buffer`: in the chunk, or in
@@ -333,8 +312,8 @@ enum JsonVerdict<'a> {
     Invalid {
         valid: bool,
         offset: u64,
-        line: u64,
-        column: u64,
+        line: usize,
+        column: usize,
         kind: &'a str,
         error_len: Option<usize>,
         bytes: String,
@@ -455,12 +434,12 @@ mod tests {
     }
 
     /// The 1-based line of byte `offset`, counted naively.
-    fn offset_line(data: &[u8], offset: usize) -> u64 {
-        1 + data[..offset].iter().filter(|&&b| b == b'\n').count() as u64
+    fn offset_line(data: &[u8], offset: usize) -> usize {
+        1 + data[..offset].iter().filter(|&&b| b == b'\n').count()
     }
 
     /// The 1-based column, in characters, of byte `offset` of valid text.
-    fn offset_column(data: &[u8], offset: usize) -> u64 {
+    fn offset_column(data: &[u8], offset: usize) -> usize {
         let line_start = data[..offset]
             .iter()
             .rposition(|&b| b == b'\n')
@@ -468,7 +447,7 @@ mod tests {
         1 + std::str::from_utf8(&data[line_start..offset])
             .unwrap()
             .chars()
-            .count() as u64
+            .count()
     }
 
     #[test]
