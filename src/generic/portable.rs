@@ -486,15 +486,9 @@ as_index!(i32, i64, usize);
 pub(crate) fn scan_offsets<O: AsIndex>(values: &[u8], offsets: &[O]) -> (usize, usize) {
     let rows = offsets.len().saturating_sub(1);
     let len = values.len();
-    let end = offsets.last().map_or(0, |o| o.index()).min(len);
-    let Some(last) = end.checked_sub(1) else {
-        return (unsound_row(offsets, len), rows);
-    };
+    let covered = &values[..offsets.last().map_or(0, |o| o.index()).min(len)];
     let bad = |w: &[O]| (w[0].index() > w[1].index()) | (w[1].index() > len);
-    let split = |o: O| {
-        let i = o.index();
-        (i <= last) & ((values[i.min(last)] as i8) < -0x40)
-    };
+    let split = |o: O| inside_char(covered, o);
     let (mut start, mut first_split) = (0, rows);
     while start < rows {
         let stop = (start + 64).min(rows);
@@ -517,15 +511,15 @@ pub(crate) fn scan_offsets<O: AsIndex>(values: &[u8], offsets: &[O]) -> (usize, 
     (rows, first_split)
 }
 
-/// The first unsound row alone (see [`scan_offsets`]), for columns that cover no
-/// bytes.
+/// True when offset `o` points at a continuation byte of `values` (offsets at or
+/// past the end never do); without branches, so that the scans vectorise.
 #[inline(always)]
-fn unsound_row<O: AsIndex>(offsets: &[O], len: usize) -> usize {
-    let rows = offsets.len().saturating_sub(1);
-    offsets
-        .windows(2)
-        .position(|w| w[0].index() > w[1].index() || w[1].index() > len)
-        .unwrap_or(rows)
+fn inside_char<O: AsIndex>(values: &[u8], o: O) -> bool {
+    let Some(last) = values.len().checked_sub(1) else {
+        return false;
+    };
+    let i = o.index();
+    (i <= last) & ((values[i.min(last)] as i8) < -0x40)
 }
 
 /// The index of the first offset that points inside a character of `values`: at
@@ -533,13 +527,7 @@ fn unsound_row<O: AsIndex>(offsets: &[O], len: usize) -> usize {
 /// there is none. Chunks of 64 offsets are tested without an early exit.
 #[inline(always)]
 pub(crate) fn split_offset<O: AsIndex>(values: &[u8], offsets: &[O]) -> usize {
-    let Some(last) = values.len().checked_sub(1) else {
-        return offsets.len();
-    };
-    let split = |o: O| {
-        let i = o.index();
-        (i <= last) & ((values[i.min(last)] as i8) < -0x40)
-    };
+    let split = |o: O| inside_char(values, o);
     let mut start = 0;
     for chunk in offsets.chunks(64) {
         if chunk.iter().fold(false, |any, &o| any | split(o)) {

@@ -28,12 +28,12 @@
 
 mod view;
 
-use arrow_array::{Array, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
+use arrow_array::{Array, BooleanArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::ArrowError;
 use utfast::{Engine, RowError, RowOffset, RowValidity};
 
-pub use view::{binary_view_to_string, binary_view_to_string_with};
+pub use view::{binary_view_is_valid_utf8, binary_view_to_string, binary_view_to_string_with};
 
 /// What becomes of a row that is not valid UTF-8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -101,7 +101,7 @@ pub fn binary_to_string_with<O: OffsetSizeTrait + RowOffset>(
             // Only null rows held invalid bytes: they are repaired, still null.
             nulls.cloned()
         }
-        OnInvalid::Null => NullBuffer::union(nulls, Some(&null_buffer(validity))),
+        OnInvalid::Null => NullBuffer::union(nulls, Some(&NullBuffer::new(bits(validity)))),
         OnInvalid::Replace => nulls.cloned(),
     };
     let (values, offsets) = repaired.into_parts();
@@ -116,6 +116,28 @@ pub fn binary_to_string_with<O: OffsetSizeTrait + RowOffset>(
     })
 }
 
+/// Whether each row of `array` is valid UTF-8 (one validity pass, no string
+/// array built), null where the row is null.
+///
+/// ```
+/// use arrow_array::BinaryArray;
+/// let bytes = BinaryArray::from(vec![Some(&b"caf\xC3\xA9"[..]), Some(b"\xC3"), None]);
+/// let valid = utfast_arrow::is_valid_utf8(&bytes).unwrap();
+/// assert_eq!(valid.iter().collect::<Vec<_>>(), [Some(true), Some(false), None]);
+/// ```
+pub fn is_valid_utf8<O: OffsetSizeTrait + RowOffset>(
+    array: &GenericBinaryArray<O>,
+) -> Result<BooleanArray, ArrowError> {
+    let validity =
+        utfast::utf8_rows_validity(array.values(), array.offsets()).map_err(row_error)?;
+    Ok(BooleanArray::new(bits(&validity), array.nulls().cloned()))
+}
+
+/// The validity bitmap as an Arrow boolean buffer (set: valid).
+fn bits(validity: &RowValidity) -> BooleanBuffer {
+    BooleanBuffer::new(Buffer::from_slice_ref(validity.bitmap()), 0, validity.len())
+}
+
 /// The first invalid row that is not null.
 fn first_non_null_invalid(validity: &RowValidity, nulls: Option<&NullBuffer>) -> Option<usize> {
     let rows = validity.len();
@@ -125,12 +147,6 @@ fn first_non_null_invalid(validity: &RowValidity, nulls: Option<&NullBuffer>) ->
         .filter(|&byte| bitmap[byte] != 0xFF)
         .flat_map(|byte| 8 * byte..(8 * byte + 8).min(rows))
         .find(|&row| !validity.is_valid(row) && nulls.is_none_or(|n| n.is_valid(row)))
-}
-
-/// The validity bitmap as an Arrow null buffer (set: valid).
-fn null_buffer(validity: &RowValidity) -> NullBuffer {
-    let bits = Buffer::from_slice_ref(validity.bitmap());
-    NullBuffer::new(BooleanBuffer::new(bits, 0, validity.len()))
 }
 
 /// An `ArrowError` for a row that is not UTF-8: the row, the byte within it, why.

@@ -2,17 +2,19 @@
 //! kernel (short views inline, long ones in the data buffers); a valid array
 //! keeps its views and buffers.
 
-use arrow_array::{Array, BinaryViewArray, StringViewArray};
-use arrow_buffer::{NullBuffer, ScalarBuffer};
+use arrow_array::builder::make_view;
+use arrow_array::{Array, BinaryViewArray, BooleanArray, StringViewArray};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::ArrowError;
 use utfast::Engine;
 
 use crate::{invalid_row_error, OnInvalid};
 
 /// A `BinaryViewArray` as a `StringViewArray`, with `on_invalid` deciding the
-/// rows that are not UTF-8. A valid array keeps its views and buffers (no copy);
-/// with `Null`, an invalid row's view is emptied and the row made null; with
-/// `Replace`, the repaired rows go into one new buffer.
+/// rows that are not UTF-8. The valid rows keep their views and the buffers are
+/// shared (no copy of the values); with `Null`, an invalid row's view is emptied
+/// and the row made null; with `Replace`, the repaired rows go into one new
+/// buffer, appended to the others.
 ///
 /// ```
 /// use arrow_array::{Array, BinaryViewArray};
@@ -45,10 +47,7 @@ pub fn binary_view_to_string_with(
     on_invalid: OnInvalid,
 ) -> Result<StringViewArray, ArrowError> {
     let rows = array.len();
-    // Every row's bytes, null or not: a string view array must hold UTF-8 in all.
-    let invalid: Vec<usize> = (0..rows)
-        .filter(|&row| !engine.validate_utf8(array.value(row)))
-        .collect();
+    let invalid = invalid_rows(engine, array);
     let (views, buffers, nulls) = (array.views(), array.data_buffers(), array.nulls());
     if invalid.is_empty() {
         // SAFETY: every view's bytes are valid UTF-8 (just checked); the views and
@@ -76,30 +75,58 @@ pub fn binary_view_to_string_with(
             Ok(emptied(views, buffers, nulls, &invalid))
         }
         OnInvalid::Replace => {
-            let mut next = invalid.iter().peekable();
-            let text: StringViewArray = (0..rows)
-                .map(|row| {
-                    if next.next_if(|&&r| r == row).is_some() {
-                        return Some(engine.from_utf8_lossy(array.value(row)).into_owned());
-                    }
-                    // SAFETY: a row not listed as invalid was found valid above.
-                    let text = unsafe { std::str::from_utf8_unchecked(array.value(row)) };
-                    Some(text.to_owned())
-                })
-                .collect();
-            let nulls = nulls.cloned();
-            // The same values, with the input's nulls back.
-            let (views, buffers, _) = text.into_parts();
-            // SAFETY: views and buffers of a string view array just built.
-            Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
+            let (mut views, mut repaired) = (views.to_vec(), Vec::new());
+            let block = u32::try_from(buffers.len()).map_err(|_| too_large())?;
+            for &row in &invalid {
+                let text = engine.from_utf8_lossy(array.value(row));
+                let offset = u32::try_from(repaired.len()).map_err(|_| too_large())?;
+                views[row] = make_view(text.as_bytes(), block, offset);
+                repaired.extend_from_slice(text.as_bytes());
+            }
+            let mut buffers = buffers.to_vec();
+            buffers.push(Buffer::from_vec(repaired));
+            // SAFETY: the views of valid rows are the input's, over its buffers;
+            // each repaired row's view points into the new last buffer, at its
+            // repaired (valid UTF-8) bytes.
+            Ok(unsafe {
+                StringViewArray::new_unchecked(ScalarBuffer::from(views), buffers, nulls.cloned())
+            })
         }
     }
+}
+
+/// Every row that is not UTF-8, null or not: a string view array must hold
+/// UTF-8 in all its views.
+fn invalid_rows(engine: Engine, array: &BinaryViewArray) -> Vec<usize> {
+    (0..array.len())
+        .filter(|&row| !engine.validate_utf8(array.value(row)))
+        .collect()
+}
+
+/// Whether each row of `array` is valid UTF-8, null where the row is null.
+///
+/// ```
+/// use arrow_array::BinaryViewArray;
+/// let bytes = BinaryViewArray::from(vec![Some(&b"ok"[..]), Some(b"\xFF"), None]);
+/// let valid = utfast_arrow::binary_view_is_valid_utf8(&bytes);
+/// assert_eq!(valid.iter().collect::<Vec<_>>(), [Some(true), Some(false), None]);
+/// ```
+pub fn binary_view_is_valid_utf8(array: &BinaryViewArray) -> BooleanArray {
+    let mut valid = vec![true; array.len()];
+    for row in invalid_rows(Engine::active(), array) {
+        valid[row] = false;
+    }
+    BooleanArray::new(BooleanBuffer::from(valid), array.nulls().cloned())
+}
+
+fn too_large() -> ArrowError {
+    ArrowError::InvalidArgumentError("the repaired rows exceed a view buffer (4 GiB)".into())
 }
 
 /// The array with the views of `rows` emptied (a zero view is the empty string).
 fn emptied(
     views: &ScalarBuffer<u128>,
-    buffers: &[arrow_buffer::Buffer],
+    buffers: &[Buffer],
     nulls: Option<NullBuffer>,
     rows: &[usize],
 ) -> StringViewArray {

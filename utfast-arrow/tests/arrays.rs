@@ -36,6 +36,13 @@ fn model(rows: &[Option<Vec<u8>>], mode: OnInvalid) -> Result<Vec<Option<String>
     Ok(out)
 }
 
+/// The model of `is_valid_utf8`: null for a null row.
+fn validity(rows: &[Option<Vec<u8>>]) -> Vec<Option<bool>> {
+    rows.iter()
+        .map(|r| r.as_ref().map(|r| std::str::from_utf8(r).is_ok()))
+        .collect()
+}
+
 fn rows_of(array: &dyn Array, value: impl Fn(usize) -> String) -> Vec<Option<String>> {
     (0..array.len())
         .map(|i| (!array.is_null(i)).then(|| value(i)))
@@ -48,6 +55,8 @@ fn check_offsets<O: OffsetSizeTrait + RowOffset>(rows: &[Option<Vec<u8>>], slice
     let len = len.min(rows.len() - start);
     let array = array.slice(start, len);
     let rows = &rows[start..start + len];
+    let valid = utfast_arrow::is_valid_utf8(&array).unwrap();
+    assert_eq!(valid.iter().collect::<Vec<_>>(), validity(rows));
     for engine in engines() {
         for mode in MODES {
             let got = binary_to_string_with(engine, &array, mode);
@@ -80,6 +89,8 @@ fn check_offsets<O: OffsetSizeTrait + RowOffset>(rows: &[Option<Vec<u8>>], slice
 
 fn check_views(rows: &[Option<Vec<u8>>]) {
     let array: BinaryViewArray = rows.iter().map(|r| r.as_deref()).collect();
+    let valid = utfast_arrow::binary_view_is_valid_utf8(&array);
+    assert_eq!(valid.iter().collect::<Vec<_>>(), validity(rows));
     for engine in engines() {
         for mode in MODES {
             let got = binary_view_to_string_with(engine, &array, mode);

@@ -31,13 +31,16 @@ use std::sync::Arc;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, BooleanArray, GenericBinaryArray, OffsetSizeTrait};
 use arrow_schema::DataType;
+use datafusion::arrow::buffer::BooleanBuffer;
 use datafusion::common::{exec_err, DataFusionError, Result, ScalarValue};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, Volatility,
 };
 use datafusion::prelude::SessionContext;
 use utfast::RowOffset;
-use utfast_arrow::{binary_to_string, binary_view_to_string, OnInvalid};
+use utfast_arrow::{
+    binary_to_string, binary_view_is_valid_utf8, binary_view_to_string, is_valid_utf8, OnInvalid,
+};
 
 /// Which of the four functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,18 +110,18 @@ impl Utf8Function {
         let text: ArrayRef = match array.data_type() {
             DataType::Binary => self.binary::<i32>(array.as_binary::<i32>())?,
             DataType::LargeBinary => self.binary::<i64>(array.as_binary::<i64>())?,
-            DataType::BinaryView => {
-                let text = binary_view_to_string(array.as_binary_view(), on_invalid)
-                    .map_err(|e| self.error(e))?;
-                if self.kind == Kind::IsValid {
-                    return Ok(validity_of(array.as_ref(), &text));
-                }
-                Arc::new(text)
+            DataType::BinaryView if self.kind == Kind::IsValid => {
+                Arc::new(binary_view_is_valid_utf8(array.as_binary_view()))
             }
+            DataType::BinaryView => Arc::new(
+                binary_view_to_string(array.as_binary_view(), on_invalid)
+                    .map_err(|e| self.error(e))?,
+            ),
             // Strings are valid UTF-8 already.
             DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
                 if self.kind == Kind::IsValid {
-                    return Ok(validity_of(array.as_ref(), array.as_ref()));
+                    let all = BooleanBuffer::new_set(array.len());
+                    return Ok(Arc::new(BooleanArray::new(all, array.nulls().cloned())));
                 }
                 Arc::clone(array)
             }
@@ -134,15 +137,7 @@ impl Utf8Function {
     ) -> Result<ArrayRef> {
         if self.kind == Kind::IsValid {
             // The validity bitmap alone: no string array is built.
-            let validity = utfast::utf8_rows_validity(array.values(), array.offsets())
-                .map_err(|e| DataFusionError::Execution(format!("is_valid_utf8: {e}")))?;
-            let rows = validity.len();
-            let bits = arrow_array::builder::BooleanBufferBuilder::new_from_buffer(
-                datafusion::arrow::buffer::MutableBuffer::from(validity.into_bitmap()),
-                rows,
-            )
-            .finish();
-            return Ok(Arc::new(BooleanArray::new(bits, array.nulls().cloned())));
+            return Ok(Arc::new(is_valid_utf8(array).map_err(|e| self.error(e))?));
         }
         let text = binary_to_string(array, self.kind.on_invalid()).map_err(|e| self.error(e))?;
         Ok(Arc::new(text))
@@ -151,15 +146,6 @@ impl Utf8Function {
     fn error(&self, error: arrow_schema::ArrowError) -> DataFusionError {
         DataFusionError::Execution(format!("{}: {error}", self.kind.name()))
     }
-}
-
-/// `is_valid_utf8` from the input and its null-on-invalid conversion: a row is
-/// valid where the conversion kept it, null where the input was null.
-fn validity_of(input: &dyn Array, converted: &dyn Array) -> ArrayRef {
-    let valid: BooleanArray = (0..input.len())
-        .map(|row| (!input.is_null(row)).then(|| !converted.is_null(row)))
-        .collect();
-    Arc::new(valid)
 }
 
 impl ScalarUDFImpl for Utf8Function {
