@@ -2,10 +2,13 @@
 
 use core::fmt;
 
+#[cfg(feature = "alloc")]
+use crate::TranscodeError;
 use crate::Utf8Error;
 
-/// The first row of a column that is not valid UTF-8, or whose offsets are
-/// unsound (negative, decreasing, past the values, or no offsets at all).
+/// The first row of a column that is not valid UTF-8 (or, for the column
+/// conversions, cannot be converted), or whose offsets are unsound (negative,
+/// decreasing, past the values, or no offsets at all).
 ///
 /// ```
 /// let values = b"okbad\xFF";
@@ -21,7 +24,16 @@ use crate::Utf8Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RowError {
     row: usize,
-    error: Option<Utf8Error>,
+    cause: Cause,
+}
+
+/// Why a row is bad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    Offsets,
+    Utf8(Utf8Error),
+    #[cfg(feature = "alloc")]
+    Convert(TranscodeError),
 }
 
 impl RowError {
@@ -29,13 +41,25 @@ impl RowError {
     pub(crate) const fn invalid(row: usize, error: Utf8Error) -> RowError {
         RowError {
             row,
-            error: Some(error),
+            cause: Cause::Utf8(error),
+        }
+    }
+
+    /// Row `row` cannot be converted: `error`, its offset within the row.
+    #[cfg(feature = "alloc")]
+    pub(crate) const fn convert(row: usize, error: TranscodeError) -> RowError {
+        RowError {
+            row,
+            cause: Cause::Convert(error),
         }
     }
 
     /// The offsets of row `row` are unsound.
     pub(crate) const fn offsets(row: usize) -> RowError {
-        RowError { row, error: None }
+        RowError {
+            row,
+            cause: Cause::Offsets,
+        }
     }
 
     /// The index of the first bad row.
@@ -44,23 +68,50 @@ impl RowError {
     }
 
     /// The row's error, exactly as [`from_utf8`](crate::from_utf8) reports it on
-    /// that row alone; `None` when the offsets are unsound.
+    /// that row alone; `None` when the offsets are unsound (or for a column
+    /// conversion's error, [`transcode_error`](RowError::transcode_error)).
     pub const fn utf8_error(&self) -> Option<Utf8Error> {
-        self.error
+        match self.cause {
+            Cause::Utf8(error) => Some(error),
+            _ => None,
+        }
+    }
+
+    /// For the column conversions ([`convert_rows`](crate::convert_rows)), why the
+    /// row cannot be converted, as the [`Transcoder`](crate::Transcoder) reports it
+    /// on that row alone: its [`offset`](TranscodeError::offset) is within the row.
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode};
+    /// let values = "ok€".as_bytes();
+    /// let err = utfast::convert_rows(values, &[0i32, 2, 5], Encoding::Utf8, Encoding::Latin1, ErrorMode::Strict)
+    ///     .unwrap_err();
+    /// assert_eq!(err.row(), 1);
+    /// assert_eq!(err.transcode_error().unwrap().offset(), 0);
+    /// assert_eq!(err.to_string(), "row 1: code point U+20AC at byte 0 cannot be written in ISO-8859-1 (bytes: e2 82 ac)");
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub const fn transcode_error(&self) -> Option<&TranscodeError> {
+        match &self.cause {
+            Cause::Convert(error) => Some(error),
+            _ => None,
+        }
     }
 }
 
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.error {
-            Some(e) => write!(
+        match &self.cause {
+            Cause::Utf8(e) => write!(
                 f,
                 "row {}: invalid UTF-8 at byte {} of the row: {}",
                 self.row,
                 e.valid_up_to(),
                 e.kind()
             ),
-            None => write!(
+            #[cfg(feature = "alloc")]
+            Cause::Convert(e) => write!(f, "row {}: {e}", self.row),
+            Cause::Offsets => write!(
                 f,
                 "row {}: offsets out of range or decreasing (each must be within the \
                  values and not less than the one before)",
@@ -73,6 +124,10 @@ impl fmt::Display for RowError {
 #[cfg(feature = "std")]
 impl std::error::Error for RowError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.error.as_ref().map(|e| e as _)
+        match &self.cause {
+            Cause::Utf8(e) => Some(e),
+            Cause::Convert(e) => Some(e),
+            Cause::Offsets => None,
+        }
     }
 }

@@ -11,14 +11,20 @@
 //!
 //! - [`validate_utf8_rows`]: the first bad row, with `from_utf8`'s error on it;
 //! - [`utf8_rows_validity`]: every row's validity, as a bitmap, and the count;
-//! - [`utf8_rows_lossy`]: each invalid row as `String::from_utf8_lossy` makes it.
+//! - [`utf8_rows_lossy`]: each invalid row as `String::from_utf8_lossy` makes it;
+//! - [`convert_rows`], [`convert_rows_or_null`]: every row from one
+//!   [`Encoding`](crate::Encoding) to another.
 
+#[cfg(feature = "alloc")]
+mod convert;
 mod error;
 mod offset;
 #[cfg(feature = "alloc")]
 mod repair;
 mod validate;
 
+#[cfg(feature = "alloc")]
+pub use convert::{convert_rows, convert_rows_or_null, ConvertedRows};
 pub use error::RowError;
 pub use offset::RowOffset;
 #[cfg(feature = "alloc")]

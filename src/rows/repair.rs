@@ -5,11 +5,13 @@ use alloc::vec::Vec;
 
 use super::offset::{sound, RowOffset};
 use super::validate::{row_bytes, validity};
-use super::{RowError, RowValidity};
+use super::{ConvertedRows, RowError, RowValidity};
 use crate::Engine;
 
 /// A column of UTF-8 rows in Arrow's layout, built by a column kernel: row `i`
 /// is `values()[offsets()[i]..offsets()[i + 1]]`, and the offsets start at 0.
+/// It derefs to the [`ConvertedRows`] it is (values, offsets, length), with
+/// rows as `&str` here.
 ///
 /// ```
 /// let fixed = utfast::utf8_rows_lossy(b"ok\xFF", &[0i32, 2, 3]).unwrap().unwrap();
@@ -19,38 +21,24 @@ use crate::Engine;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Utf8Rows<O> {
-    values: Vec<u8>,
-    offsets: Vec<O>,
-    input: RowValidity,
+    rows: ConvertedRows<O>,
+}
+
+impl<O> core::ops::Deref for Utf8Rows<O> {
+    type Target = ConvertedRows<O>;
+
+    fn deref(&self) -> &ConvertedRows<O> {
+        &self.rows
+    }
 }
 
 impl<O: RowOffset> Utf8Rows<O> {
-    /// The bytes of all rows, valid UTF-8.
-    pub fn values(&self) -> &[u8] {
-        &self.values
-    }
-
-    /// One offset more than there are rows.
-    pub fn offsets(&self) -> &[O] {
-        &self.offsets
-    }
-
-    /// The number of rows.
-    pub fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    /// True when there are no rows.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Row `row` as a `&str`, or `None` past the last row.
     pub fn row(&self, row: usize) -> Option<&str> {
         if row >= self.len() {
             return None;
         }
-        let bytes = row_bytes(&self.values, &self.offsets, row);
+        let bytes = row_bytes(self.values(), self.offsets(), row);
         // SAFETY: the column kernels build `values` of valid UTF-8 rows only, and
         // offsets at their boundaries.
         Some(unsafe { core::str::from_utf8_unchecked(bytes) })
@@ -65,12 +53,13 @@ impl<O: RowOffset> Utf8Rows<O> {
     /// assert!(!fixed.input_validity().is_valid(1));
     /// ```
     pub fn input_validity(&self) -> &RowValidity {
-        &self.input
+        self.rows.validity()
     }
 
     /// The values and the offsets, to build an Arrow array without a copy.
     pub fn into_parts(self) -> (Vec<u8>, Vec<O>) {
-        (self.values, self.offsets)
+        let (values, offsets, _) = self.rows.into_parts();
+        (values, offsets)
     }
 }
 
@@ -142,9 +131,11 @@ impl Engine {
             row = bad + 1;
         }
         Ok(Some(Utf8Rows {
-            values: out,
-            offsets: new_offsets,
-            input: validity,
+            rows: ConvertedRows {
+                values: out,
+                offsets: new_offsets,
+                validity,
+            },
         }))
     }
 }

@@ -156,6 +156,27 @@ impl RowValidity {
     pub fn into_bitmap(self) -> alloc::vec::Vec<u8> {
         self.bitmap
     }
+
+    /// `rows` rows, all valid.
+    pub(super) fn all_valid(rows: usize) -> RowValidity {
+        let mut bitmap = alloc::vec![0xFF; rows.div_ceil(8)];
+        if let Some(last) = bitmap.last_mut() {
+            if !rows.is_multiple_of(8) {
+                *last = (1u8 << (rows % 8)) - 1;
+            }
+        }
+        RowValidity {
+            bitmap,
+            rows,
+            invalid: 0,
+        }
+    }
+
+    /// Marks the valid row `row` invalid.
+    pub(super) fn clear(&mut self, row: usize) {
+        self.bitmap[row / 8] &= !(1 << (row % 8));
+        self.invalid += 1;
+    }
 }
 
 /// Every row's validity in one pass: a bitmap (Arrow's layout, set for a valid
@@ -203,30 +224,19 @@ pub(super) fn validity<O: RowOffset>(
     offsets: &[O],
     span: Span,
 ) -> RowValidity {
-    let mut validity = RowValidity {
-        bitmap: alloc::vec![0xFF; span.rows.div_ceil(8)],
-        rows: span.rows,
-        invalid: 0,
-    };
-    if let Some(last) = validity.bitmap.last_mut() {
-        if !span.rows.is_multiple_of(8) {
-            *last = (1u8 << (span.rows % 8)) - 1;
-        }
-    }
+    let mut validity = RowValidity::all_valid(span.rows);
     let suspects = first_suspect(engine, values, span);
     if suspects.first_row(offsets, span).is_none() {
         return validity;
     }
     for_each_suspect(engine, values, offsets, span, suspects, |row| {
-        let bit = &mut validity.bitmap[row / 8];
-        if *bit >> (row % 8) & 1 == 1
+        if validity.is_valid(row)
             && engine
                 .ops()
                 .check_utf8(row_bytes(values, offsets, row))
                 .is_err()
         {
-            *bit &= !(1 << (row % 8));
-            validity.invalid += 1;
+            validity.clear(row);
         }
     });
     validity

@@ -41,8 +41,8 @@ impl Problem {
 /// from one block to the next.
 pub(crate) struct BlockConverter {
     pub(super) engine: Engine,
-    pub(super) from: Encoding,
-    pub(super) to: Encoding,
+    pub(crate) from: Encoding,
+    pub(crate) to: Encoding,
     pub(super) mode: ErrorMode,
     /// Whether the pair and mode take the direct path.
     direct: bool,

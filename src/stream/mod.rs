@@ -6,7 +6,7 @@
 //! wrap it as `std::io` adapters. Memory stays constant whatever the stream's
 //! length.
 
-mod block;
+pub(crate) mod block;
 mod error;
 mod general;
 #[cfg(feature = "std")]

@@ -26,13 +26,15 @@
 //! replaced when it is not UTF-8, so that every slot of the result is valid, as
 //! Arrow's string arrays require).
 
+mod encoding;
 mod view;
 
 use arrow_array::{Array, BooleanArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer};
 use arrow_schema::ArrowError;
 use utfast::{Engine, RowError, RowOffset, RowValidity};
 
+pub use encoding::{decode_binary, decode_binary_with, encode_string, encode_string_with};
 pub use view::{binary_view_is_valid_utf8, binary_view_to_string, binary_view_to_string_with};
 
 /// What becomes of a row that is not valid UTF-8.
@@ -109,7 +111,7 @@ pub fn binary_to_string_with<O: OffsetSizeTrait + RowOffset>(
     // one more than the input's rows.
     Ok(unsafe {
         GenericStringArray::new_unchecked(
-            OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)),
+            encoding::offset_buffer(offsets),
             Buffer::from_vec(values),
             nulls,
         )
@@ -155,7 +157,7 @@ pub(crate) fn invalid_row_error(row: usize, error: Option<utfast::Utf8Error>) ->
         Some(e) => format!(" at byte {} of the row: {}", e.valid_up_to(), e.kind()),
         None => String::new(),
     };
-    ArrowError::InvalidArgumentError(format!("invalid UTF-8 in row {row}{detail}"))
+    ArrowError::InvalidArgumentError(format!("row {row}: invalid UTF-8{detail}"))
 }
 
 /// An `ArrowError` for a column kernel's error on the whole array (offsets made

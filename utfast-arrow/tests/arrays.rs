@@ -73,7 +73,7 @@ fn check_offsets<O: OffsetSizeTrait + RowOffset>(rows: &[Option<Vec<u8>>], slice
                 }
                 (Err(e), Err(row)) => {
                     let message = e.to_string();
-                    assert!(message.contains(&format!("row {row} ")), "{k}: {message}");
+                    assert!(message.contains(&format!("row {row}: ")), "{k}: {message}");
                     let bytes = rows[row].as_deref().unwrap();
                     let at = std::str::from_utf8(bytes).unwrap_err().valid_up_to();
                     assert!(
@@ -103,7 +103,7 @@ fn check_views(rows: &[Option<Vec<u8>>]) {
                         "{mode:?}"
                     );
                 }
-                (Err(e), Err(row)) => assert!(e.to_string().contains(&format!("row {row} "))),
+                (Err(e), Err(row)) => assert!(e.to_string().contains(&format!("row {row}: "))),
                 (got, want) => panic!("{mode:?}: got {got:?}, want {want:?}"),
             }
         }

@@ -1,0 +1,265 @@
+//! Column conversion between encodings: every row converted on its own (as the
+//! [`Transcoder`](crate::Transcoder) converts a whole input, without byte order
+//! mark handling) into one new values buffer and new offsets. Latin-1,
+//! Windows-1252 or UTF-16 columns from legacy databases and Windows exports to
+//! UTF-8 rows, and UTF-8 rows back to them.
+//!
+//! The strict pairs of the direct path write each row straight into one buffer
+//! with room for the worst case, one kernel call per row; the other pairs and
+//! modes go through the stream converter's block path, row by row.
+
+use alloc::vec::Vec;
+
+use super::offset::{sound, RowOffset};
+use super::validate::row_bytes;
+use super::{RowError, RowValidity};
+use crate::stream::block::{BlockConverter, Problem};
+use crate::{Encoding, Engine, ErrorMode, TranscodeError};
+
+/// A converted column in Arrow's layout: row `i` is
+/// `values()[offsets()[i]..offsets()[i + 1]]`, the offsets start at 0, and
+/// [`validity`](ConvertedRows::validity) says which rows were converted (with
+/// [`convert_rows_or_null`], a row that could not be converted is empty and
+/// cleared there; every row is valid otherwise).
+///
+/// ```
+/// use utfast::{Encoding, ErrorMode};
+/// let rows = utfast::convert_rows(b"caf\xE9ok", &[0i32, 4, 6], Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict)
+///     .unwrap();
+/// assert_eq!(rows.values(), "caféok".as_bytes());
+/// assert_eq!(rows.offsets(), &[0, 5, 7]);
+/// assert_eq!(rows.row(0), Some("café".as_bytes()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConvertedRows<O> {
+    pub(super) values: Vec<u8>,
+    pub(super) offsets: Vec<O>,
+    pub(super) validity: RowValidity,
+}
+
+impl<O: RowOffset> ConvertedRows<O> {
+    /// The bytes of all rows, in the target encoding.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// One offset more than there are rows.
+    pub fn offsets(&self) -> &[O] {
+        &self.offsets
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// True when there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes of row `row`, or `None` past the last row.
+    pub fn row(&self, row: usize) -> Option<&[u8]> {
+        (row < self.len()).then(|| row_bytes(&self.values, &self.offsets, row))
+    }
+
+    /// Which rows were converted: all of them, except with
+    /// [`convert_rows_or_null`], which clears the rows it could not convert.
+    ///
+    /// ```
+    /// use utfast::Encoding;
+    /// let rows = utfast::convert_rows_or_null(b"ok\xFF", &[0i64, 2, 3], Encoding::Utf8, Encoding::Utf16Le)
+    ///     .unwrap();
+    /// assert_eq!((rows.validity().invalid_count(), rows.row(1)), (1, Some(&[][..])));
+    /// ```
+    pub fn validity(&self) -> &RowValidity {
+        &self.validity
+    }
+
+    /// The values, the offsets and the validity, to build an Arrow array without
+    /// a copy.
+    pub fn into_parts(self) -> (Vec<u8>, Vec<O>, RowValidity) {
+        (self.values, self.offsets, self.validity)
+    }
+}
+
+/// Converts every row of a column from `from` to `to`, each row on its own, with
+/// `mode` for the pieces that cannot be converted: with
+/// [`ErrorMode::Strict`] the error names the first such row and the piece's
+/// offset within it; the other modes repair each row as the one-shot
+/// conversions do (malformed input is repaired; a character the target cannot
+/// hold is an error in every mode). Unsound offsets, and a result too long for
+/// the offset type, are an error too. A byte order mark at the start of a row is a character like
+/// any other.
+///
+/// ```
+/// use utfast::{Encoding, ErrorMode};
+/// // A UTF-16LE column (as Windows tools export it) to UTF-8 rows.
+/// let values: Vec<u8> = "hi€".encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// let rows = utfast::convert_rows(&values, &[0i32, 4, 6], Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict)
+///     .unwrap();
+/// assert_eq!(rows.values(), "hi€".as_bytes());
+/// assert_eq!(rows.offsets(), &[0, 2, 5]);
+///
+/// // UTF-8 rows to Windows-1252; a character it lacks is an error in every mode.
+/// let rows = utfast::convert_rows("€1|é".as_bytes(), &[0usize, 5, 7], Encoding::Utf8, Encoding::Windows1252, ErrorMode::Strict)
+///     .unwrap();
+/// assert_eq!((rows.values(), rows.offsets()), (&b"\x801|\xE9"[..], &[0, 3, 4][..]));
+/// let e = utfast::convert_rows("→".as_bytes(), &[0usize, 3], Encoding::Utf8, Encoding::Windows1252, ErrorMode::Replace);
+/// assert_eq!(e.unwrap_err().transcode_error().unwrap().kind(), utfast::TranscodeErrorKind::Unmappable(0x2192));
+/// ```
+#[inline]
+pub fn convert_rows<O: RowOffset>(
+    values: &[u8],
+    offsets: &[O],
+    from: Encoding,
+    to: Encoding,
+    mode: ErrorMode,
+) -> Result<ConvertedRows<O>, RowError> {
+    Engine::active().convert_rows(values, offsets, from, to, mode)
+}
+
+/// Converts every row of a column from `from` to `to` strictly, each row on its
+/// own; a row that cannot be converted becomes empty and is cleared in the
+/// result's [`validity`](ConvertedRows::validity) (an engine's null). The error is for
+/// unsound offsets, or a result too long for the offset type, only.
+///
+/// ```
+/// use utfast::Encoding;
+/// let values = "tokyo東京".as_bytes();
+/// let rows = utfast::convert_rows_or_null(values, &[0i32, 5, 11], Encoding::Utf8, Encoding::Latin1).unwrap();
+/// assert_eq!(rows.row(0), Some(&b"tokyo"[..]));
+/// assert!(!rows.validity().is_valid(1));
+/// ```
+#[inline]
+pub fn convert_rows_or_null<O: RowOffset>(
+    values: &[u8],
+    offsets: &[O],
+    from: Encoding,
+    to: Encoding,
+) -> Result<ConvertedRows<O>, RowError> {
+    Engine::active().convert_rows_or_null(values, offsets, from, to)
+}
+
+impl Engine {
+    /// [`convert_rows`] with this engine's kernel.
+    ///
+    /// ```
+    /// use utfast::{Encoding, Engine, ErrorMode};
+    /// let rows = Engine::active()
+    ///     .convert_rows(b"a\xFFb", &[0i32, 3], Encoding::Utf8, Encoding::Utf8, ErrorMode::Replace)
+    ///     .unwrap();
+    /// assert_eq!(rows.values(), "a\u{FFFD}b".as_bytes());
+    /// ```
+    pub fn convert_rows<O: RowOffset>(
+        &self,
+        values: &[u8],
+        offsets: &[O],
+        from: Encoding,
+        to: Encoding,
+        mode: ErrorMode,
+    ) -> Result<ConvertedRows<O>, RowError> {
+        convert(
+            self,
+            values,
+            offsets,
+            BlockConverter::new(*self, from, to, mode),
+            false,
+        )
+    }
+
+    /// [`convert_rows_or_null`] with this engine's kernel.
+    ///
+    /// ```
+    /// use utfast::{Encoding, Engine};
+    /// let rows = Engine::active()
+    ///     .convert_rows_or_null(b"\x00", &[0i32, 1], Encoding::Utf16Le, Encoding::Utf8)
+    ///     .unwrap();
+    /// assert_eq!(rows.validity().invalid_count(), 1); // one byte: half a unit
+    /// ```
+    pub fn convert_rows_or_null<O: RowOffset>(
+        &self,
+        values: &[u8],
+        offsets: &[O],
+        from: Encoding,
+        to: Encoding,
+    ) -> Result<ConvertedRows<O>, RowError> {
+        let converter = BlockConverter::new(*self, from, to, ErrorMode::Strict);
+        convert(self, values, offsets, converter, true)
+    }
+}
+
+/// The column conversion: each row through `converter`; a row it cannot
+/// convert is an error, or, when `null`, an empty row cleared in the validity.
+fn convert<O: RowOffset>(
+    engine: &Engine,
+    values: &[u8],
+    offsets: &[O],
+    mut converter: BlockConverter,
+    null: bool,
+) -> Result<ConvertedRows<O>, RowError> {
+    let span = sound(engine, values, offsets)?;
+    let mut validity = RowValidity::all_valid(span.rows);
+    let mut new_offsets = Vec::with_capacity(offsets.len());
+    new_offsets.push(O::default());
+    let direct = converter.is_direct();
+    let mut out = if direct {
+        // Room for every row's worst case, allocated (zeroed) once: each row is
+        // then one kernel call straight into it.
+        let room = converter
+            .direct_room(span.end - span.start)
+            .saturating_add(span.rows.saturating_mul(converter.direct_room(0)));
+        alloc::vec![0; room]
+    } else {
+        Vec::with_capacity(span.end - span.start)
+    };
+    let mut end = 0;
+    for row in 0..span.rows {
+        let src = row_bytes(values, offsets, row);
+        let result = if direct {
+            let (written, result) = converter.direct(src, true, &mut out[end..]);
+            end += written;
+            result
+        } else {
+            let result = converter.convert(src, true, &mut out);
+            end = out.len();
+            result
+        };
+        if let Err(problem) = result {
+            if !null {
+                return Err(RowError::convert(
+                    row,
+                    transcode_error(&converter, problem, src),
+                ));
+            }
+            // The row's partial output goes.
+            end = new_offsets
+                .last()
+                .and_then(|o: &O| o.to_usize())
+                .unwrap_or(0);
+            if !direct {
+                out.truncate(end);
+            }
+            validity.clear(row);
+        }
+        new_offsets.push(O::from_usize(end).ok_or(RowError::offsets(row))?);
+    }
+    out.truncate(end);
+    Ok(ConvertedRows {
+        values: out,
+        offsets: new_offsets,
+        validity,
+    })
+}
+
+/// The public error of `problem`, found in the row `src`.
+fn transcode_error(converter: &BlockConverter, problem: Problem, src: &[u8]) -> TranscodeError {
+    let at = problem.at.min(src.len());
+    TranscodeError::new(
+        at as u64,
+        problem.len,
+        problem.kind,
+        (converter.from, converter.to),
+        &src[at..],
+    )
+}

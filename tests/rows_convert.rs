@@ -1,0 +1,214 @@
+//! Column conversion between encodings against the per-row model on every
+//! kernel: each row converted alone by a scalar-kernel `Transcoder` (and, for
+//! the pairs std can do, by std), for every pair and mode; the null-on-invalid
+//! variant; unsound offsets.
+
+mod common;
+
+use common::{cases, engines};
+use proptest::prelude::*;
+use utfast::{Encoding, Engine, ErrorMode, Kernel, RowOffset, Status, Transcoder};
+
+/// One row converted alone by the model: the scalar kernel's transcoder, the
+/// whole row at once. `Err` is the error's offset in the row.
+fn model_row(row: &[u8], from: Encoding, to: Encoding, mode: ErrorMode) -> Result<Vec<u8>, u64> {
+    let mut t = Transcoder::with_engine(Engine::new(Kernel::Scalar).unwrap(), from, to, mode);
+    let mut out = vec![0; t.max_output_len(row.len())];
+    let p = t.transcode(row, &mut out, true);
+    match p.status {
+        Status::Error(e) => Err(e.offset()),
+        status => {
+            assert_eq!((p.read, status), (row.len(), Status::InputEmpty));
+            out.truncate(p.written);
+            Ok(out)
+        }
+    }
+}
+
+fn rows_of<O: RowOffset>(values: &[u8], offsets: &[O]) -> Vec<Vec<u8>> {
+    offsets
+        .windows(2)
+        .map(|w| values[w[0].to_usize().unwrap()..w[1].to_usize().unwrap()].to_vec())
+        .collect()
+}
+
+/// Every engine's column conversions of a sound column equal the per-row model,
+/// in every mode, and with null for rows that cannot be converted.
+fn check_pair<O: RowOffset + std::fmt::Debug>(
+    values: &[u8],
+    offsets: &[O],
+    from: Encoding,
+    to: Encoding,
+) {
+    let rows = rows_of(values, offsets);
+    for engine in engines() {
+        let k = engine.kernel();
+        for &mode in ErrorMode::ALL {
+            let want: Result<Vec<Vec<u8>>, (usize, u64)> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| model_row(r, from, to, mode).map_err(|at| (i, at)))
+                .collect();
+            let got = engine.convert_rows(values, offsets, from, to, mode);
+            match (got, want) {
+                (Ok(got), Ok(want)) => {
+                    assert_eq!(got.len(), want.len());
+                    assert_eq!(got.offsets()[0].to_usize(), Some(0));
+                    let got_rows: Vec<Vec<u8>> = (0..got.len()).map(|i| got.row(i).unwrap().to_vec()).collect();
+                    assert_eq!(got_rows, want, "{k}: {from}->{to} {mode:?} of {values:02x?} at {offsets:?}");
+                    assert_eq!(got.values(), want.concat().as_slice());
+                    assert_eq!(got.validity().invalid_count(), 0);
+                }
+                (Err(got), Err((row, at))) => {
+                    let e = got.transcode_error().expect("a conversion error");
+                    assert_eq!((got.row(), e.offset()), (row, at), "{k}: {from}->{to} {mode:?} of {values:02x?}");
+                    assert!(got.utf8_error().is_none());
+                    assert!(got.to_string().starts_with(&format!("row {row}: ")));
+                }
+                (got, want) => panic!("{k}: {from}->{to} {mode:?} of {values:02x?} at {offsets:?}: {got:?} vs {want:?}"),
+            }
+        }
+        let got = engine
+            .convert_rows_or_null(values, offsets, from, to)
+            .unwrap();
+        assert_eq!(got.len(), rows.len());
+        let mut invalid = 0;
+        for (i, r) in rows.iter().enumerate() {
+            match model_row(r, from, to, ErrorMode::Strict) {
+                Ok(want) => {
+                    assert!(got.validity().is_valid(i), "{k}: row {i} of {values:02x?}");
+                    assert_eq!(
+                        got.row(i).unwrap(),
+                        want.as_slice(),
+                        "{k}: {from}->{to} row {i}"
+                    );
+                }
+                Err(_) => {
+                    invalid += 1;
+                    assert!(!got.validity().is_valid(i), "{k}: row {i} of {values:02x?}");
+                    assert_eq!(got.row(i), Some(&[][..]));
+                }
+            }
+        }
+        assert_eq!(got.validity().invalid_count(), invalid);
+    }
+}
+
+/// Every pair of encodings, on the column of the rows.
+fn check_all_pairs(values: &[u8], cuts: &[usize]) {
+    let offsets32: Vec<i32> = cuts.iter().map(|&c| c as i32).collect();
+    let offsets64: Vec<i64> = cuts.iter().map(|&c| c as i64).collect();
+    for from in Encoding::ALL {
+        for to in Encoding::ALL {
+            check_pair(values, &offsets32, from, to);
+        }
+        check_pair(values, &offsets64, from, Encoding::Utf8);
+        check_pair(values, cuts, Encoding::Utf8, from);
+    }
+}
+
+/// Sorted cut points within `len`, from arbitrary numbers.
+fn cuts_of(len: usize, picks: &[usize]) -> Vec<usize> {
+    let mut cuts: Vec<usize> = picks.iter().map(|p| p % (len + 1)).collect();
+    cuts.push(0);
+    cuts.push(len);
+    cuts.sort_unstable();
+    cuts
+}
+
+#[test]
+fn text_in_every_encoding_cut_everywhere() {
+    let text = "a\u{0}é€😀\u{FEFF}\u{9D}z";
+    for from in Encoding::ALL {
+        let Some(values) = common::encode(text, from) else {
+            continue;
+        };
+        // Every single cut: rows that cut a character in two.
+        for cut in 0..=values.len() {
+            check_all_pairs(&values, &[0, cut, values.len()]);
+        }
+    }
+}
+
+#[test]
+fn std_agrees_on_the_main_pairs() {
+    // Latin-1 to UTF-8 and back, UTF-16LE to UTF-8 and back, checked against std.
+    let texts = ["", "plain", "café", "€ and 😀", "Ωμέγα"];
+    let offsets: Vec<i32> = std::iter::once(0)
+        .chain(texts.iter().scan(0, |end, t| {
+            *end += t.encode_utf16().count() as i32 * 2;
+            Some(*end)
+        }))
+        .collect();
+    let utf16: Vec<u8> = texts
+        .iter()
+        .flat_map(|t| t.encode_utf16())
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let rows = utfast::convert_rows(
+        &utf16,
+        &offsets,
+        Encoding::Utf16Le,
+        Encoding::Utf8,
+        ErrorMode::Strict,
+    )
+    .unwrap();
+    for (i, t) in texts.iter().enumerate() {
+        assert_eq!(rows.row(i), Some(t.as_bytes()));
+    }
+    let latin1: Vec<u8> = (0..=255u8).collect();
+    let rows = utfast::convert_rows(
+        &latin1,
+        &[0i64, 100, 256],
+        Encoding::Latin1,
+        Encoding::Utf8,
+        ErrorMode::Strict,
+    )
+    .unwrap();
+    let want: String = latin1.iter().map(|&b| char::from(b)).collect();
+    assert_eq!(rows.values(), want.as_bytes());
+    assert_eq!(rows.offsets(), &[0, 100, want.len() as i64]); // bytes 0..100 are ASCII
+}
+
+#[test]
+fn unsound_offsets_are_errors() {
+    for engine in engines() {
+        let values = b"abcd";
+        let bad: [&[i32]; 4] = [&[], &[0, 5], &[2, 1], &[-1, 2]];
+        for offsets in bad {
+            for (from, to) in [
+                (Encoding::Latin1, Encoding::Utf8),
+                (Encoding::Utf8, Encoding::Windows1252),
+            ] {
+                let e = engine
+                    .convert_rows(values, offsets, from, to, ErrorMode::Strict)
+                    .unwrap_err();
+                assert!(e.utf8_error().is_none() && e.transcode_error().is_none());
+                let e = engine
+                    .convert_rows_or_null(values, offsets, from, to)
+                    .unwrap_err();
+                assert!(e.transcode_error().is_none(), "{offsets:?}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
+
+    #[test]
+    fn random_columns(values in proptest::collection::vec(any::<u8>(), 0..48),
+                      picks in proptest::collection::vec(any::<usize>(), 0..6)) {
+        check_all_pairs(&values, &cuts_of(values.len(), &picks));
+    }
+
+    #[test]
+    fn random_text_columns(text in "[a-zé€😀\u{D7FF}\u{E000}\u{10FFFF}]{0,12}",
+                           picks in proptest::collection::vec(any::<usize>(), 0..6)) {
+        for from in Encoding::ALL {
+            if let Some(values) = common::encode(&text, from) {
+                check_all_pairs(&values, &cuts_of(values.len(), &picks));
+            }
+        }
+    }
+}
