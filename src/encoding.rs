@@ -85,6 +85,7 @@ impl Encoding {
 
     /// The encoding a label stands for, in any case, with or without `-`, `_` or
     /// spaces: the [`name`](Encoding::name)s, and `latin1`, `l1`, `cp1252`,
+    /// `win1252` (PostgreSQL's name),
     /// `modified-utf-8`, `java`. Ambiguous labels (`utf-16` without a byte order)
     /// give `None`.
     ///
@@ -111,7 +112,7 @@ impl Encoding {
             b"utf32le" => Encoding::Utf32Le,
             b"utf32be" => Encoding::Utf32Be,
             b"latin1" | b"iso88591" | b"l1" => Encoding::Latin1,
-            b"windows1252" | b"cp1252" => Encoding::Windows1252,
+            b"windows1252" | b"cp1252" | b"win1252" => Encoding::Windows1252,
             b"cesu8" => Encoding::Cesu8,
             b"mutf8" | b"modifiedutf8" | b"java" => Encoding::Mutf8,
             b"wtf8" => Encoding::Wtf8,
