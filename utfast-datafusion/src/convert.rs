@@ -1,15 +1,17 @@
 //! PostgreSQL's `convert_from(bytes, encoding)` (text in `encoding` to a string)
 //! and `convert_to(text, encoding)` (a string to bytes in `encoding`), for every
 //! encoding utfast names, batch at a time over utfast-arrow's column
-//! conversions. An optional third argument, `'error'` (the default, as in
+//! conversions. The encoding is a constant, or a column (each row its own, as
+//! `convert_from(b, detect_encoding(b))` gives). An optional third argument, `'error'` (the default, as in
 //! PostgreSQL), `'null'` or `'replace'`, decides the rows that cannot be
 //! converted.
 
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{new_null_array, ArrayRef};
+use arrow_array::{new_null_array, Array, ArrayRef, UInt32Array};
 use arrow_schema::DataType;
+use datafusion::arrow::compute::{cast, interleave, take};
 use datafusion::common::{exec_err, plan_err, DataFusionError, Result};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
@@ -60,6 +62,78 @@ impl Convert {
 
     fn error(&self, message: impl std::fmt::Display) -> DataFusionError {
         DataFusionError::Execution(format!("{}: {message}", self.name()))
+    }
+
+    /// The conversion of `array` with each row's own encoding, `names`: the rows
+    /// of each encoding converted together, then put back in order. A null name
+    /// gives a null row.
+    fn apply_each(
+        &self,
+        array: &ArrayRef,
+        names: &ArrayRef,
+        on_invalid: OnInvalid,
+        to: &DataType,
+    ) -> Result<ArrayRef> {
+        let names = cast(names, &DataType::Utf8)?;
+        let names = names.as_string::<i32>();
+        let mut groups: Vec<(Encoding, Vec<u32>)> = Vec::new();
+        let mut picks = vec![(0, 0); array.len()];
+        for (row, name) in names.iter().enumerate() {
+            let Some(name) = name else { continue };
+            let encoding = self.encoding(name)?;
+            let group = match groups.iter().position(|(e, _)| *e == encoding) {
+                Some(group) => group,
+                None => {
+                    groups.push((encoding, Vec::new()));
+                    groups.len() - 1
+                }
+            };
+            let rows = &mut groups[group].1;
+            picks[row] = (group + 1, rows.len());
+            rows.push(row as u32);
+        }
+        // Part 0 is the null row of the null names.
+        let mut parts = vec![new_null_array(to, 1)];
+        for (encoding, rows) in &groups {
+            let rows = UInt32Array::from(rows.clone());
+            let taken = take(array.as_ref(), &rows, None)?;
+            // Null for a bad row: with `Error`, its error is found below, by its
+            // row number in the whole column.
+            let mode = if on_invalid == OnInvalid::Error {
+                OnInvalid::Null
+            } else {
+                on_invalid
+            };
+            let converted = self.apply(&taken, *encoding, mode)?;
+            if on_invalid == OnInvalid::Error && converted.null_count() > taken.null_count() {
+                let failed = (0..taken.len()).find(|&i| converted.is_null(i) && taken.is_valid(i));
+                let row = failed.map_or(0, |i| rows.value(i) as usize);
+                return match self.apply(&array.slice(row, 1), *encoding, on_invalid) {
+                    Err(DataFusionError::Execution(m)) => Err(DataFusionError::Execution(
+                        m.replacen("row 0:", &format!("row {row}:"), 1),
+                    )),
+                    Err(e) => Err(e),
+                    Ok(_) => exec_err!(
+                        "{}: row {row} converts alone but not with its encoding's rows",
+                        self.name()
+                    ),
+                };
+            }
+            parts.push(converted);
+        }
+        let parts: Vec<&dyn Array> = parts.iter().map(|p| p.as_ref()).collect();
+        Ok(interleave(&parts, &picks)?)
+    }
+
+    /// The encoding `name` names, or an error listing the names.
+    fn encoding(&self, name: &str) -> Result<Encoding> {
+        Encoding::from_name(name).ok_or_else(|| {
+            let known: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
+            self.error(format!(
+                "unknown encoding '{name}'; known: {} (and aliases such as latin1, win1252)",
+                known.join(", ")
+            ))
+        })
     }
 
     /// A constant string argument (`None` for a null), or an error naming it.
@@ -173,22 +247,25 @@ impl ScalarUDFImpl for Convert {
             None => Some("error"),
             Some(mode) => self.constant(mode, "third argument ('error', 'null' or 'replace')")?,
         };
-        let (Some(name), Some(mode)) = (self.constant(&name, "encoding name")?, mode) else {
-            // A null encoding or mode: null, as PostgreSQL's strict functions give.
+        let Some(mode) = mode else {
+            // A null mode: null, as PostgreSQL's strict functions give.
             return Ok(ColumnarValue::Array(new_null_array(&to, rows)));
-        };
-        let Some(encoding) = Encoding::from_name(name) else {
-            let known: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
-            return Err(self.error(format!(
-                "unknown encoding '{name}'; known: {} (and aliases such as latin1, win1252)",
-                known.join(", ")
-            )));
         };
         let Some(on_invalid) = on_invalid(mode) else {
             return Err(self.error(format!(
                 "unknown mode '{mode}'; use 'error', 'null' or 'replace'"
             )));
         };
+        if let ColumnarValue::Array(names) = &name {
+            let input = input.into_array(rows)?;
+            return Ok(ColumnarValue::Array(
+                self.apply_each(&input, names, on_invalid, &to)?,
+            ));
+        }
+        let Some(name) = self.constant(&name, "encoding name")? else {
+            return Ok(ColumnarValue::Array(new_null_array(&to, rows)));
+        };
+        let encoding = self.encoding(name)?;
         map_columnar(input, |array| self.apply(array, encoding, on_invalid))
     }
 }

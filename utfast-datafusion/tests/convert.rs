@@ -130,6 +130,33 @@ async fn convert_to_round_trips_and_matches_std() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_row_in_its_own_encoding() {
+    let rows = rows();
+    let ctx = context(&rows).await;
+    // Even rows Latin-1, odd rows UTF-8 (with U+FFFD), every 7th a null name.
+    let sql = "SELECT id, convert_from(b, CASE WHEN id % 7 = 3 THEN NULL WHEN id % 2 = 0 \
+               THEN 'latin1' ELSE 'utf-8' END, 'replace') FROM t ORDER BY id";
+    let got = strings(&column(&ctx, sql).await);
+    let want: Vec<Option<String>> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| match (i % 7 == 3, i % 2 == 0, r) {
+            (true, _, _) | (_, _, None) => None,
+            (_, true, Some(b)) => Some(b.iter().map(|&c| char::from(c)).collect()),
+            (_, false, Some(b)) => Some(String::from_utf8_lossy(b).into_owned()),
+        })
+        .collect();
+    assert_eq!(got, want);
+    // detect_encoding then convert_from: every row becomes text.
+    let sql = "SELECT id, convert_from(b, detect_encoding(b)) FROM t ORDER BY id";
+    let got = strings(&column(&ctx, sql).await);
+    assert_eq!(
+        got.iter().filter(|r| r.is_some()).count(),
+        rows.iter().flatten().count()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn detect_encoding_names_each_row() {
     let rows = rows();
     let ctx = context(&rows).await;
@@ -179,8 +206,15 @@ async fn errors_say_what_and_where() {
     );
     let e = error("SELECT convert_from(b, 'latin1', 'ignore') FROM t").await;
     assert!(e.contains("unknown mode 'ignore'"), "{e}");
+    let e = error("SELECT convert_from(b, CASE WHEN id < 3 THEN 'latin1' ELSE 'utf8' END) FROM t")
+        .await;
+    // Row 4 is the first invalid UTF-8 row ("bad\xFFbyte"), in the whole column.
+    assert!(
+        e.contains("convert_from: row 4: invalid UTF-8 at byte 3"),
+        "{e}"
+    );
     let e = error("SELECT convert_from(b, CAST(id AS VARCHAR)) FROM t").await;
-    assert!(e.contains("must be a constant"), "{e}");
+    assert!(e.contains("unknown encoding '0'"), "{e}");
     let e = error("SELECT convert_from(b) FROM t").await;
     assert!(e.contains("2 or 3 arguments"), "{e}");
     // A null encoding gives nulls.
