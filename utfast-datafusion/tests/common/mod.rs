@@ -90,3 +90,24 @@ pub fn bytes(array: &ArrayRef) -> Vec<Option<Vec<u8>>> {
         .map(|i| (!array.is_null(i)).then(|| array.value(i).to_vec()))
         .collect()
 }
+
+/// `SELECT count(*) FROM t WHERE is_valid_utf8(b)` counts the rows std accepts.
+pub async fn assert_valid_count(ctx: &SessionContext, rows: &[Option<Vec<u8>>]) {
+    let batches = ctx
+        .sql("SELECT count(*) FROM t WHERE is_valid_utf8(b)")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap();
+    let count = batches[0]
+        .column(0)
+        .as_primitive::<arrow_array::types::Int64Type>()
+        .value(0);
+    let want = rows
+        .iter()
+        .flatten()
+        .filter(|r| std::str::from_utf8(r).is_ok())
+        .count();
+    assert_eq!(count as usize, want);
+}
