@@ -527,6 +527,43 @@ fn char_of_width(rng: &mut SampleRng, script: Script, width: usize) -> char {
     c
 }
 
+/// A column of `rows` rows in Arrow's layout (values and `i32` offsets), rows
+/// of 1 to `2 * average - 1` bytes (about `average` on average): every third row
+/// non-ASCII (Latin, Cyrillic or CJK letters), and, with `bad_every`, an
+/// invalid byte (0xFF) at the end of every `bad_every`-th row. The column
+/// benchmarks' input.
+///
+/// ```
+/// let (values, offsets) = utfast::sample::column(1000, 16, Some(100));
+/// assert_eq!(offsets.len(), 1001);
+/// let bad = utfast::utf8_rows_validity(&values, &offsets).unwrap();
+/// assert_eq!(bad.invalid_count(), 10);
+/// ```
+pub fn column(rows: usize, average: usize, bad_every: Option<usize>) -> (Vec<u8>, Vec<i32>) {
+    let pieces = ["é", "ж", "日"];
+    let (mut values, mut offsets) = (Vec::new(), alloc::vec![0i32]);
+    let mut seed = SEED;
+    for row in 0..rows {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let len = 1 + (seed >> 33) as usize % (2 * average.max(1) - 1);
+        let start = values.len();
+        while values.len() - start < len {
+            if row % 3 == 0 && (values.len() - start) % 5 == 0 {
+                values.extend_from_slice(pieces[row % 9 / 3].as_bytes());
+            } else {
+                values.push(b'a' + ((values.len() - start) % 26) as u8);
+            }
+        }
+        if bad_every.is_some_and(|n| row % n == n / 2) {
+            values.push(0xFF);
+        }
+        offsets.push(i32::try_from(values.len()).unwrap_or(i32::MAX));
+    }
+    (values, offsets)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,46 +1,22 @@
 //! Columns of 1M rows (average 8, 16 and 64 bytes, a third of the rows
 //! non-ASCII), valid and with one invalid row per 10,000: utfast's column
 //! kernels against arrow-rs (`StringArray::try_new`, which validates), per-row
-//! `std::str::from_utf8` and simdutf8 loops, and per-row `from_utf8_lossy`.
+//! `std::str::from_utf8` and simdutf8 loops, and per-row `from_utf8_lossy`; and
+//! Latin-1 and UTF-16LE columns decoded into string arrays against a per-row
+//! encoding_rs loop (into Arrow's `StringBuilder`).
 //! Run: `cargo bench -p utfast-arrow`.
 
 use std::hint::black_box;
 
+use arrow_array::builder::StringBuilder;
 use arrow_array::{Array, BinaryArray, StringArray};
 use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use criterion::{Criterion, Throughput};
-use utfast_arrow::{binary_to_string, OnInvalid};
-
-/// Rows of about `average` bytes: every third row non-ASCII (Latin, Cyrillic
-/// or CJK letters), and, with `bad_every`, an invalid byte in every
-/// `bad_every`-th row.
-fn column(rows: usize, average: usize, bad_every: Option<usize>) -> (Vec<u8>, Vec<i32>) {
-    let pieces = ["é", "ж", "日"];
-    let (mut values, mut offsets) = (Vec::new(), vec![0i32]);
-    let mut seed = 0x5EED_u64;
-    for row in 0..rows {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let len = 1 + (seed >> 33) as usize % (2 * average - 1);
-        let start = values.len();
-        while values.len() - start < len {
-            if row % 3 == 0 && (values.len() - start) % 5 == 0 {
-                values.extend_from_slice(pieces[row % 9 / 3].as_bytes());
-            } else {
-                values.push(b'a' + ((values.len() - start) % 26) as u8);
-            }
-        }
-        if bad_every.is_some_and(|n| row % n == n / 2) {
-            values.push(0xFF);
-        }
-        offsets.push(values.len() as i32);
-    }
-    (values, offsets)
-}
+use utfast::Encoding;
+use utfast_arrow::{binary_to_string, decode_binary, OnInvalid};
 
 fn bench_column(c: &mut Criterion, average: usize, bad_every: Option<usize>) {
-    let (values, offsets) = column(1_000_000, average, bad_every);
+    let (values, offsets) = utfast::sample::column(1_000_000, average, bad_every);
     let form = if bad_every.is_some() {
         "err10k"
     } else {
@@ -50,11 +26,7 @@ fn bench_column(c: &mut Criterion, average: usize, bad_every: Option<usize>) {
     g.throughput(Throughput::Bytes(values.len() as u64));
     let row = |i: usize| &values[offsets[i] as usize..offsets[i + 1] as usize];
     let rows = offsets.len() - 1;
-    let binary = BinaryArray::new(
-        OffsetBuffer::new(ScalarBuffer::from(offsets.clone())),
-        Buffer::from_vec(values.clone()),
-        None,
-    );
+    let binary = binary_of(values.clone(), offsets.clone());
     g.bench_function("utfast/validate_utf8_rows", |b| {
         b.iter(|| utfast::validate_utf8_rows(black_box(&values), black_box(&offsets)).is_ok())
     });
@@ -112,6 +84,64 @@ fn bench_column(c: &mut Criterion, average: usize, bad_every: Option<usize>) {
     g.finish();
 }
 
+/// A binary array of `rows` as they are.
+fn binary_of(values: Vec<u8>, offsets: Vec<i32>) -> BinaryArray {
+    BinaryArray::new(
+        OffsetBuffer::new(ScalarBuffer::from(offsets)),
+        Buffer::from_vec(values),
+        None,
+    )
+}
+
+/// The valid sample column re-encoded, row by row, in Latin-1 (each character
+/// not in it as 'é') and UTF-16LE: `decode_binary` against per-row encoding_rs.
+fn bench_decode(c: &mut Criterion, average: usize) {
+    let (values, offsets) = utfast::sample::column(1_000_000, average, None);
+    let text = |i: usize| {
+        std::str::from_utf8(&values[offsets[i] as usize..offsets[i + 1] as usize]).unwrap()
+    };
+    let rows = offsets.len() - 1;
+    let encode = |f: &dyn Fn(&str) -> Vec<u8>| {
+        let (mut out, mut ends) = (Vec::new(), vec![0i32]);
+        for i in 0..rows {
+            out.extend(f(text(i)));
+            ends.push(out.len() as i32);
+        }
+        binary_of(out, ends)
+    };
+    let latin1 = encode(&|t| {
+        t.chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(0xE9))
+            .collect()
+    });
+    let utf16le = encode(&|t| t.encode_utf16().flat_map(u16::to_le_bytes).collect());
+    for (name, array, encoding) in [
+        ("latin1", &latin1, Encoding::Latin1),
+        ("utf16le", &utf16le, Encoding::Utf16Le),
+    ] {
+        let mut g = c.benchmark_group(format!("columns/avg{average}/decode_{name}"));
+        g.throughput(Throughput::Bytes(array.values().len() as u64));
+        g.bench_function("utfast_arrow/decode_binary", |b| {
+            b.iter(|| decode_binary(black_box(array), encoding, OnInvalid::Error).map(|a| a.len()))
+        });
+        g.bench_function("encoding_rs/per_row", |b| {
+            b.iter(|| {
+                let mut builder = StringBuilder::with_capacity(rows, 2 * array.values().len());
+                for row in array.iter().flatten() {
+                    let decoded = match encoding {
+                        Encoding::Latin1 => Some(encoding_rs::mem::decode_latin1(black_box(row))),
+                        _ => encoding_rs::UTF_16LE
+                            .decode_without_bom_handling_and_without_replacement(black_box(row)),
+                    };
+                    builder.append_option(decoded);
+                }
+                builder.finish().len()
+            })
+        });
+        g.finish();
+    }
+}
+
 fn main() {
     let mut c = Criterion::default()
         .warm_up_time(std::time::Duration::from_millis(500))
@@ -133,6 +163,7 @@ fn main() {
         for bad in [None, Some(10_000)] {
             bench_column(&mut c, average, bad);
         }
+        bench_decode(&mut c, average);
     }
     c.final_summary();
 }

@@ -30,7 +30,7 @@ mod encoding;
 mod view;
 
 use arrow_array::{Array, BooleanArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer};
 use arrow_schema::ArrowError;
 use utfast::{Engine, RowError, RowOffset, RowValidity};
 
@@ -85,37 +85,88 @@ pub fn binary_to_string_with<O: OffsetSizeTrait + RowOffset>(
     on_invalid: OnInvalid,
 ) -> Result<GenericStringArray<O>, ArrowError> {
     let (offsets, values, nulls) = (array.offsets(), array.values(), array.nulls());
-    // One pass when the column is valid; with invalid rows, their repair too.
-    let Some(repaired) = engine.utf8_rows_lossy(values, offsets).map_err(row_error)? else {
-        // SAFETY: every row is valid UTF-8 and the offsets are sound (just
-        // checked), what a string array requires of its offsets and values.
+    if on_invalid == OnInvalid::Replace {
+        // One pass when the column is valid; with invalid rows, their repair too.
+        let Some(repaired) = engine.utf8_rows_lossy(values, offsets).map_err(row_error)? else {
+            return Ok(text_array(engine, values, offsets, &[], nulls.cloned()));
+        };
+        let (values, offsets) = repaired.into_parts();
+        // SAFETY: `utf8_rows_lossy` builds valid UTF-8 rows and sound offsets from 0,
+        // one more than the input's rows.
         return Ok(unsafe {
-            GenericStringArray::new_unchecked(offsets.clone(), values.clone(), nulls.cloned())
+            GenericStringArray::new_unchecked(
+                encoding::offset_buffer(offsets),
+                Buffer::from_vec(values),
+                nulls.cloned(),
+            )
         });
-    };
-    let validity = repaired.input_validity();
+    }
+    let validity = engine
+        .utf8_rows_validity(values, offsets)
+        .map_err(row_error)?;
+    let invalid = invalid_rows(&validity);
     let nulls = match on_invalid {
         OnInvalid::Error => {
-            if let Some(row) = first_non_null_invalid(validity, nulls) {
+            if let Some(row) = first_non_null_invalid(&validity, nulls) {
                 let bytes = &values[offsets[row].as_usize()..offsets[row + 1].as_usize()];
                 return Err(invalid_row_error(row, engine.from_utf8(bytes).err()));
             }
-            // Only null rows held invalid bytes: they are repaired, still null.
+            // Only null rows hold invalid bytes: they are blanked, still null.
             nulls.cloned()
         }
-        OnInvalid::Null => NullBuffer::union(nulls, Some(&NullBuffer::new(bits(validity)))),
-        OnInvalid::Replace => nulls.cloned(),
+        _ if invalid.is_empty() => nulls.cloned(),
+        _ => NullBuffer::union(nulls, Some(&NullBuffer::new(bits(&validity)))),
     };
-    let (values, offsets) = repaired.into_parts();
-    // SAFETY: `utf8_rows_lossy` builds valid UTF-8 rows and sound offsets from 0,
-    // one more than the input's rows.
-    Ok(unsafe {
-        GenericStringArray::new_unchecked(
-            encoding::offset_buffer(offsets),
-            Buffer::from_vec(values),
-            nulls,
-        )
-    })
+    Ok(text_array(engine, values, offsets, &invalid, nulls))
+}
+
+/// The rows `validity` clears.
+fn invalid_rows(validity: &RowValidity) -> Vec<usize> {
+    let bitmap = validity.bitmap();
+    // Whole bytes of valid rows are skipped eight rows at a time.
+    (0..bitmap.len())
+        .filter(|&byte| bitmap[byte] != 0xFF)
+        .flat_map(|byte| 8 * byte..(8 * byte + 8).min(validity.len()))
+        .filter(|&row| !validity.is_valid(row))
+        .collect()
+}
+
+/// A string array of `values` and `offsets`, every other row valid UTF-8, with
+/// the bytes of the rows `blank` (null ones) set to zero. Arrow's string arrays
+/// hold UTF-8 in the whole values buffer, so bytes outside the rows (a sliced
+/// array's) that are not UTF-8 are set to zero too. The values and offsets are
+/// shared when nothing is blanked; otherwise the values are copied once (the
+/// offsets are still shared).
+fn text_array<O: OffsetSizeTrait + RowOffset>(
+    engine: Engine,
+    values: &Buffer,
+    offsets: &OffsetBuffer<O>,
+    blank: &[usize],
+    nulls: Option<NullBuffer>,
+) -> GenericStringArray<O> {
+    let (start, end) = (offsets[0].as_usize(), offsets[offsets.len() - 1].as_usize());
+    let outside = [0..start, end..values.len()];
+    let bad_outside: Vec<_> = outside
+        .into_iter()
+        .filter(|range| !engine.validate_utf8(&values[range.clone()]))
+        .collect();
+    let values = if blank.is_empty() && bad_outside.is_empty() {
+        values.clone()
+    } else {
+        let mut copy = values.to_vec();
+        let rows = blank
+            .iter()
+            .map(|&row| offsets[row].as_usize()..offsets[row + 1].as_usize());
+        for range in rows.chain(bad_outside) {
+            copy[range].fill(0);
+        }
+        Buffer::from_vec(copy)
+    };
+    // SAFETY: the offsets are sound (the column kernel checked them); every row
+    // not blanked is valid UTF-8, blanked rows and the bytes outside the rows are
+    // zeros or valid UTF-8, so the whole buffer is UTF-8 and every offset is on a
+    // character boundary.
+    unsafe { GenericStringArray::new_unchecked(offsets.clone(), values, nulls) }
 }
 
 /// Whether each row of `array` is valid UTF-8 (one validity pass, no string

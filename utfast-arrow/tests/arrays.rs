@@ -70,6 +70,9 @@ fn check_offsets<O: OffsetSizeTrait + RowOffset>(rows: &[Option<Vec<u8>>], slice
                         want,
                         "{k} {mode:?}"
                     );
+                    // Arrow's string arrays hold UTF-8 in the whole values buffer,
+                    // the bytes of other rows of a sliced array included.
+                    assert!(std::str::from_utf8(text.values()).is_ok(), "{k} {mode:?}");
                 }
                 (Err(e), Err(row)) => {
                     let message = e.to_string();
