@@ -212,3 +212,43 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn long_latin1_and_windows_1252_columns() {
+    // Past several 64 KiB chunks of the one-call path, with rows ending on and
+    // around chunk and word boundaries, and rows longer than a chunk.
+    let values: Vec<u8> = (0..300_000u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    let mut cuts = vec![0usize];
+    for chunk in 1..=4 {
+        for d in [-9i64, -8, -1, 0, 1, 7, 8] {
+            cuts.push((chunk * 65536 + d) as usize);
+        }
+    }
+    cuts.extend((0..values.len()).step_by(37));
+    cuts.push(values.len());
+    cuts.sort_unstable();
+    let offsets: Vec<i64> = cuts.iter().map(|&c| c as i64).collect();
+    // Without C1 bytes, Windows-1252 takes the same path.
+    let no_c1: Vec<u8> = values
+        .iter()
+        .map(|&b| if (0x80..0xA0).contains(&b) { b'x' } else { b })
+        .collect();
+    for (bytes, from) in [(&values, Encoding::Latin1), (&no_c1, Encoding::Windows1252)] {
+        for engine in engines() {
+            let rows = engine
+                .convert_rows(bytes, &offsets, from, Encoding::Utf8, ErrorMode::Strict)
+                .unwrap();
+            for (i, w) in cuts.windows(2).enumerate() {
+                let want: String = bytes[w[0]..w[1]].iter().map(|&b| char::from(b)).collect();
+                assert_eq!(
+                    rows.row(i),
+                    Some(want.as_bytes()),
+                    "{}: {from} row {i}",
+                    engine.kernel()
+                );
+            }
+        }
+    }
+}

@@ -4,12 +4,15 @@
 //! Windows-1252 or UTF-16 columns from legacy databases and Windows exports to
 //! UTF-8 rows, and UTF-8 rows back to them.
 //!
-//! The strict pairs of the direct path write each row straight into one buffer
+//! Latin-1 to UTF-8 (and Windows-1252 without C1 letters) converts all the
+//! values in one kernel call and moves the offsets ([`super::latin1`]). The
+//! strict pairs of the direct path write each row straight into one buffer
 //! with room for the worst case, one kernel call per row; the other pairs and
 //! modes go through the stream converter's block path, row by row.
 
 use alloc::vec::Vec;
 
+use super::latin1::latin1_to_utf8_rows;
 use super::offset::{sound, RowOffset};
 use super::validate::row_bytes;
 use super::{RowError, RowValidity};
@@ -199,6 +202,16 @@ fn convert<O: RowOffset>(
     null: bool,
 ) -> Result<ConvertedRows<O>, RowError> {
     let span = sound(engine, values, offsets)?;
+    let (from, to) = (converter.from, converter.to);
+    if to == Encoding::Utf8 {
+        let c1 = |b: &u8| (0x80..0xA0).contains(b);
+        let latin1 = from == Encoding::Latin1
+            || (from == Encoding::Windows1252 && !values[span.start..span.end].iter().any(c1));
+        if latin1 {
+            // Byte by byte: the whole buffer at once; no row can fail.
+            return latin1_to_utf8_rows(engine, values, offsets, span);
+        }
+    }
     let mut validity = RowValidity::all_valid(span.rows);
     let mut new_offsets = Vec::with_capacity(offsets.len());
     new_offsets.push(O::default());

@@ -18,6 +18,8 @@
 #[cfg(feature = "alloc")]
 mod convert;
 mod error;
+#[cfg(feature = "alloc")]
+mod latin1;
 mod offset;
 #[cfg(feature = "alloc")]
 mod repair;
