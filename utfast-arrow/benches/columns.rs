@@ -59,29 +59,48 @@ fn bench_column(c: &mut Criterion, average: usize, bad_every: Option<usize>) {
                 .count()
         })
     });
-    g.bench_function("utfast_arrow/binary_to_string_null", |b| {
-        b.iter(|| binary_to_string(black_box(&binary), OnInvalid::Null).map(|a| a.null_count()))
-    });
-    g.bench_function("std/from_utf8_per_row_to_nulls", |b| {
-        b.iter(|| {
-            let text: StringArray = (0..rows)
-                .map(|i| std::str::from_utf8(black_box(row(i))).ok())
-                .collect();
-            text.null_count()
-        })
-    });
-    g.bench_function("utfast_arrow/binary_to_string_replace", |b| {
-        b.iter(|| binary_to_string(black_box(&binary), OnInvalid::Replace).map(|a| a.len()))
-    });
-    g.bench_function("std/from_utf8_lossy_per_row", |b| {
-        b.iter(|| {
-            let text: StringArray = (0..rows)
-                .map(|i| Some(String::from_utf8_lossy(black_box(row(i)))))
-                .collect();
-            text.len()
-        })
-    });
     g.finish();
+    for batch in [rows, BATCH] {
+        let mut g = c.benchmark_group(format!("columns/avg{average}/{form}{}", label(batch)));
+        g.throughput(Throughput::Bytes(values.len() as u64));
+        g.bench_function("utfast_arrow/binary_to_string_null", |b| {
+            b.iter(|| {
+                batches(&binary, batch, |a| {
+                    binary_to_string(black_box(a), OnInvalid::Null).map_or(0, |a| a.null_count())
+                })
+            })
+        });
+        g.bench_function("std/from_utf8_per_row_to_nulls", |b| {
+            b.iter(|| {
+                batches(&binary, batch, |a| {
+                    let text: StringArray = a
+                        .iter()
+                        .map(|r| std::str::from_utf8(black_box(r.unwrap_or_default())).ok())
+                        .collect();
+                    text.null_count()
+                })
+            })
+        });
+        g.bench_function("utfast_arrow/binary_to_string_replace", |b| {
+            b.iter(|| {
+                batches(&binary, batch, |a| {
+                    binary_to_string(black_box(a), OnInvalid::Replace).map_or(0, |a| a.len())
+                })
+            })
+        });
+        g.bench_function("std/from_utf8_lossy_per_row", |b| {
+            b.iter(|| {
+                batches(&binary, batch, |a| {
+                    let text: StringArray = a
+                        .iter()
+                        .map(|r| Some(String::from_utf8_lossy(black_box(r.unwrap_or_default()))))
+                        .collect();
+                    text.len()
+                })
+            })
+        });
+        g.finish();
+    }
 }
 
 /// A binary array of `rows` as they are.
@@ -119,27 +138,65 @@ fn bench_decode(c: &mut Criterion, average: usize) {
         ("latin1", &latin1, Encoding::Latin1),
         ("utf16le", &utf16le, Encoding::Utf16Le),
     ] {
-        let mut g = c.benchmark_group(format!("columns/avg{average}/decode_{name}"));
-        g.throughput(Throughput::Bytes(array.values().len() as u64));
-        g.bench_function("utfast_arrow/decode_binary", |b| {
-            b.iter(|| decode_binary(black_box(array), encoding, OnInvalid::Error).map(|a| a.len()))
-        });
-        g.bench_function("encoding_rs/per_row", |b| {
-            b.iter(|| {
-                let mut builder = StringBuilder::with_capacity(rows, 2 * array.values().len());
-                for row in array.iter().flatten() {
-                    let decoded = match encoding {
-                        Encoding::Latin1 => Some(encoding_rs::mem::decode_latin1(black_box(row))),
-                        _ => encoding_rs::UTF_16LE
-                            .decode_without_bom_handling_and_without_replacement(black_box(row)),
-                    };
-                    builder.append_option(decoded);
-                }
-                builder.finish().len()
-            })
-        });
-        g.finish();
+        for batch in [rows, BATCH] {
+            let mut g = c.benchmark_group(format!(
+                "columns/avg{average}/decode_{name}{}",
+                label(batch)
+            ));
+            g.throughput(Throughput::Bytes(array.values().len() as u64));
+            g.bench_function("utfast_arrow/decode_binary", |b| {
+                b.iter(|| {
+                    batches(array, batch, |a| {
+                        decode_binary(black_box(a), encoding, OnInvalid::Error)
+                            .map_or(0, |a| a.len())
+                    })
+                })
+            });
+            g.bench_function("encoding_rs/per_row", |b| {
+                b.iter(|| {
+                    batches(array, batch, |a| {
+                        let mut builder =
+                            StringBuilder::with_capacity(a.len(), 2 * a.value_data().len());
+                        for row in a.iter().flatten() {
+                            let decoded = match encoding {
+                                Encoding::Latin1 => {
+                                    Some(encoding_rs::mem::decode_latin1(black_box(row)))
+                                }
+                                _ => encoding_rs::UTF_16LE
+                                    .decode_without_bom_handling_and_without_replacement(
+                                        black_box(row),
+                                    ),
+                            };
+                            builder.append_option(decoded);
+                        }
+                        builder.finish().len()
+                    })
+                })
+            });
+            g.finish();
+        }
     }
+}
+
+/// DataFusion's batch size: the column is also converted 8192 rows at a time,
+/// as an engine hands it over (each batch's output allocated and dropped).
+const BATCH: usize = 8192;
+
+/// The group name's suffix for a batch size (none for the whole column).
+fn label(batch: usize) -> String {
+    if batch == BATCH {
+        format!("/batch{BATCH}")
+    } else {
+        String::new()
+    }
+}
+
+/// `f` on each slice of `batch` rows of `array`; the sum of its results.
+fn batches(array: &BinaryArray, batch: usize, f: impl Fn(&BinaryArray) -> usize) -> usize {
+    (0..array.len())
+        .step_by(batch)
+        .map(|start| f(&array.slice(start, batch.min(array.len() - start))))
+        .sum()
 }
 
 fn main() {

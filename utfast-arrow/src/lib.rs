@@ -88,7 +88,7 @@ pub fn binary_to_string_with<O: OffsetSizeTrait + RowOffset>(
     if on_invalid == OnInvalid::Replace {
         // One pass when the column is valid; with invalid rows, their repair too.
         let Some(repaired) = engine.utf8_rows_lossy(values, offsets).map_err(row_error)? else {
-            return Ok(text_array(engine, values, offsets, &[], nulls.cloned()));
+            return Ok(text_array(values, offsets, &[], nulls.cloned()));
         };
         let (values, offsets) = repaired.into_parts();
         // SAFETY: `utf8_rows_lossy` builds valid UTF-8 rows and sound offsets from 0,
@@ -117,7 +117,7 @@ pub fn binary_to_string_with<O: OffsetSizeTrait + RowOffset>(
         _ if invalid.is_empty() => nulls.cloned(),
         _ => NullBuffer::union(nulls, Some(&NullBuffer::new(bits(&validity)))),
     };
-    Ok(text_array(engine, values, offsets, &invalid, nulls))
+    Ok(text_array(values, offsets, &invalid, nulls))
 }
 
 /// The rows `validity` clears.
@@ -133,40 +133,41 @@ fn invalid_rows(validity: &RowValidity) -> Vec<usize> {
 
 /// A string array of `values` and `offsets`, every other row valid UTF-8, with
 /// the bytes of the rows `blank` (null ones) set to zero. Arrow's string arrays
-/// hold UTF-8 in the whole values buffer, so bytes outside the rows (a sliced
-/// array's) that are not UTF-8 are set to zero too. The values and offsets are
-/// shared when nothing is blanked; otherwise the values are copied once (the
-/// offsets are still shared).
+/// hold UTF-8 in the whole values buffer, so a sliced array's buffer is cut to
+/// its rows (no copy; the offsets are moved to start at 0), the other rows'
+/// bytes being none of its business. The values are shared when nothing is
+/// blanked, otherwise the rows' bytes are copied once.
 fn text_array<O: OffsetSizeTrait + RowOffset>(
-    engine: Engine,
     values: &Buffer,
     offsets: &OffsetBuffer<O>,
     blank: &[usize],
     nulls: Option<NullBuffer>,
 ) -> GenericStringArray<O> {
     let (start, end) = (offsets[0].as_usize(), offsets[offsets.len() - 1].as_usize());
-    let outside = [0..start, end..values.len()];
-    let bad_outside: Vec<_> = outside
-        .into_iter()
-        .filter(|range| !engine.validate_utf8(&values[range.clone()]))
-        .collect();
-    let values = if blank.is_empty() && bad_outside.is_empty() {
-        values.clone()
+    let (values, offsets) = if start == 0 && end == values.len() {
+        (values.clone(), offsets.clone())
+    } else {
+        let first = offsets[0];
+        let moved: Vec<O> = offsets.iter().map(|&o| o - first).collect();
+        (
+            values.slice_with_length(start, end - start),
+            encoding::offset_buffer(moved),
+        )
+    };
+    let values = if blank.is_empty() {
+        values
     } else {
         let mut copy = values.to_vec();
-        let rows = blank
-            .iter()
-            .map(|&row| offsets[row].as_usize()..offsets[row + 1].as_usize());
-        for range in rows.chain(bad_outside) {
-            copy[range].fill(0);
+        for &row in blank {
+            copy[offsets[row].as_usize()..offsets[row + 1].as_usize()].fill(0);
         }
         Buffer::from_vec(copy)
     };
-    // SAFETY: the offsets are sound (the column kernel checked them); every row
-    // not blanked is valid UTF-8, blanked rows and the bytes outside the rows are
-    // zeros or valid UTF-8, so the whole buffer is UTF-8 and every offset is on a
-    // character boundary.
-    unsafe { GenericStringArray::new_unchecked(offsets.clone(), values, nulls) }
+    // SAFETY: the offsets are sound (the column kernel checked them) and start at
+    // 0 of a buffer that ends at the last; every row not blanked is valid UTF-8,
+    // blanked rows are zeros, so the whole buffer is UTF-8 and every offset is on
+    // a character boundary.
+    unsafe { GenericStringArray::new_unchecked(offsets, values, nulls) }
 }
 
 /// Whether each row of `array` is valid UTF-8 (one validity pass, no string
