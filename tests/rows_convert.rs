@@ -252,3 +252,91 @@ fn long_latin1_and_windows_1252_columns() {
         }
     }
 }
+
+/// `cuts` with `cut` added, in order.
+fn with_cut(cuts: &[usize], cut: usize) -> Vec<usize> {
+    let mut cuts = cuts.to_vec();
+    cuts.push(cut);
+    cuts.sort_unstable();
+    cuts
+}
+
+#[test]
+fn long_utf16_columns() {
+    // Past several 64 KiB chunks of the one-call path: text with every UTF-8
+    // width and surrogate pairs, rows ending on and around chunk and word
+    // boundaries; then the same with a pair split between two rows and with an
+    // odd row, which go row by row. Each row checked against std.
+    let text: String = "aé€😀z\u{7FF}\u{800}\u{FFFF}\u{10000}".repeat(15000);
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut cuts = vec![0usize];
+    for chunk in 1..=4 {
+        for d in [-8i64, -6, -2, 0, 2, 6, 8] {
+            cuts.push((chunk * 65536 + d) as usize);
+        }
+    }
+    // Rows of 7 units on average: the one-call path takes short rows.
+    cuts.extend((0..2 * units.len()).step_by(14));
+    cuts.push(2 * units.len());
+    cuts.sort_unstable();
+    // Unit boundaries only, and none inside a pair yet.
+    let inside_pair =
+        |c: usize| c % 2 == 1 || (c < 2 * units.len() && (0xDC00..0xE000).contains(&units[c / 2]));
+    cuts.retain(|&c| c <= 2 * units.len() && !inside_pair(c));
+    let split = cuts.iter().position(|&c| c > 100_000).unwrap();
+    let pair = (cuts[split]..)
+        .step_by(2)
+        .find(|&c| (0xDC00..0xE000).contains(&units[c / 2]))
+        .unwrap();
+    let variants: [Vec<usize>; 3] = [
+        cuts.clone(),
+        with_cut(&cuts, pair),
+        with_cut(&cuts, pair + 1),
+    ];
+    for (bytes, from) in [
+        (
+            units
+                .iter()
+                .flat_map(|u| u.to_le_bytes())
+                .collect::<Vec<u8>>(),
+            Encoding::Utf16Le,
+        ),
+        (
+            units
+                .iter()
+                .flat_map(|u| u.to_be_bytes())
+                .collect::<Vec<u8>>(),
+            Encoding::Utf16Be,
+        ),
+    ] {
+        for cuts in &variants {
+            let offsets: Vec<i64> = cuts.iter().map(|&c| c as i64).collect();
+            for engine in engines() {
+                let rows = engine
+                    .convert_rows_or_null(&bytes, &offsets, from, Encoding::Utf8)
+                    .unwrap();
+                for (i, w) in cuts.windows(2).enumerate() {
+                    let row = &bytes[w[0]..w[1]];
+                    let units: Vec<u16> = row
+                        .chunks(2)
+                        .map(|c| match (from, c) {
+                            (Encoding::Utf16Le, [a, b]) => u16::from_le_bytes([*a, *b]),
+                            (_, [a, b]) => u16::from_be_bytes([*a, *b]),
+                            _ => 0xDC00, // half a unit: invalid either way
+                        })
+                        .collect();
+                    let want = String::from_utf16(&units)
+                        .ok()
+                        .filter(|_| row.len() % 2 == 0);
+                    let got = rows.validity().is_valid(i).then(|| rows.row(i).unwrap());
+                    assert_eq!(
+                        got,
+                        want.as_deref().map(str::as_bytes),
+                        "{}: {from} row {i}",
+                        engine.kernel()
+                    );
+                }
+            }
+        }
+    }
+}

@@ -5,7 +5,8 @@
 //! UTF-8 rows, and UTF-8 rows back to them.
 //!
 //! Latin-1 to UTF-8 (and Windows-1252 without C1 letters) converts all the
-//! values in one kernel call and moves the offsets ([`super::latin1`]). The
+//! values in one kernel call and moves the offsets ([`super::latin1`]), and so
+//! does UTF-16 to UTF-8 when every row is valid on its own ([`super::utf16`]). The
 //! strict pairs of the direct path write each row straight into one buffer
 //! with room for the worst case, one kernel call per row; the other pairs and
 //! modes go through the stream converter's block path, row by row.
@@ -14,6 +15,7 @@ use alloc::vec::Vec;
 
 use super::latin1::latin1_to_utf8_rows;
 use super::offset::{sound, RowOffset};
+use super::utf16::utf16_to_utf8_rows;
 use super::validate::row_bytes;
 use super::{RowError, RowValidity};
 use crate::stream::block::{BlockConverter, Problem};
@@ -210,6 +212,15 @@ fn convert<O: RowOffset>(
         if latin1 {
             // Byte by byte: the whole buffer at once; no row can fail.
             return latin1_to_utf8_rows(engine, values, offsets, span);
+        }
+        // Short UTF-16 rows (under 12 units on average): the whole buffer at once
+        // when every row is valid on its own. Longer rows are faster one kernel
+        // call each (the portable width sums cost more than the calls save).
+        let short = span.end - span.start < 24 * span.rows;
+        if matches!(from, Encoding::Utf16Le | Encoding::Utf16Be) && short {
+            if let Some(rows) = utf16_to_utf8_rows(engine, values, offsets, span, from.order()) {
+                return rows;
+            }
         }
     }
     let mut validity = RowValidity::all_valid(span.rows);

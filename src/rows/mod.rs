@@ -22,7 +22,11 @@ mod error;
 mod latin1;
 mod offset;
 #[cfg(feature = "alloc")]
+mod prefix;
+#[cfg(feature = "alloc")]
 mod repair;
+#[cfg(feature = "alloc")]
+mod utf16;
 mod validate;
 
 #[cfg(feature = "alloc")]

@@ -153,7 +153,7 @@ pub(crate) type Direct = (usize, Result<usize, Problem>);
 pub(crate) type Whole = fn(&Engine, &[u8], &mut [u8]) -> Option<usize>;
 
 /// `bytes` as UTF-16 units in place, when aligned.
-fn aligned16(bytes: &[u8]) -> Option<&[u16]> {
+pub(crate) fn aligned16(bytes: &[u8]) -> Option<&[u16]> {
     // SAFETY: every bit pattern is a valid u16; `align_to` only reinterprets the
     // aligned middle of the slice.
     match unsafe { bytes.align_to::<u16>() } {
