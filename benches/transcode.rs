@@ -2,15 +2,15 @@
 //! (x86-64 only), encoding_rs and std, side by side, per direction.
 //!
 //! Groups are `<direction>/<input>`, where direction is `utf8-utf16le`,
-//! `utf16le-utf8`, `utf16le-validate`, `utf8-utf32`, `utf32-utf8`, `latin1-utf8` or
+//! `utf16le-utf8`, `utf16le-validate`, `utf32-validate`, `utf8-utf32`, `utf32-utf8`, `latin1-utf8` or
 //! `utf8-latin1`, and input is `corpus/<file>` (with `UTFAST_CORPUS`) or
 //! `gen/<script>`. Functions:
 //!
 //! - `utfast/<kernel>` and `utfast` (the free function: the dispatcher), with
 //!   validation; `utfast/str` the `&str` path that skips it (UTF-8 input only);
 //! - `simdutf/convert` (`convert_utf8_to_utf16le`, ..., validating) and
-//!   `simdutf/valid` (`convert_valid_*`, input known valid); in `utf16le-validate`,
-//!   `simdutf/convert` is `validate_utf16le`;
+//!   `simdutf/valid` (`convert_valid_*`, input known valid); in `utf16le-validate`
+//!   and `utf32-validate`, `simdutf/convert` is `validate_utf16le` / `validate_utf32`;
 //! - `encoding_rs` (`encoding_rs::mem`: `convert_utf8_to_utf16`,
 //!   `convert_utf16_to_utf8`, `convert_latin1_to_utf8`; no validation of UTF-16);
 //! - `std` (`str::encode_utf16`, `char::decode_utf16`, `str::chars`, into a buffer).
@@ -274,6 +274,23 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     });
     run(&mut g, "std", src16, 0, |s, _: &mut [u8]| {
         char::decode_utf16(s.iter().map(|&u| u16::from_le(u))).all(|c| c.is_ok())
+    });
+    g.finish();
+
+    // UTF-32 validation
+    let kernel = |e: Engine, s: &[u32], _: &mut [u8]| e.validate_utf32(s);
+    let convert = None;
+    // SAFETY: no simdutf function to call.
+    let mut g = unsafe { suite.open("utf32-validate", src32, 0, kernel, convert) };
+    run(&mut g, "utfast", src32, 0, |s, _: &mut [u8]| {
+        utfast::validate_utf32(s)
+    });
+    #[cfg(target_arch = "x86_64")]
+    run(&mut g, "simdutf/convert", src32, 0, |s, _: &mut [u8]| {
+        simdutf::validate_utf32(s)
+    });
+    run(&mut g, "std", src32, 0, |s, _: &mut [u8]| {
+        s.iter().all(|&v| char::from_u32(v).is_some())
     });
     g.finish();
 

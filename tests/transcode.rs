@@ -512,7 +512,17 @@ fn special_units_at_every_position_of_long_inputs() {
         }
     }
     for filler in [0x61u32, 0xE9, 0x20AC] {
-        for special in [0x1F600u32, 0xFFFF, 0xD800, 0xDFFF, 0x110000] {
+        for special in [
+            0x1F600u32,
+            0xFFFF,
+            0xD7FF,
+            0xD800,
+            0xDFFF,
+            0xE000,
+            0x10FFFF,
+            0x110000,
+            0xFFFF_FFFF,
+        ] {
             for at in 0..len {
                 let mut values = vec![filler; len];
                 values[at] = special;
