@@ -213,8 +213,12 @@ async fn errors_say_what_and_where() {
         e.contains("convert_from: row 4: invalid UTF-8 at byte 3"),
         "{e}"
     );
+    // The first batch to fail is either partition's: its first id is the name.
     let e = error("SELECT convert_from(b, CAST(id AS VARCHAR)) FROM t").await;
-    assert!(e.contains("unknown encoding '0'"), "{e}");
+    assert!(
+        e.contains("unknown encoding '0'") || e.contains("unknown encoding '1000'"),
+        "{e}"
+    );
     let e = error("SELECT convert_from(b) FROM t").await;
     assert!(e.contains("2 or 3 arguments"), "{e}");
     // A null encoding gives nulls.
