@@ -2,8 +2,9 @@
 //! (x86-64 only), encoding_rs and std, side by side, per direction.
 //!
 //! Groups are `<direction>/<input>`, where direction is `utf8-utf16le`,
-//! `utf16le-utf8`, `utf16le-validate`, `utf32-validate`, `utf8-utf32`, `utf32-utf8`, `latin1-utf8` or
-//! `utf8-latin1`, and input is `corpus/<file>` (with `UTFAST_CORPUS`) or
+//! `utf16le-utf8`, `utf16le-validate`, `utf32-validate`, `utf8-utf32`, `utf32-utf8`,
+//! `utf16le-utf32`, `utf32-utf16le`, or Latin-1 to and from UTF-8, UTF-16LE and
+//! UTF-32 (`latin1-utf8`, `utf8-latin1`, `latin1-utf16le`, ...), and input is `corpus/<file>` (with `UTFAST_CORPUS`) or
 //! `gen/<script>`. Functions:
 //!
 //! - `utfast/<kernel>` and `utfast` (the free function: the dispatcher), with
@@ -190,7 +191,7 @@ fn bench_input(c: &mut Criterion, id: &str, input: &Input, engines: &[Engine], l
         bench_unicode(&mut suite, input);
     }
     if let Some(latin1) = &input.latin1 {
-        bench_latin1(&mut suite, latin1, input.text.as_bytes());
+        bench_latin1(&mut suite, latin1, input);
     }
 }
 
@@ -313,10 +314,25 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
         std_write_utf8(d, s.iter().map(|&v| char::from_u32(v)))
     });
     g.finish();
+
+    // UTF-16LE -> UTF-32
+    let kernel = |e: Engine, s: &[u16], d: &mut [u32]| e.utf16le_to_utf32(s, d);
+    let convert = simdutf!(convert_utf16le_to_utf32);
+    // SAFETY: one value per unit is simdutf's worst case.
+    let g = unsafe { suite.open("utf16le-utf32", src16, n16, kernel, convert) };
+    g.finish();
+
+    // UTF-32 -> UTF-16LE
+    let kernel = |e: Engine, s: &[u32], d: &mut [u16]| e.utf32_to_utf16le(s, d);
+    let convert = simdutf!(convert_utf32_to_utf16le);
+    // SAFETY: two units per value is simdutf's worst case.
+    let g = unsafe { suite.open("utf32-utf16le", src32, 2 * n32, kernel, convert) };
+    g.finish();
 }
 
-/// Latin-1 to UTF-8 and back.
-fn bench_latin1(suite: &mut Suite, latin1: &[u8], utf8: &[u8]) {
+/// Latin-1 to UTF-8, UTF-16LE and UTF-32, and back (`input` holds Latin-1 text).
+fn bench_latin1(suite: &mut Suite, latin1: &[u8], input: &Input) {
+    let utf8 = input.text.as_bytes();
     let (nl, n8) = (latin1.len(), utf8.len());
     let kernel = |e: Engine, s: &[u8], d: &mut [u8]| e.latin1_to_utf8(s, d);
     let convert = simdutf!(convert_latin1_to_utf8);
@@ -331,6 +347,32 @@ fn bench_latin1(suite: &mut Suite, latin1: &[u8], utf8: &[u8]) {
     let convert = simdutf!(convert_utf8_to_latin1);
     // SAFETY: one byte per byte is simdutf's worst case.
     let g = unsafe { suite.open("utf8-latin1", utf8, n8, kernel, convert) };
+    g.finish();
+
+    let kernel = |e: Engine, s: &[u8], d: &mut [u16]| e.latin1_to_utf16le(s, d);
+    let convert = simdutf!(convert_latin1_to_utf16le);
+    // SAFETY: one unit per byte is simdutf's worst case.
+    let g = unsafe { suite.open("latin1-utf16le", latin1, nl, kernel, convert) };
+    g.finish();
+
+    let src16 = &input.utf16le[..];
+    let kernel = |e: Engine, s: &[u16], d: &mut [u8]| e.utf16le_to_latin1(s, d);
+    let convert = simdutf!(convert_utf16le_to_latin1);
+    // SAFETY: one byte per unit is simdutf's worst case.
+    let g = unsafe { suite.open("utf16le-latin1", src16, src16.len(), kernel, convert) };
+    g.finish();
+
+    let kernel = |e: Engine, s: &[u8], d: &mut [u32]| e.latin1_to_utf32(s, d);
+    let convert = simdutf!(convert_latin1_to_utf32);
+    // SAFETY: one value per byte is simdutf's worst case.
+    let g = unsafe { suite.open("latin1-utf32", latin1, nl, kernel, convert) };
+    g.finish();
+
+    let src32 = &input.utf32[..];
+    let kernel = |e: Engine, s: &[u32], d: &mut [u8]| e.utf32_to_latin1(s, d);
+    let convert = simdutf!(convert_utf32_to_latin1);
+    // SAFETY: one byte per value is simdutf's worst case.
+    let g = unsafe { suite.open("utf32-latin1", src32, src32.len(), kernel, convert) };
     g.finish();
 }
 

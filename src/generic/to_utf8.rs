@@ -136,18 +136,13 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
         units.narrow(units).store(out);
         return 8;
     }
-    let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
-    let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
     let short = below(units, 0x800);
     let short_bits = short.movemask();
     if short_bits == 0xFFFF {
-        let pairs = select(ascii, units, two_lead).or(low6.shl16::<8>());
-        let two = !lane_bits(ascii) & 0xFF;
-        pairs
-            .shuffle(S::load(SHUFFLES[0][two as usize].as_ptr()))
-            .store(out);
-        return 8 + two.count_ones() as usize;
+        return encode8_two(units, !lane_bits(ascii) & 0xFF, out);
     }
+    let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
+    let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
     let three_lead = units.shr16::<12>().or(S::splat16(0xE0));
     let mid6 = units
         .shr16::<6>()
@@ -172,21 +167,51 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
     n + 4 + high.count_ones() as usize
 }
 
+/// Encodes the eight lanes of `units` (code points below U+0800) at `out`, where
+/// bit `i` of `two` says that lane `i` is not ASCII; returns the bytes written.
+/// Writes 16 bytes.
+///
+/// # Safety
+/// `out..out + 16` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn encode8_two<S: Simd128>(units: S, two: u32, out: *mut u8) -> usize {
+    let ascii = below(units, 0x80);
+    let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
+    let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
+    let pairs = select(ascii, units, two_lead).or(low6.shl16::<8>());
+    // SAFETY: the caller's promise.
+    pairs
+        .shuffle(S::load(SHUFFLES[0][two as usize].as_ptr()))
+        .store(out);
+    8 + two.count_ones() as usize
+}
+
 /// Encodes the 16 lanes of `units` at `out`; returns the bytes written. Writes up
 /// to 64 bytes.
+///
+/// Text of one alphabet (Greek, Cyrillic, Hebrew, Arabic, ...) mixes two-byte
+/// characters with ASCII spaces and punctuation: when every lane is below
+/// U+0800, the lanes clamped to bytes say which are ASCII (a byte below 0x80)
+/// in one narrowing, for all 16 lanes, and are the output when all are.
 ///
 /// # Safety
 /// `out..out + 64` is writable; the CPU supports `S`.
 #[inline(always)]
 unsafe fn encode16<S: Simd128>(units: [S; 2], out: *mut u8) -> usize {
     let [a, b] = units;
-    // SAFETY: the caller's promise.
-    if !a.or(b).and(S::splat16(0xFF80)).any_nonzero() {
-        a.narrow(b).store(out);
+    // SAFETY (stores): the caller's promise.
+    if a.or(b).and(S::splat16(0xF800)).any_nonzero() {
+        let n = encode8(a, out);
+        return n + encode8(b, out.add(n));
+    }
+    let bytes = a.narrow_clamped(b);
+    let two = bytes.movemask();
+    if two == 0 {
+        bytes.store(out);
         return 16;
     }
-    let n = encode8(a, out);
-    n + encode8(b, out.add(n))
+    let n = encode8_two(a, two & 0xFF, out);
+    n + encode8_two(b, two >> 8, out.add(n))
 }
 
 /// Writes the UTF-8 form of `c` (a Unicode scalar value) at the start of `out`,
@@ -306,7 +331,9 @@ impl<const BIG: bool> Source for Utf16<BIG> {
             let swap = S::load(BYTE_SWAP.as_ptr());
             (a, b) = (a.shuffle(swap), b.shuffle(swap));
         }
-        (!surrogates(a).or(surrogates(b)).any_nonzero()).then_some([a, b])
+        // Surrogates are at least 0x8000: most text has no such unit at all.
+        let high = a.or(b).and(S::splat16(0x8000)).any_nonzero();
+        (!high || !surrogates(a).or(surrogates(b)).any_nonzero()).then_some([a, b])
     }
 
     #[inline(always)]
@@ -454,6 +481,24 @@ unsafe fn short_step<V: Wide, I: Source>(
     }
 }
 
+/// Converts the ASCII run at the start of `src` to `dst`, `V::LANES` units at a
+/// time while both have room: the units converted (a multiple of `V::LANES`).
+///
+/// # Safety
+/// The CPU supports `V`.
+#[inline(always)]
+unsafe fn ascii_run<V: ByteVector, I: Source>(src: &[I::Unit], dst: &mut [u8]) -> usize {
+    let steps = src.len().min(dst.len()) / V::LANES;
+    let (from, to) = (src.as_ptr(), dst.as_mut_ptr());
+    let mut done = 0;
+    // SAFETY: each step reads LANES units of `src` and writes LANES bytes of `dst`
+    // below `steps * LANES`, which both hold.
+    while done < steps * V::LANES && I::ascii::<V>(from.add(done), to.add(done)) {
+        done += V::LANES;
+    }
+    done
+}
+
 /// Converts `src` to UTF-8 in `dst`: vector steps while 16 units remain and the
 /// output has room for any of them; `tail` (the portable conversion) for the
 /// rest. At the first invalid character `reference` converts the rest of the
@@ -478,15 +523,9 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
     let (mut read, mut written) = (0, 0);
     while src.len() - read >= STEP && dst.len() - written >= ROOM {
         // An ASCII run at full width.
-        // SAFETY: LANES units from `read` are in `src`, LANES bytes from `written`
-        // in `dst`.
-        while src.len() - read >= V::LANES
-            && dst.len() - written >= V::LANES
-            && I::ascii::<V>(src.as_ptr().add(read), dst.as_mut_ptr().add(written))
-        {
-            read += V::LANES;
-            written += V::LANES;
-        }
+        let run = ascii_run::<V, I>(&src[read..], &mut dst[written..]);
+        read += run;
+        written += run;
         if src.len() - read < STEP || dst.len() - written < ROOM {
             break;
         }

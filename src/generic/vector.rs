@@ -153,6 +153,10 @@ pub(crate) unsafe trait Simd128: ByteVector {
     /// every lane must be at most 0xFF.
     unsafe fn narrow(self, high: Self) -> Self;
 
+    /// The `u16` lanes of `self` (bytes 0..8) and `high` (8..16) read as `i16` and
+    /// clamped to 0..=255: a lane below 0x8000 becomes 0xFF when it is above 0xFF.
+    unsafe fn narrow_clamped(self, high: Self) -> Self;
+
     /// `u32` lanes narrowed to `u16` lanes: lanes 0..4 of `self` then of `high`;
     /// every lane must be at most 0xFFFF.
     unsafe fn narrow32(self, high: Self) -> Self;

@@ -199,6 +199,14 @@ unsafe impl Simd128 for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn narrow_clamped(self, high: Self) -> Self {
+        vcombine_u8(
+            vqmovun_s16(vreinterpretq_s16_u8(self)),
+            vqmovun_s16(vreinterpretq_s16_u8(high)),
+        )
+    }
+
+    #[inline(always)]
     unsafe fn narrow32(self, high: Self) -> Self {
         vreinterpretq_u8_u16(vuzp1q_u16(
             vreinterpretq_u16_u8(self),

@@ -190,6 +190,11 @@ unsafe impl Simd128 for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn narrow_clamped(self, high: Self) -> Self {
+        _mm_packus_epi16(self, high)
+    }
+
+    #[inline(always)]
     unsafe fn narrow32(self, high: Self) -> Self {
         _mm_packus_epi32(self, high)
     }

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Kernel for kernel against simdutf: one command, every direction, every x86 ISA.
+
+For each pair (utfast kernel, simdutf implementation of the same ISA) this CPU
+runs — ``sse4.2``/``westmere``, ``avx2``/``haswell``, ``avx512``/``icelake`` — the
+script runs the benchmarks once, in one process per pair, with
+``SIMDUTF_FORCE_IMPLEMENTATION`` set (simdutf reads it once, at first use) and a
+criterion filter that keeps only ``utfast/<kernel>`` and simdutf's function on the
+corpus inputs::
+
+    python3 scripts/kernel-table.py                      # ../shared/corpus, 0.3 s each
+    python3 scripts/kernel-table.py --corpus DIR --time 1 --detail > table.md
+
+Benches: ``transcode`` (every conversion and UTF-16/UTF-32 validation:
+``utfast/<kernel>`` against ``simdutf/convert``) and ``utf8`` (UTF-8 validation:
+``utfast/<kernel>/validate`` against ``simdutf/validate_utf8``, and
+``simdutf8/basic``, which picks its own kernel). After each run the script reads
+criterion's results for that pair before the next run overwrites simdutf's.
+
+The report: per direction and pair, the geometric mean over the corpus files of
+utfast's throughput over simdutf's (above 1: utfast faster), the slowest file's
+ratio and its name; with ``--detail``, GB/s per file. Throughputs are in GB/s of
+input. The CPU is named at the top (run on the machine that measured). Only the
+standard library; the loader is scripts/bench-summary.py's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+bench_summary = importlib.import_module("bench-summary")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (utfast kernel, simdutf implementation of the same ISA)
+PAIRS = [("sse4.2", "westmere"), ("avx2", "haswell"), ("avx512", "icelake")]
+
+# Directions of benches/transcode.rs, in report order.
+TRANSCODE = [
+    "utf8-utf16le", "utf16le-utf8", "utf8-utf32", "utf32-utf8", "utf16le-utf32",
+    "utf32-utf16le", "utf16le-validate", "utf32-validate", "latin1-utf8", "utf8-latin1",
+    "latin1-utf16le", "utf16le-latin1", "latin1-utf32", "utf32-latin1",
+]
+UTF8_VALIDATE = "utf8-validate"  # benches/utf8.rs, groups corpus/<file>
+
+
+def available_kernels() -> list[str]:
+    """The utfast kernels this build and CPU run, from the bench's own list."""
+    out = run_bench("transcode", ["--list", "^utf8-utf16le/gen/ascii/"], {}, capture=True)
+    return [k for k, _ in PAIRS if f"/utfast/{k}:" in out]
+
+
+def run_bench(bench: str, args: list[str], env: dict, capture: bool = False) -> str:
+    """Runs ``cargo bench --bench <bench> -- <args>`` with ``env`` added."""
+    cmd = ["cargo", "bench", "-q", "--bench", bench, "--"] + args
+    full_env = dict(os.environ, **env)
+    if capture:
+        return subprocess.run(cmd, cwd=ROOT, env=full_env, check=True, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    subprocess.run(cmd, cwd=ROOT, env=full_env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=sys.stderr)
+    return ""
+
+
+def measure(kernel: str, simdutf: str, corpus: Path, seconds: float,
+            directions: list[str]) -> dict:
+    """``{direction: {file: (utfast GB/s, simdutf GB/s, simdutf8 GB/s or None)}}``
+    for one pair, measured in one process per bench."""
+    env = {"UTFAST_CORPUS": str(corpus), "SIMDUTF_FORCE_IMPLEMENTATION": simdutf}
+    timing = ["--warm-up-time", "0.1", "--measurement-time", str(seconds),
+              "--sample-size", "20", "--noplot"]
+    found: dict = {}
+    transcode = [d for d in directions if d != UTF8_VALIDATE]
+    if transcode:
+        pattern = (f"^({'|'.join(transcode)})/corpus/.*/"
+                   f"(utfast/{re.escape(kernel)}|simdutf/convert)$")
+        run_bench("transcode", timing + [pattern], env)
+        results = bench_summary.criterion_results()
+        for direction in transcode:
+            prefix = f"{direction}/corpus/"
+            for group, b in results.items():
+                ours, theirs = b.get(f"utfast/{kernel}"), b.get("simdutf/convert")
+                if group.startswith(prefix) and ours and theirs:
+                    found.setdefault(direction, {})[group[len(prefix):]] = (
+                        ours.gbps, theirs.gbps, None)
+    if UTF8_VALIDATE in directions:
+        pattern = (f"^corpus/.*/(utfast/{re.escape(kernel)}/validate"
+                   f"|simdutf/validate_utf8|simdutf8/basic)$")
+        run_bench("utf8", timing + [pattern], env)
+        for group, b in bench_summary.criterion_results("corpus/").items():
+            ours, theirs = b.get(f"utfast/{kernel}/validate"), b.get("simdutf/validate_utf8")
+            if ours and theirs:
+                other = b.get("simdutf8/basic")
+                found.setdefault(UTF8_VALIDATE, {})[group[len("corpus/"):]] = (
+                    ours.gbps, theirs.gbps, other.gbps if other else None)
+    return found
+
+
+def summary_cell(files: dict) -> str:
+    """``geomean (min: file)`` of utfast over simdutf; bold when a goal is missed
+    (geomean below 1.2× or a file below 1.0×)."""
+    if not files:
+        return ""
+    ratios = {f: ours / theirs for f, (ours, theirs, _) in files.items()}
+    mean = bench_summary.geomean(list(ratios.values()))
+    worst = min(ratios, key=ratios.get)
+    text = f"{mean:.2f}× (min {ratios[worst]:.2f}×, {Path(worst).name.split('.')[0]})"
+    return f"**{text}**" if mean < 1.2 or ratios[worst] < 1.0 else text
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, default=Path(
+        os.environ.get("UTFAST_CORPUS", ROOT.parent / "shared" / "corpus")))
+    parser.add_argument("--time", type=float, default=0.3,
+                        help="criterion measurement time per benchmark, seconds")
+    parser.add_argument("--kernels", help="comma-separated subset of sse4.2,avx2,avx512")
+    parser.add_argument("--directions", help=f"comma-separated subset of "
+                        f"{UTF8_VALIDATE},{','.join(TRANSCODE)}")
+    parser.add_argument("--detail", action="store_true", help="GB/s per file too")
+    args = parser.parse_args()
+    if not args.corpus.is_dir():
+        print(f"error: no corpus directory at {args.corpus}; pass --corpus DIR",
+              file=sys.stderr)
+        return 2
+    directions = [UTF8_VALIDATE] + TRANSCODE
+    if args.directions:
+        wanted = args.directions.split(",")
+        unknown = [d for d in wanted if d not in directions]
+        if unknown:
+            print(f"error: unknown direction(s) {unknown}; known: {directions}",
+                  file=sys.stderr)
+            return 2
+        directions = [d for d in directions if d in wanted]
+    subprocess.run(["cargo", "bench", "-q", "--bench", "transcode", "--bench", "utf8",
+                    "--no-run"], cwd=ROOT, check=True)
+    kernels = available_kernels()
+    if args.kernels:
+        kernels = [k for k in kernels if k in args.kernels.split(",")]
+    if not kernels:
+        print("error: this CPU runs none of the x86 kernels compared with simdutf",
+              file=sys.stderr)
+        return 1
+    pairs = [(k, s) for k, s in PAIRS if k in kernels]
+    by_pair = {}
+    for kernel, simdutf in pairs:
+        print(f"measuring utfast/{kernel} against simdutf {simdutf} ...", file=sys.stderr)
+        by_pair[kernel] = measure(kernel, simdutf, args.corpus, args.time, directions)
+
+    print("# utfast kernel for kernel against simdutf\n")
+    print(f"- CPU: {bench_summary.cpu_model()}")
+    print(f"- corpus: {args.corpus}; criterion median, {args.time} s per benchmark")
+    print("- cell: utfast's throughput over simdutf's kernel of the same ISA, geomean "
+          "over the corpus files (min: the slowest file); bold: below 1.2× or a file "
+          "below 1.0×\n")
+    header = ["direction"] + [f"{k} vs {s}" for k, s in pairs]
+    rows = [[d] + [summary_cell(by_pair[k].get(d, {})) for k, _ in pairs]
+            for d in directions]
+    print(bench_summary.table(header, rows))
+    if UTF8_VALIDATE in directions:
+        rows = []
+        for k, _ in pairs:
+            files = by_pair[k].get(UTF8_VALIDATE, {})
+            ratios = [ours / other for ours, _, other in files.values() if other]
+            if ratios:
+                rows.append([f"utfast/{k}/validate"] + bench_summary.ratio_cells(ratios))
+        if rows:
+            print("\nUTF-8 validation over simdutf8 (`basic`, its own kernel choice):\n")
+            print(bench_summary.table(["utfast"] + bench_summary.RATIO_HEADER, rows))
+    if args.detail:
+        for d in directions:
+            print(f"\n## {d} (GB/s: utfast / simdutf)\n")
+            files = sorted({f for k, _ in pairs for f in by_pair[k].get(d, {})})
+            rows = []
+            for f in files:
+                cells = []
+                for k, _ in pairs:
+                    v = by_pair[k].get(d, {}).get(f)
+                    cells.append(f"{v[0]:.2f} / {v[1]:.2f}" if v else "")
+                rows.append([f] + cells)
+            print(bench_summary.table(["file"] + header[1:], rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
