@@ -142,12 +142,21 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
         return encode8_two(units, !lane_bits(ascii) & 0xFF, out);
     }
     let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
-    let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
     let three_lead = units.shr16::<12>().or(S::splat16(0xE0));
     let mid6 = units
         .shr16::<6>()
         .and(S::splat16(0x3F))
         .or(S::splat16(0x80));
+    if short_bits == 0 {
+        // Every lane takes three bytes (Chinese, Japanese, Indic scripts): the
+        // same shuffle for both halves, no table index to compute.
+        let first = three_lead.or(mid6.shl16::<8>());
+        let keep = S::load(SHUFFLES[1][0xFF].as_ptr());
+        first.zip16_low(low6).shuffle(keep).store(out);
+        first.zip16_high(low6).shuffle(keep).store(out.add(12));
+        return 24;
+    }
+    let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
     let lead = select(ascii, units, select(short, two_lead, three_lead));
     let first = lead.or(select(short, low6, mid6).shl16::<8>());
     let second = select(short, S::splat(0), low6);
