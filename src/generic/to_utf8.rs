@@ -391,8 +391,32 @@ impl<const BIG: bool> Source for Utf16<BIG> {
     }
 }
 
+/// The bits that are zero in an ASCII `u32` value, as bytes.
+static NOT_ASCII32: [u8; 16] = {
+    let mut mask = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        mask[i] = 0xFFFF_FF80u32.to_le_bytes()[i % 4];
+        i += 1;
+    }
+    mask
+};
+
 impl Source for Utf32 {
     type Unit = u32;
+
+    #[inline(always)]
+    unsafe fn ascii<V: ByteVector>(ptr: *const u32, out: *mut u8) -> bool {
+        // SAFETY: the caller's promises: LANES values (four vectors) at `ptr`.
+        let quarter = V::LANES / 4;
+        let v = [0, 1, 2, 3].map(|k| V::load(ptr.add(k * quarter).cast()));
+        let all = v[0].or(v[1]).or(v[2]).or(v[3]);
+        if all.and(V::table16(&NOT_ASCII32)).any_nonzero() {
+            return false;
+        }
+        V::narrow_u32(v, out);
+        true
+    }
 
     #[inline(always)]
     unsafe fn load<S: Simd128>(ptr: *const u32) -> Option<[S; 2]> {

@@ -87,6 +87,13 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// `dst..dst + LANES` is writable; the CPU supports the instruction set.
     unsafe fn narrow_u16<const BIG: bool>(self, high: Self, dst: *mut u8);
 
+    /// Stores the low bytes of the `u32` lanes of `v[0]`, `v[1]`, `v[2]` and `v[3]`,
+    /// in that order, at `dst` (`LANES` bytes). Every lane must be at most 0xFF.
+    ///
+    /// # Safety
+    /// `dst..dst + LANES` is writable; the CPU supports the instruction set.
+    unsafe fn narrow_u32(v: [Self; 4], dst: *mut u8);
+
     /// Widens the `LANES` bytes of `self` to `u16` units at `dst` (`2 * LANES`
     /// bytes), little-endian or, with `BIG`, big-endian.
     ///

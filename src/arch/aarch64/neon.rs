@@ -116,6 +116,15 @@ unsafe impl ByteVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn narrow_u32(v: [Self; 4], dst: *mut u8) {
+        let halves = |a: Self, b: Self| {
+            vuzp1q_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b))
+        };
+        let (low, high) = (halves(v[0], v[1]), halves(v[2], v[3]));
+        vst1q_u8(dst, vuzp1q_u8(vreinterpretq_u8_u16(low), vreinterpretq_u8_u16(high)))
+    }
+
+    #[inline(always)]
     unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
         let (low, high) = (vmovl_u8(vget_low_u8(self)), vmovl_high_u8(self));
         let (low, high) = if BIG {

@@ -127,6 +127,16 @@ unsafe impl ByteVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn narrow_u32(v: [Self; 4], dst: *mut u8) {
+        let (low, high) = (_mm256_packus_epi32(v[0], v[1]), _mm256_packus_epi32(v[2], v[3]));
+        // `packus` works per 128-bit lane: the doublewords hold the four bytes of
+        // v0, v1, v2, v3 from the low lanes, then of v0, v1, v2, v3 from the high.
+        let packed = _mm256_packus_epi16(low, high);
+        let order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+        _mm256_storeu_si256(dst.cast(), _mm256_permutevar8x32_epi32(packed, order))
+    }
+
+    #[inline(always)]
     unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
         let halves = [
             _mm256_castsi256_si128(self),

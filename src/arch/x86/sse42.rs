@@ -120,6 +120,12 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn narrow_u32(v: [Self; 4], dst: *mut u8) {
+        let (low, high) = (_mm_packus_epi32(v[0], v[1]), _mm_packus_epi32(v[2], v[3]));
+        _mm_storeu_si128(dst.cast(), _mm_packus_epi16(low, high))
+    }
+
+    #[inline(always)]
     unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
         let zero = _mm_setzero_si128();
         let (low, high) = if BIG {

@@ -124,6 +124,13 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn narrow_u32(v: [Self; 4], dst: *mut u8) {
+        for (k, lanes) in v.into_iter().enumerate() {
+            _mm_storeu_si128(dst.add(16 * k).cast(), _mm512_cvtepi32_epi8(lanes));
+        }
+    }
+
+    #[inline(always)]
     unsafe fn widen_u16<const BIG: bool>(self, dst: *mut u8) {
         let halves = [
             _mm512_castsi512_si256(self),
