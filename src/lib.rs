@@ -48,6 +48,8 @@ mod error;
 mod generic;
 mod lossy;
 mod operations;
+#[cfg(feature = "parallel")]
+pub mod parallel;
 mod position;
 mod rows;
 /// Generated benchmark text shared by the CLI's `bench`, the benches and tests;

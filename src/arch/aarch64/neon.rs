@@ -117,11 +117,13 @@ unsafe impl ByteVector for uint8x16_t {
 
     #[inline(always)]
     unsafe fn narrow_u32(v: [Self; 4], dst: *mut u8) {
-        let halves = |a: Self, b: Self| {
-            vuzp1q_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b))
-        };
+        let halves =
+            |a: Self, b: Self| vuzp1q_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b));
         let (low, high) = (halves(v[0], v[1]), halves(v[2], v[3]));
-        vst1q_u8(dst, vuzp1q_u8(vreinterpretq_u8_u16(low), vreinterpretq_u8_u16(high)))
+        vst1q_u8(
+            dst,
+            vuzp1q_u8(vreinterpretq_u8_u16(low), vreinterpretq_u8_u16(high)),
+        )
     }
 
     #[inline(always)]

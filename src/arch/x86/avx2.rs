@@ -128,7 +128,10 @@ unsafe impl ByteVector for __m256i {
 
     #[inline(always)]
     unsafe fn narrow_u32(v: [Self; 4], dst: *mut u8) {
-        let (low, high) = (_mm256_packus_epi32(v[0], v[1]), _mm256_packus_epi32(v[2], v[3]));
+        let (low, high) = (
+            _mm256_packus_epi32(v[0], v[1]),
+            _mm256_packus_epi32(v[2], v[3]),
+        );
         // `packus` works per 128-bit lane: the doublewords hold the four bytes of
         // v0, v1, v2, v3 from the low lanes, then of v0, v1, v2, v3 from the high.
         let packed = _mm256_packus_epi16(low, high);
