@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import re
 import subprocess
@@ -56,9 +57,27 @@ def available_kernels() -> list[str]:
     return [k for k, _ in PAIRS if f"/utfast/{k}:" in out]
 
 
+def build() -> dict[str, str]:
+    """Builds the two benches once: ``{bench: its executable}``. Every run then
+    uses these executables, so edits made while the script runs change nothing."""
+    out = subprocess.run(["cargo", "bench", "-q", "--bench", "transcode", "--bench", "utf8",
+                          "--no-run", "--message-format=json"], cwd=ROOT, check=True,
+                         text=True, stdout=subprocess.PIPE).stdout
+    found = {}
+    for line in out.splitlines():
+        msg = json.loads(line)
+        target = msg.get("target") or {}
+        if msg.get("reason") == "compiler-artifact" and "bench" in target.get("kind", []):
+            found[target["name"]] = msg["executable"]
+    return found
+
+
+EXECUTABLES: dict[str, str] = {}
+
+
 def run_bench(bench: str, args: list[str], env: dict, capture: bool = False) -> str:
-    """Runs ``cargo bench --bench <bench> -- <args>`` with ``env`` added."""
-    cmd = ["cargo", "bench", "-q", "--bench", bench, "--"] + args
+    """Runs the bench's executable with ``--bench <args>`` and ``env`` added."""
+    cmd = [EXECUTABLES[bench], "--bench"] + args
     full_env = dict(os.environ, **env)
     if capture:
         return subprocess.run(cmd, cwd=ROOT, env=full_env, check=True, text=True,
@@ -138,8 +157,7 @@ def main() -> int:
                   file=sys.stderr)
             return 2
         directions = [d for d in directions if d in wanted]
-    subprocess.run(["cargo", "bench", "-q", "--bench", "transcode", "--bench", "utf8",
-                    "--no-run"], cwd=ROOT, check=True)
+    EXECUTABLES.update(build())
     kernels = available_kernels()
     if args.kernels:
         kernels = [k for k in kernels if k in args.kernels.split(",")]

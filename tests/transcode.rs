@@ -642,6 +642,89 @@ fn every_output_length_on_short_texts() {
     }
 }
 
+/// Every way to put up to three of `atoms` together, then ASCII after them up
+/// to each length until `max`: the inputs of the free functions' short path and
+/// just past it.
+fn short_inputs<T: Copy>(atoms: &[&[T]], ascii: T, max: usize) -> Vec<Vec<T>> {
+    let mut heads: Vec<Vec<T>> = vec![vec![]];
+    for _ in 0..3 {
+        let longer: Vec<Vec<T>> = heads
+            .iter()
+            .flat_map(|h| atoms.iter().map(move |a| [h.as_slice(), a].concat()))
+            .collect();
+        heads.extend(longer);
+    }
+    heads.sort_by_key(Vec::len);
+    heads.dedup_by(|a, b| a.len() == b.len() && a.len() > 9); // keep the set small
+    let mut inputs = Vec::new();
+    for head in heads {
+        for len in head.len()..=max.max(head.len()) {
+            let mut input = head.clone();
+            input.resize(len, ascii);
+            inputs.push(input);
+        }
+    }
+    inputs
+}
+
+#[test]
+fn free_functions_on_short_inputs_match_the_reference() {
+    // The free functions take an inlined path below a few dozen bytes: it must
+    // give the reference's answer on valid and invalid input and every output
+    // length.
+    let utf8_atoms: [&[u8]; 9] = [
+        b"a",
+        "é".as_bytes(),
+        "€".as_bytes(),
+        "😀".as_bytes(),
+        b"\x80",
+        b"\xC3",
+        b"\xED\xA0\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xE2\x82",
+    ];
+    for input in short_inputs(&utf8_atoms, b'x', 18) {
+        for len in 0..=input.len() + 1 {
+            let input = &input[..];
+            agree_runs!("utf8_to_utf16le", &input;
+                len, 1, |o| utfast::utf8_to_utf16le(input, o)
+                    => &run(len, 0, |o| reference::utf8_to_utf16(input, o, ByteOrder::Little));
+                len, 1, |o| utfast::utf8_to_utf16be(input, o)
+                    => &run(len, 0, |o| reference::utf8_to_utf16(input, o, ByteOrder::Big));
+                len, 1, |o| utfast::utf8_to_utf16(input, o)
+                    => &run(len, 0, |o| reference::utf8_to_utf16(input, o, ByteOrder::NATIVE));
+                len, 1, |o| utfast::utf8_to_utf32(input, o)
+                    => &run(len, 0, |o| reference::utf8_to_utf32(input, o));
+            );
+        }
+    }
+    let utf16_atoms: [&[u16]; 7] = [
+        &[0x61],
+        &[0xE9],
+        &[0x20AC],
+        &[0xD83D, 0xDE00],
+        &[0xD83D],
+        &[0xDE00],
+        &[0xFFFF],
+    ];
+    for input in short_inputs(&utf16_atoms, 0x78, 10) {
+        for order in ORDERS {
+            let input: Vec<u16> = input.iter().map(|&u| order.write_u16(u)).collect();
+            let input = &input[..];
+            let free = match order {
+                ByteOrder::Little => utfast::utf16le_to_utf8,
+                ByteOrder::Big => utfast::utf16be_to_utf8,
+            };
+            for len in 0..=3 * input.len() + 1 {
+                agree_runs!("utf16_to_utf8", &input;
+                    len, 1, |o| free(input, o)
+                        => &run(len, 0, |o| reference::utf16_to_utf8(input, o, order));
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn owned_conversions_match_std() {
     let text = "Grüße, 世界! 🎉 and ASCII";

@@ -102,7 +102,7 @@ fn to_u16(order: ByteOrder) -> impl Fn(u8) -> u16 {
 /// valid one: the checks of the Unicode Standard's Table 3-7 on the decoded
 /// value (overlong forms, surrogates, beyond U+10FFFF).
 #[inline(always)]
-fn decode_utf8(src: &[u8]) -> Option<(u32, usize)> {
+pub(crate) fn decode_utf8(src: &[u8]) -> Option<(u32, usize)> {
     let cont = |i: usize| {
         let b = *src.get(i)?;
         (b & 0xC0 == 0x80).then_some(b as u32 & 0x3F)
@@ -121,6 +121,80 @@ fn decode_utf8(src: &[u8]) -> Option<(u32, usize)> {
     } else {
         let c = (lead & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?;
         ((0x10000..=0x10FFFF).contains(&c) && lead < 0xF8).then_some((c, 4))
+    }
+}
+
+/// The character at the start of UTF-16 `src` in byte order `order` and its
+/// length in units, or `None` when it is an unpaired surrogate (or `src` is
+/// empty).
+#[inline(always)]
+pub(crate) fn decode_utf16(src: &[u16], order: ByteOrder) -> Option<(u32, usize)> {
+    let unit = order.read_u16(*src.first()?);
+    if unit & 0xF800 != 0xD800 {
+        return Some((unit as u32, 1));
+    }
+    let next = order.read_u16(*src.get(1)?);
+    (unit < 0xDC00 && next & 0xFC00 == 0xDC00).then(|| {
+        let c = 0x10000 + ((unit as u32 & 0x3FF) << 10 | next as u32 & 0x3FF);
+        (c, 2)
+    })
+}
+
+/// The character at the start of UTF-32 `src` and its length (one value), or
+/// `None` when it is not a Unicode scalar value (or `src` is empty).
+#[inline(always)]
+pub(crate) fn decode_utf32(src: &[u32]) -> Option<(u32, usize)> {
+    let value = *src.first()?;
+    char::from_u32(value).map(|_| (value, 1))
+}
+
+/// Writes the UTF-8 form of `c` (a Unicode scalar value) at the start of `out`:
+/// its length, or `None` when `out` is too short.
+#[inline(always)]
+pub(crate) fn encode_utf8(c: u32, out: &mut [u8]) -> Option<usize> {
+    let cont = |shift: u32| 0x80 | (c >> shift & 0x3F) as u8;
+    if c < 0x80 {
+        *out.first_mut()? = c as u8;
+        Some(1)
+    } else if c < 0x800 {
+        out.get_mut(..2)?
+            .copy_from_slice(&[0xC0 | (c >> 6) as u8, cont(0)]);
+        Some(2)
+    } else if c < 0x10000 {
+        out.get_mut(..3)?
+            .copy_from_slice(&[0xE0 | (c >> 12) as u8, cont(6), cont(0)]);
+        Some(3)
+    } else {
+        out.get_mut(..4)?
+            .copy_from_slice(&[0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)]);
+        Some(4)
+    }
+}
+
+/// Converts `src` to UTF-8 character by character (`decode` reads one), and
+/// hands the rest to `reference` at the first character that is invalid or does
+/// not fit, so that the error is the reference's.
+#[inline(always)]
+fn chars_to_utf8<U: Copy, E: Offset>(
+    src: &[U],
+    dst: &mut [u8],
+    decode: impl Fn(&[U]) -> Option<(u32, usize)>,
+    reference: impl Fn(&[U], &mut [u8]) -> Result<usize, E>,
+) -> Result<usize, E> {
+    let (mut read, mut written) = (0, 0);
+    while let Some((c, len)) = decode(&src[read..]) {
+        let Some(n) = encode_utf8(c, &mut dst[written..]) else {
+            break;
+        };
+        read += len;
+        written += n;
+    }
+    if read == src.len() {
+        return Ok(written);
+    }
+    match reference(&src[read..], &mut dst[written..]) {
+        Ok(n) => Ok(written + n),
+        Err(e) => Err(e.offset(read, written)),
     }
 }
 
@@ -221,7 +295,14 @@ pub(crate) fn utf16_to_utf8(
         dst,
         ascii_u16(order),
         |b| b,
-        |s, d| reference::utf16_to_utf8(s, d, order),
+        |s, d| {
+            chars_to_utf8(
+                s,
+                d,
+                |s| decode_utf16(s, order),
+                |s, d| reference::utf16_to_utf8(s, d, order),
+            )
+        },
     )
 }
 
@@ -253,7 +334,13 @@ pub(crate) fn utf16_to_latin1(
 
 #[inline(always)]
 pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
-    convert(src, dst, ascii_u32, |b| b, reference::utf32_to_utf8)
+    convert(
+        src,
+        dst,
+        ascii_u32,
+        |b| b,
+        |s, d| chars_to_utf8(s, d, decode_utf32, reference::utf32_to_utf8),
+    )
 }
 
 #[inline(always)]

@@ -29,7 +29,6 @@
 
 use super::from_utf8::select;
 use super::portable;
-use super::validate_utf16::is_high_surrogate;
 use super::vector::{ByteVector, Simd128};
 use super::wide::Wide;
 use super::{Latin1, Utf16, Utf32};
@@ -223,26 +222,6 @@ unsafe fn encode16<S: Simd128>(units: [S; 2], out: *mut u8) -> usize {
     n + encode8_two(b, two >> 8, out.add(n))
 }
 
-/// Writes the UTF-8 form of `c` (a Unicode scalar value) at the start of `out`,
-/// which has room for it; returns its length.
-#[inline(always)]
-fn encode_char(c: u32, out: &mut [u8]) -> usize {
-    let cont = |shift: u32| 0x80 | (c >> shift & 0x3F) as u8;
-    if c < 0x80 {
-        out[0] = c as u8;
-        1
-    } else if c < 0x800 {
-        out[..2].copy_from_slice(&[0xC0 | (c >> 6) as u8, cont(0)]);
-        2
-    } else if c < 0x10000 {
-        out[..3].copy_from_slice(&[0xE0 | (c >> 12) as u8, cont(6), cont(0)]);
-        3
-    } else {
-        out[..4].copy_from_slice(&[0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)]);
-        4
-    }
-}
-
 /// An input format, as vectors of `u16` lanes and character by character.
 pub(crate) trait Source {
     /// The input code unit.
@@ -347,15 +326,7 @@ impl<const BIG: bool> Source for Utf16<BIG> {
 
     #[inline(always)]
     fn decode(src: &[u16]) -> Option<(u32, usize)> {
-        let unit = Self::ORDER.read_u16(*src.first()?);
-        if unit & 0xF800 != 0xD800 {
-            return Some((unit as u32, 1));
-        }
-        let next = Self::ORDER.read_u16(*src.get(1)?);
-        (is_high_surrogate(unit) && next & 0xFC00 == 0xDC00).then(|| {
-            let c = 0x10000 + ((unit as u32 & 0x3FF) << 10 | next as u32 & 0x3FF);
-            (c, 2)
-        })
+        portable::decode_utf16(src, Self::ORDER)
     }
 
     #[inline(always)]
@@ -434,8 +405,7 @@ impl Source for Utf32 {
 
     #[inline(always)]
     fn decode(src: &[u32]) -> Option<(u32, usize)> {
-        let value = *src.first()?;
-        char::from_u32(value).map(|_| (value, 1))
+        portable::decode_utf32(src)
     }
 
     #[inline(always)]
@@ -598,13 +568,20 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                 let end = read + STEP;
                 while read < end {
                     let Some((c, len)) = I::decode(&src[read..]) else {
-                        return match reference(&src[read..], &mut dst[written..]) {
-                            Ok(n) => Ok(written + n),
-                            Err(e) => Err(e.offset(read, written)),
-                        };
+                        break;
                     };
-                    written += encode_char(c, &mut dst[written..]);
+                    // ROOM leaves space for any character.
+                    let Some(n) = portable::encode_utf8(c, &mut dst[written..]) else {
+                        break;
+                    };
+                    written += n;
                     read += len;
+                }
+                if read < end {
+                    return match reference(&src[read..], &mut dst[written..]) {
+                        Ok(n) => Ok(written + n),
+                        Err(e) => Err(e.offset(read, written)),
+                    };
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! UTF-16 (machine order, LE, BE) to UTF-8, UTF-32 and Latin-1 into the caller's
 //! slice.
 
+use super::short;
 use crate::error::Utf16Error;
 use crate::ByteOrder;
 use crate::Engine;
@@ -13,8 +14,11 @@ use crate::Engine;
 /// let n = utfast::utf16_to_utf8(&[0x61, 0x20AC, 0xD83D, 0xDE00], &mut out).unwrap();
 /// assert_eq!(&out[..n], "a€😀".as_bytes());
 /// ```
-#[inline]
+#[inline(always)]
 pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error> {
+    if src.len() <= short::UTF16_UNITS {
+        return short::utf16_to_utf8(src, dst, ByteOrder::NATIVE);
+    }
     Engine::active().utf16_to_utf8(src, dst)
 }
 
@@ -40,8 +44,11 @@ impl Engine {
 /// assert_eq!(utfast::utf16le_to_utf8(&[unit], &mut out), Ok(3));
 /// assert_eq!(&out, "€".as_bytes());
 /// ```
-#[inline]
+#[inline(always)]
 pub fn utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error> {
+    if src.len() <= short::UTF16_UNITS {
+        return short::utf16_to_utf8(src, dst, ByteOrder::Little);
+    }
     Engine::active().utf16le_to_utf8(src, dst)
 }
 
@@ -67,8 +74,11 @@ impl Engine {
 /// let unit = u16::from_ne_bytes([0x20, 0xAC]);
 /// assert_eq!(utfast::utf16be_to_utf8(&[unit], &mut out), Ok(3));
 /// ```
-#[inline]
+#[inline(always)]
 pub fn utf16be_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, Utf16Error> {
+    if src.len() <= short::UTF16_UNITS {
+        return short::utf16_to_utf8(src, dst, ByteOrder::Big);
+    }
     Engine::active().utf16be_to_utf8(src, dst)
 }
 

@@ -1,5 +1,6 @@
 //! UTF-8 (and `&str`) to UTF-16, UTF-32 and Latin-1 into the caller's slice.
 
+use super::short;
 use super::str_output;
 use crate::error::OutputTooSmall;
 use crate::error::Utf8Error;
@@ -16,8 +17,11 @@ use crate::Engine;
 /// let err = utfast::utf8_to_utf16(b"ab\xC0", &mut out).unwrap_err();
 /// assert_eq!((err.valid_up_to(), err.written()), (2, 2));
 /// ```
-#[inline]
+#[inline(always)]
 pub fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> {
+    if src.len() <= short::UTF8_BYTES {
+        return short::utf8_to_utf16(src, dst, ByteOrder::NATIVE);
+    }
     Engine::active().utf8_to_utf16(src, dst)
 }
 
@@ -44,8 +48,11 @@ impl Engine {
 /// utfast::utf8_to_utf16le("€".as_bytes(), &mut out).unwrap();
 /// assert_eq!(out[0].to_ne_bytes(), [0xAC, 0x20]);
 /// ```
-#[inline]
+#[inline(always)]
 pub fn utf8_to_utf16le(src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> {
+    if src.len() <= short::UTF8_BYTES {
+        return short::utf8_to_utf16(src, dst, ByteOrder::Little);
+    }
     Engine::active().utf8_to_utf16le(src, dst)
 }
 
@@ -70,8 +77,11 @@ impl Engine {
 /// utfast::utf8_to_utf16be("€".as_bytes(), &mut out).unwrap();
 /// assert_eq!(out[0].to_ne_bytes(), [0x20, 0xAC]);
 /// ```
-#[inline]
+#[inline(always)]
 pub fn utf8_to_utf16be(src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> {
+    if src.len() <= short::UTF8_BYTES {
+        return short::utf8_to_utf16(src, dst, ByteOrder::Big);
+    }
     Engine::active().utf8_to_utf16be(src, dst)
 }
 
@@ -97,8 +107,11 @@ impl Engine {
 /// assert_eq!(utfast::utf8_to_utf32("a😀".as_bytes(), &mut out), Ok(2));
 /// assert_eq!(&out[..2], &[0x61, 0x1F600]);
 /// ```
-#[inline]
+#[inline(always)]
 pub fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
+    if src.len() <= short::UTF8_BYTES {
+        return short::utf8_to_utf32(src, dst);
+    }
     Engine::active().utf8_to_utf32(src, dst)
 }
 

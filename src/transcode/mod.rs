@@ -101,6 +101,7 @@ mod from_utf8;
 mod lengths;
 #[cfg(feature = "alloc")]
 mod owned;
+mod short;
 mod validate;
 
 pub use from_latin1::*;
