@@ -171,6 +171,22 @@ pub(crate) fn encode_utf8(c: u32, out: &mut [u8]) -> Option<usize> {
     }
 }
 
+/// Writes the UTF-16 form of `c` (a Unicode scalar value) in byte order `order`
+/// at the start of `out`: its length in units, or `None` when `out` is too short.
+#[inline(always)]
+pub(crate) fn encode_utf16(c: u32, out: &mut [u16], order: ByteOrder) -> Option<usize> {
+    if c < 0x10000 {
+        *out.first_mut()? = order.write_u16(c as u16);
+        Some(1)
+    } else {
+        let pair = out.get_mut(..2)?;
+        let c = c - 0x10000;
+        pair[0] = order.write_u16(0xD800 | (c >> 10) as u16);
+        pair[1] = order.write_u16(0xDC00 | (c & 0x3FF) as u16);
+        Some(2)
+    }
+}
+
 /// Converts `src` to UTF-8 character by character (`decode` reads one), and
 /// hands the rest to `reference` at the first character that is invalid or does
 /// not fit, so that the error is the reference's.
@@ -249,18 +265,7 @@ pub(crate) fn utf8_to_utf16(
     dst: &mut [u16],
     order: ByteOrder,
 ) -> Result<usize, Utf8Error> {
-    let encode = |c: u32, out: &mut [u16]| {
-        if c < 0x10000 {
-            *out.first_mut()? = order.write_u16(c as u16);
-            Some(1)
-        } else {
-            let pair = out.get_mut(..2)?;
-            let c = c - 0x10000;
-            pair[0] = order.write_u16(0xD800 | (c >> 10) as u16);
-            pair[1] = order.write_u16(0xDC00 | (c & 0x3FF) as u16);
-            Some(2)
-        }
-    };
+    let encode = |c: u32, out: &mut [u16]| encode_utf16(c, out, order);
     from_utf8(src, dst, to_u16(order), encode, |s, d| {
         reference::utf8_to_utf16(s, d, order)
     })

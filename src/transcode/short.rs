@@ -59,10 +59,7 @@ pub(crate) fn utf8_to_utf16(
                 out[n] = order.write_u16(c as u16);
                 n += 1;
             } else {
-                let c = c - 0x10000;
-                out[n] = order.write_u16(0xD800 | (c >> 10) as u16);
-                out[n + 1] = order.write_u16(0xDC00 | (c & 0x3FF) as u16);
-                n += 2;
+                n += portable::encode_utf16(c, &mut out[n..], order).unwrap_or(0);
             }
         });
         if valid {
