@@ -311,15 +311,78 @@ pub(crate) fn utf16_to_utf8(
     )
 }
 
+/// Units per chunk of [`chunked`].
+const CHUNK: usize = 64;
+
+/// A conversion where most units map to one unit each, a chunk of [`CHUNK`]
+/// units at a time: every unit of a chunk is written as `map(unit)` while
+/// `plain(unit)` is tested (without an early exit, so that the compiler
+/// vectorises the loop at the kernel's width), and the chunk stands if every
+/// unit was plain (otherwise what it wrote is scratch); other chunks, and the tail,
+/// go character by character through `step` (the units read and written, or
+/// `None` at a character that is invalid, cannot be represented or does not
+/// fit). At the first `None`, `reference` converts the rest, so that the error
+/// is the reference's.
+#[inline(always)]
+fn chunked<U: Copy, T: Copy, E: Offset>(
+    src: &[U],
+    dst: &mut [T],
+    plain: impl Fn(U) -> bool,
+    map: impl Fn(U) -> T,
+    step: impl Fn(&[U], &mut [T]) -> Option<(usize, usize)>,
+    reference: impl Fn(&[U], &mut [T]) -> Result<usize, E>,
+) -> Result<usize, E> {
+    let (mut read, mut written) = (0, 0);
+    while read < src.len() {
+        let end = if src.len() - read >= CHUNK && dst.len() - written >= CHUNK {
+            let chunk = &src[read..read + CHUNK];
+            // One pass: map every unit, then keep the chunk if all were plain.
+            let mut all = true;
+            for (o, &u) in dst[written..written + CHUNK].iter_mut().zip(chunk) {
+                *o = map(u);
+                all &= plain(u);
+            }
+            if all {
+                read += CHUNK;
+                written += CHUNK;
+                continue;
+            }
+            read + CHUNK
+        } else {
+            src.len()
+        };
+        while read < end {
+            let Some((r, w)) = step(&src[read..], &mut dst[written..]) else {
+                return match reference(&src[read..], &mut dst[written..]) {
+                    Ok(n) => Ok(written + n),
+                    Err(e) => Err(e.offset(read, written)),
+                };
+            };
+            read += r;
+            written += w;
+        }
+    }
+    Ok(written)
+}
+
 #[inline(always)]
 pub(crate) fn utf16_to_utf32(
     src: &[u16],
     dst: &mut [u32],
     order: ByteOrder,
 ) -> Result<usize, Utf16Error> {
-    convert(src, dst, ascii_u16(order), u32::from, |s, d| {
-        reference::utf16_to_utf32(s, d, order)
-    })
+    chunked(
+        src,
+        dst,
+        |u| order.read_u16(u) & 0xF800 != 0xD800,
+        |u| order.read_u16(u) as u32,
+        |s, d| {
+            let (c, len) = decode_utf16(s, order)?;
+            *d.first_mut()? = c;
+            Some((len, 1))
+        },
+        |s, d| reference::utf16_to_utf32(s, d, order),
+    )
 }
 
 #[inline(always)]
@@ -328,11 +391,15 @@ pub(crate) fn utf16_to_latin1(
     dst: &mut [u8],
     order: ByteOrder,
 ) -> Result<usize, Utf16Error> {
-    convert(
+    chunked(
         src,
         dst,
-        ascii_u16(order),
-        |b| b,
+        |u| order.read_u16(u) < 0x100,
+        |u| order.read_u16(u) as u8,
+        |s, d| {
+            *d.first_mut()? = u8::try_from(order.read_u16(s[0])).ok()?;
+            Some((1, 1))
+        },
         |s, d| reference::utf16_to_latin1(s, d, order),
     )
 }
@@ -354,14 +421,32 @@ pub(crate) fn utf32_to_utf16(
     dst: &mut [u16],
     order: ByteOrder,
 ) -> Result<usize, Utf32Error> {
-    convert(src, dst, ascii_u32, to_u16(order), |s, d| {
-        reference::utf32_to_utf16(s, d, order)
-    })
+    chunked(
+        src,
+        dst,
+        |v| v < 0x10000 && v & 0xF800 != 0xD800,
+        |v| order.write_u16(v as u16),
+        |s, d| {
+            let (c, _) = decode_utf32(s)?;
+            Some((1, encode_utf16(c, d, order)?))
+        },
+        |s, d| reference::utf32_to_utf16(s, d, order),
+    )
 }
 
 #[inline(always)]
 pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
-    convert(src, dst, ascii_u32, |b| b, reference::utf32_to_latin1)
+    chunked(
+        src,
+        dst,
+        |v| v < 0x100,
+        |v| v as u8,
+        |s, d| {
+            *d.first_mut()? = u8::try_from(s[0]).ok()?;
+            Some((1, 1))
+        },
+        reference::utf32_to_latin1,
+    )
 }
 
 #[inline(always)]
