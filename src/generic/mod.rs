@@ -23,6 +23,8 @@ pub(crate) mod vector;
 pub(crate) mod vectors;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod wide;
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod widen;
 
 use crate::operations::Algorithms;
 
