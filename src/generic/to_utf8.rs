@@ -29,7 +29,7 @@
 
 use super::from_utf8::select;
 use super::portable;
-use super::vector::{ByteVector, Simd128};
+use super::vector::{unit_mask16, unit_mask32, ByteVector, Simd128};
 use super::wide::Wide;
 use super::{Latin1, Utf16, Utf32};
 use crate::error::{Offset, OutputTooSmall, Utf16Error, Utf32Error};
@@ -285,20 +285,7 @@ unsafe fn surrogates<S: Simd128>(units: S) -> S {
 
 /// The bits that are zero in an ASCII unit, as bytes of 16-bit lanes: little-endian
 /// and big-endian.
-static NOT_ASCII: [[u8; 16]; 2] = {
-    let mut masks = [[0u8; 16]; 2];
-    let mut i = 0;
-    while i < 16 {
-        let (low, high) = (
-            0xFF80u16.to_le_bytes()[i % 2],
-            0xFF80u16.to_be_bytes()[i % 2],
-        );
-        masks[0][i] = low;
-        masks[1][i] = high;
-        i += 1;
-    }
-    masks
-};
+static NOT_ASCII: [[u8; 16]; 2] = unit_mask16(0xFF80);
 
 impl<const BIG: bool> Utf16<BIG> {
     const ORDER: ByteOrder = if BIG {
@@ -363,15 +350,7 @@ impl<const BIG: bool> Source for Utf16<BIG> {
 }
 
 /// The bits that are zero in an ASCII `u32` value, as bytes.
-static NOT_ASCII32: [u8; 16] = {
-    let mut mask = [0u8; 16];
-    let mut i = 0;
-    while i < 16 {
-        mask[i] = 0xFFFF_FF80u32.to_le_bytes()[i % 4];
-        i += 1;
-    }
-    mask
-};
+static NOT_ASCII32: [u8; 16] = unit_mask32(0xFFFF_FF80);
 
 impl Source for Utf32 {
     type Unit = u32;

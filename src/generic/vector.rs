@@ -180,3 +180,28 @@ pub(crate) unsafe trait Simd128: ByteVector {
     /// `u16` lanes added, wrapping.
     unsafe fn add16(self, other: Self) -> Self;
 }
+
+/// A [`ByteVector::table16`] table with `bits` in every `u16` lane, stored
+/// little-endian (`[0]`) and big-endian (`[1]`): for testing units of either
+/// byte order with one `and`.
+pub(crate) const fn unit_mask16(bits: u16) -> [[u8; 16]; 2] {
+    let mut masks = [[0u8; 16]; 2];
+    let mut i = 0;
+    while i < 16 {
+        masks[0][i] = bits.to_le_bytes()[i % 2];
+        masks[1][i] = bits.to_be_bytes()[i % 2];
+        i += 1;
+    }
+    masks
+}
+
+/// A [`ByteVector::table16`] table with `bits` in every native-endian `u32` lane.
+pub(crate) const fn unit_mask32(bits: u32) -> [u8; 16] {
+    let mut mask = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        mask[i] = bits.to_ne_bytes()[i % 4];
+        i += 1;
+    }
+    mask
+}

@@ -8,7 +8,7 @@ use core::marker::PhantomData;
 use super::validate_utf8::BLOCK;
 use super::vector::Simd128;
 use super::wide::Wide;
-use super::{from_utf8, portable, to_utf8, validate_utf16, validate_utf8, widen};
+use super::{from_utf8, narrow, portable, to_utf8, validate_utf16, validate_utf8, widen};
 use super::{Latin1, Utf16, Utf32};
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
 use crate::operations::Algorithms;
@@ -159,6 +159,22 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
         // SAFETY: the caller's promise.
         unsafe { to_utf8::latin1_to_utf8::<V, S>(src, dst) }
+    }
+
+    #[inline(always)]
+    unsafe fn utf16_to_latin1(
+        src: &[u16],
+        dst: &mut [u8],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        // SAFETY: the caller's promise.
+        unsafe { narrow::utf16_to_latin1::<V>(src, dst, order) }
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+        // SAFETY: the caller's promise.
+        unsafe { narrow::utf32_to_latin1::<V>(src, dst) }
     }
 
     #[inline(always)]

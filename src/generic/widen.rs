@@ -7,27 +7,20 @@ use super::vector::ByteVector;
 use crate::error::{Offset, OutputTooSmall};
 use crate::ByteOrder;
 
-/// Widens `src` into `dst` with `store` (`V::LANES` bytes from the pointer, their
-/// units to the other), then `tail` for the rest.
-///
-/// # Safety
-/// The CPU supports `V`; `store(from, to)` reads `V::LANES` bytes at `from` and
-/// writes `V::LANES` units at `to`.
+/// Converts `src` into `dst` one unit per unit, `V::LANES` units a step while
+/// `step(i, dst)` (which converts the units from `i`, both slices having
+/// `V::LANES` of them there) succeeds, then `tail` for the rest: the widening
+/// here and the narrowing of `narrow.rs`.
 #[inline(always)]
-unsafe fn widen<V: ByteVector, T>(
-    src: &[u8],
+pub(super) fn lane_steps<V: ByteVector, U, T, E: Offset>(
+    src: &[U],
     dst: &mut [T],
-    store: impl Fn(*const u8, *mut T),
-    tail: impl Fn(&[u8], &mut [T]) -> Result<usize, OutputTooSmall>,
-) -> Result<usize, OutputTooSmall> {
+    mut step: impl FnMut(usize, &mut [T]) -> bool,
+    tail: impl Fn(&[U], &mut [T]) -> Result<usize, E>,
+) -> Result<usize, E> {
     let n = src.len().min(dst.len());
     let mut i = 0;
-    while n - i >= V::LANES {
-        // SAFETY: LANES bytes of `src` and LANES units of `dst` from `i` are in
-        // bounds (both have at least `n`).
-        store(unsafe { src.as_ptr().add(i) }, unsafe {
-            dst.as_mut_ptr().add(i)
-        });
+    while n - i >= V::LANES && step(i, dst) {
         i += V::LANES;
     }
     tail(&src[i..], &mut dst[i..])
@@ -46,24 +39,19 @@ pub(crate) unsafe fn latin1_to_utf16<V: ByteVector>(
     order: ByteOrder,
 ) -> Result<usize, OutputTooSmall> {
     let tail = |s: &[u8], d: &mut [u16]| portable::latin1_to_utf16(s, d, order);
-    // SAFETY (stores): the caller's promise; `widen` passes LANES readable bytes
-    // and LANES writable units.
-    unsafe {
-        match order {
-            ByteOrder::Little => widen::<V, u16>(
-                src,
-                dst,
-                |from, to| V::load(from).widen_u16::<false>(to.cast()),
-                tail,
-            ),
-            ByteOrder::Big => widen::<V, u16>(
-                src,
-                dst,
-                |from, to| V::load(from).widen_u16::<true>(to.cast()),
-                tail,
-            ),
+    let step = |i: usize, dst: &mut [u16]| {
+        // SAFETY: the caller's promise; `lane_steps` has LANES bytes of `src`
+        // and LANES units of `dst` from `i`.
+        unsafe {
+            let (from, to) = (V::load(src.as_ptr().add(i)), dst.as_mut_ptr().add(i));
+            match order {
+                ByteOrder::Little => from.widen_u16::<false>(to.cast()),
+                ByteOrder::Big => from.widen_u16::<true>(to.cast()),
+            }
         }
-    }
+        true
+    };
+    lane_steps::<V, _, _, _>(src, dst, step, tail)
 }
 
 /// Latin-1 to UTF-32.
@@ -75,13 +63,10 @@ pub(crate) unsafe fn latin1_to_utf32<V: ByteVector>(
     src: &[u8],
     dst: &mut [u32],
 ) -> Result<usize, OutputTooSmall> {
-    // SAFETY: as above.
-    unsafe {
-        widen::<V, u32>(
-            src,
-            dst,
-            |from, to| V::load(from).widen_u32(to.cast()),
-            portable::latin1_to_utf32,
-        )
-    }
+    let step = |i: usize, dst: &mut [u32]| {
+        // SAFETY: as above.
+        unsafe { V::load(src.as_ptr().add(i)).widen_u32(dst.as_mut_ptr().add(i).cast()) };
+        true
+    };
+    lane_steps::<V, _, _, _>(src, dst, step, portable::latin1_to_utf32)
 }

@@ -1,0 +1,73 @@
+//! UTF-16 and UTF-32 to Latin-1: full-width vectors while every unit is below
+//! U+0100 ([`ByteVector::narrow_u16`], [`ByteVector::narrow_u32`]). Any other unit
+//! is an error in Latin-1, so the first vector that holds one, and the last units,
+//! go to the portable code, which names the error exactly.
+
+use super::portable;
+use super::vector::{unit_mask16, unit_mask32, ByteVector};
+use super::widen::lane_steps;
+use crate::error::{Utf16Error, Utf32Error};
+use crate::ByteOrder;
+
+/// The bits that are zero in a `u16` unit below U+0100, either byte order.
+static NOT_LATIN1: [[u8; 16]; 2] = unit_mask16(0xFF00);
+
+/// The bits that are zero in a `u32` value below U+0100.
+static NOT_LATIN1_32: [u8; 16] = unit_mask32(0xFFFF_FF00);
+
+/// UTF-16 in byte order `order` to Latin-1.
+///
+/// # Safety
+/// The CPU supports `V`.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_latin1<V: ByteVector>(
+    src: &[u16],
+    dst: &mut [u8],
+    order: ByteOrder,
+) -> Result<usize, Utf16Error> {
+    let tail = |s: &[u16], d: &mut [u8]| portable::utf16_to_latin1(s, d, order);
+    // SAFETY (loads and stores): the caller's promise; `lane_steps` steps only while
+    // LANES units of `src` and LANES bytes of `dst` from `i` are in bounds.
+    unsafe {
+        let mask = V::table16(&NOT_LATIN1[order as usize]);
+        let step = |i: usize, dst: &mut [u8]| {
+            let from = src.as_ptr().add(i).cast::<u8>();
+            let (low, high) = (V::load(from), V::load(from.add(V::LANES)));
+            if low.or(high).and(mask).any_nonzero() {
+                return false;
+            }
+            let to = dst.as_mut_ptr().add(i);
+            match order {
+                ByteOrder::Little => low.narrow_u16::<false>(high, to),
+                ByteOrder::Big => low.narrow_u16::<true>(high, to),
+            }
+            true
+        };
+        lane_steps::<V, _, _, _>(src, dst, step, tail)
+    }
+}
+
+/// UTF-32 to Latin-1.
+///
+/// # Safety
+/// The CPU supports `V`.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_latin1<V: ByteVector>(
+    src: &[u32],
+    dst: &mut [u8],
+) -> Result<usize, Utf32Error> {
+    // SAFETY: as above.
+    unsafe {
+        let mask = V::table16(&NOT_LATIN1_32);
+        let step = |i: usize, dst: &mut [u8]| {
+            let from = src.as_ptr().add(i).cast::<u8>();
+            let v = [0, 1, 2, 3].map(|k| V::load(from.add(k * V::LANES)));
+            if v[0].or(v[1]).or(v[2]).or(v[3]).and(mask).any_nonzero() {
+                return false;
+            }
+            V::narrow_u32(v, dst.as_mut_ptr().add(i));
+            true
+        };
+        lane_steps::<V, _, _, _>(src, dst, step, portable::utf32_to_latin1)
+    }
+}
