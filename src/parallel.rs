@@ -153,29 +153,30 @@ impl Parallel {
     /// assert!(!par.validate_utf8(b"\xED\xA0\x80")); // a surrogate
     /// ```
     pub fn validate_utf8(&self, src: &[u8]) -> bool {
-        let pieces = self.pieces(src);
-        if pieces.len() <= 1 {
-            return self.engine.validate_utf8(src);
+        match self.split(src) {
+            None => self.engine.validate_utf8(src),
+            Some(pieces) => self.first_invalid(src, &pieces).is_none(),
         }
-        let valid = each_piece(&pieces, |range| self.engine.validate_utf8(&src[range]));
-        valid.into_iter().all(|ok| ok)
     }
 
     fn check_utf8(&self, src: &[u8]) -> Result<(), Utf8Error> {
-        let pieces = self.pieces(src);
-        if pieces.len() <= 1 {
-            return self.engine.ops().check_utf8(src);
-        }
-        let valid = each_piece(&pieces, |range| self.engine.validate_utf8(&src[range]));
-        match valid.iter().position(|ok| !ok) {
+        let ops = self.engine.ops();
+        let Some(pieces) = self.split(src) else {
+            return ops.check_utf8(src);
+        };
+        match self.first_invalid(src, &pieces) {
             None => Ok(()),
-            Some(i) => {
-                let start = pieces[i].start;
-                let ops = self.engine.ops();
-                ops.check_utf8(&src[start..])
-                    .map_err(|e| e.offset(start, 0))
-            }
+            Some(start) => ops
+                .check_utf8(&src[start..])
+                .map_err(|e| e.offset(start, 0)),
         }
+    }
+
+    /// The start of the first of `pieces` that is not valid UTF-8 on its own,
+    /// each checked on its own thread.
+    fn first_invalid(&self, src: &[u8], pieces: &[Range<usize>]) -> Option<usize> {
+        let valid = each_piece(pieces, |range| self.engine.validate_utf8(&src[range]));
+        valid.iter().position(|ok| !ok).map(|i| pieces[i].start)
     }
 
     /// [`utf8_to_utf16le`](crate::utf8_to_utf16le) on several threads: the same
@@ -224,10 +225,9 @@ impl Parallel {
         order: ByteOrder,
     ) -> Result<usize, Utf8Error> {
         let ops = self.engine.ops();
-        let pieces = self.pieces(src);
-        if pieces.len() <= 1 {
+        let Some(pieces) = self.split(src) else {
             return ops.utf8_to_utf16(src, dst, order);
-        }
+        };
         if dst.len() >= src.len() {
             return self.utf8_to_utf16_in_place(src, dst, order, &pieces);
         }
@@ -299,13 +299,14 @@ impl Parallel {
         Ok(written)
     }
 
-    /// The input's pieces: one when it is short or there is one thread.
-    fn pieces(&self, src: &[u8]) -> Vec<Range<usize>> {
-        let n = if src.len() < self.min_len.max(1) {
-            1
-        } else {
-            self.threads
-        };
+    /// The input's pieces, one per thread; `None` (and no allocation) when it
+    /// runs on the calling thread alone: one thread, or an input shorter than
+    /// `min_len`, or too short to cut.
+    fn split(&self, src: &[u8]) -> Option<Vec<Range<usize>>> {
+        let n = self.threads;
+        if n < 2 || src.len() < self.min_len.max(1) {
+            return None;
+        }
         let mut cuts = vec![0];
         for k in 1..n {
             let mut cut = src.len() / n * k;
@@ -320,7 +321,7 @@ impl Parallel {
             }
         }
         cuts.push(src.len());
-        cuts.windows(2).map(|w| w[0]..w[1]).collect()
+        (cuts.len() > 2).then(|| cuts.windows(2).map(|w| w[0]..w[1]).collect())
     }
 }
 
