@@ -6,13 +6,13 @@
 # Uses Debian's Rust (rustc-web / cargo-web 1.96, which ship an aarch64 std as
 # libstd-rust-web-dev:arm64) rather than rustup's, whose toolchain has no aarch64
 # std here; builds go to target/aarch64-debian so they never clash with rustup's.
-# Runs the lib and bin unit tests and tests/{utf8,transcode,lossy,variants,detect,
+# Runs the library unit tests and tests/{utf8,transcode,lossy,variants,detect,
 # spec_examples,stream}.rs
 # with UTFAST_TEST_QUICK=1,
 # checks that NEON was among the kernels under test, and that
 # examples/which_kernel picks `neon`. Not run: doc tests (not cross-compiled), and
-# tests/cli.rs, which spawns the aarch64 `utfast` binary as a child process; that
-# needs qemu registered with binfmt_misc, which this script does not set up.
+# utfast-cli (tests/cli.rs spawns the aarch64 `utfast` binary as a child process; that
+# needs qemu registered with binfmt_misc, which this script does not set up).
 #
 # Binaries run as `qemu-aarch64 BINARY`, without `-L /usr/aarch64-linux-gnu`: they
 # use the multiarch loader and libc of libc6:arm64 (/lib/ld-linux-aarch64.so.1,
@@ -38,7 +38,7 @@ TARGET=aarch64-unknown-linux-gnu
 PACKAGES=(rustc-web cargo-web libstd-rust-web-dev:arm64 libc6:arm64
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 # The test targets run under qemu (tests/cli.rs needs binfmt_misc: see above).
-TESTS=(--lib --bins --test utf8 --test transcode --test lossy --test variants --test detect
+TESTS=(--lib --test utf8 --test transcode --test lossy --test variants --test detect
     --test spec_examples --test stream)
 
 deps_only=false

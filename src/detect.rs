@@ -243,6 +243,35 @@ impl Engine {
     }
 }
 
+/// The encodings detection weighs (UTF-8, UTF-16LE, UTF-16BE, UTF-32LE,
+/// UTF-32BE, then windows-1252, which takes any bytes) in which `src` is valid,
+/// in that order: the candidates to name when [`detect_encoding`] is unsure.
+/// `src` may be the start of a longer input: an incomplete character at its end
+/// counts against no encoding (as in [`detect_encoding_prefix`]). A byte order
+/// mark is not skipped.
+///
+/// ```
+/// use utfast::{plausible_encodings, Encoding};
+/// let found: Vec<Encoding> = plausible_encodings(b"a\x00b\x00").collect();
+/// assert_eq!(found, [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf16Be, Encoding::Windows1252]);
+/// let found: Vec<Encoding> = plausible_encodings(b"caf\xE9 cr\xE8me").collect();
+/// assert_eq!(found, [Encoding::Utf16Le, Encoding::Utf16Be, Encoding::Windows1252]);
+/// ```
+pub fn plausible_encodings(src: &[u8]) -> impl Iterator<Item = Encoding> + '_ {
+    const WEIGHED: [Encoding; 6] = [
+        Encoding::Utf8,
+        Encoding::Utf16Le,
+        Encoding::Utf16Be,
+        Encoding::Utf32Le,
+        Encoding::Utf32Be,
+        Encoding::Windows1252,
+    ];
+    let engine = Engine::active();
+    WEIGHED
+        .into_iter()
+        .filter(move |&encoding| is_valid(&engine, encoding, src, true))
+}
+
 /// The rules of [`detect_encoding`]; `cut`: `src` may end inside a character.
 fn detect(engine: &Engine, src: &[u8], cut: bool) -> Detection {
     if let Some((encoding, bom_len)) = sniff_bom(src) {

@@ -67,7 +67,10 @@ pub use boundary::{
     ceil_char_boundary, floor_char_boundary, incomplete_tail_len, is_char_boundary,
     trim_incomplete_tail,
 };
-pub use detect::{detect_encoding, detect_encoding_prefix, sniff_bom, Detection, DETECTION_SAMPLE};
+pub use detect::{
+    detect_encoding, detect_encoding_prefix, plausible_encodings, sniff_bom, Detection,
+    DETECTION_SAMPLE,
+};
 pub use dispatch::{Engine, Kernel};
 pub use encoding::Encoding;
 #[cfg(feature = "alloc")]

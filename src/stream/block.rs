@@ -13,14 +13,27 @@
 
 use alloc::vec::Vec;
 
-use super::general::Stretch;
 use super::TranscodeErrorKind;
 use crate::error::written;
 use crate::{
     ByteOrder, Encoding, Engine, ErrorMode, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind,
 };
 
-pub(crate) use super::general::MAX_PENDING;
+/// Code points decoded from the block, from index `value` on, taken from the
+/// input bytes from `input` on; for an invalid piece, `width` is the input bytes
+/// of each of its code points (0 for a stretch of valid text).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stretch {
+    pub(super) input: usize,
+    pub(super) value: usize,
+    pub(super) width: usize,
+}
+
+/// A bound on the bytes at the end of a block that more input could still
+/// change, carried over to the next block: an unpaired high surrogate that waits
+/// for the code point after it (up to 4 bytes), then a sequence cut by the end (up
+/// to 3), or a CESU-8 surrogate pair cut before its last byte (5); 12 at most.
+pub(crate) const MAX_PENDING: usize = 16;
 
 /// Where and why a block could not be converted: `len` bytes at byte `at` of the
 /// block (`None`: the block, the last of the input, ends inside a character).

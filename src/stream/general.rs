@@ -20,7 +20,7 @@ use alloc::vec::Vec;
 
 use super::block::{
     append, grow, incomplete_unit, push_u16s, push_u32s, read_u16s, read_u32s, BlockConverter,
-    Problem,
+    Problem, Stretch,
 };
 use super::TranscodeErrorKind;
 use crate::lossy::pieces::{self, Format, Pieces, Problem as PieceProblem};
@@ -30,22 +30,6 @@ use crate::{
     windows1252_byte, windows1252_char, ByteOrder, Encoding, ErrorMode, Utf16ErrorKind,
     Utf32ErrorKind,
 };
-
-/// Code points decoded from the block, from index `value` on, taken from the
-/// input bytes from `input` on; for an invalid piece, `width` is the input bytes
-/// of each of its code points (0 for a stretch of valid text).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Stretch {
-    input: usize,
-    value: usize,
-    width: usize,
-}
-
-/// A bound on the bytes at the end of a block that more input could still
-/// change, carried over to the next block: an unpaired high surrogate that waits
-/// for the code point after it (up to 4 bytes), then a sequence cut by the end (up
-/// to 3), or a CESU-8 surrogate pair cut before its last byte (5); 12 at most.
-pub(crate) const MAX_PENDING: usize = 16;
 
 const REPLACEMENT: u32 = 0xFFFD;
 

@@ -10,12 +10,17 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use utfast::Detection;
 
-use crate::args::DetectOptions;
-use crate::validate::fill;
-use crate::{warn, Status};
+use crate::shared::input::{fill, Input, PREFIX};
+use crate::shared::report::{json_line, warn, Status};
 
-/// The most bytes of an input that detection reads (1 MiB).
-pub const PREFIX: usize = 1 << 20;
+/// What `utfast detect` was asked to do.
+#[derive(Debug, PartialEq, Eq)]
+pub struct DetectOptions {
+    /// A JSON object per input instead of a line of text.
+    pub json: bool,
+    /// Never empty: standard input when no file is named.
+    pub inputs: Vec<Input>,
+}
 
 /// What was found in one input: the detection and the bytes it examined.
 #[derive(Debug, PartialEq)]
@@ -100,7 +105,7 @@ enum JsonFound {
 
 /// One input's JSON object, on one line.
 fn json_report(name: &str, found: &io::Result<Found>) -> String {
-    crate::json_line(
+    json_line(
         name,
         match found {
             Ok(found) => JsonFound::Found {
@@ -122,7 +127,7 @@ fn json_report(name: &str, found: &io::Result<Found>) -> String {
 mod tests {
     use super::*;
 
-    use crate::test_support::Trickle;
+    use crate::shared::input::Trickle;
 
     fn examine_bytes(data: &[u8], step: usize) -> Found {
         let mut buffer = vec![0; PREFIX + 1];

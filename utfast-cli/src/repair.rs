@@ -14,11 +14,22 @@ use std::path::{Path, PathBuf};
 
 use utfast::{Encoding, ErrorMode, Transcoder, Utf8Validator};
 
-use crate::args::{ProgressMode, RepairOptions};
-use crate::convert::{TempOutput, OUT_BUFFER};
-use crate::progress::Progress;
-use crate::validate::{fill, CHUNK};
-use crate::{warn, Status};
+use crate::shared::input::{fill, CHUNK};
+use crate::shared::output::{TempOutput, OUT_BUFFER};
+use crate::shared::progress::{Progress, ProgressMode};
+use crate::shared::report::{warn, Status};
+
+/// What `utfast repair` was asked to do.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RepairOptions {
+    /// Keep the original of each repaired FILE as FILE.bak.
+    pub backup: bool,
+    /// No report of repaired files.
+    pub quiet: bool,
+    pub progress: ProgressMode,
+    /// Never empty.
+    pub files: Vec<PathBuf>,
+}
 
 /// What repairing one file did.
 #[derive(Debug, PartialEq, Eq)]

@@ -8,52 +8,38 @@
 //! over it only when the whole input has been converted, and messages.
 
 use std::borrow::Cow;
-use std::ffi::OsString;
-use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use utfast::{
     BomHandling, Encoding, Status as Step, TranscodeError, TranscodeErrorKind, Transcoder,
 };
 
-use crate::args::ConvertOptions;
-use crate::progress::Progress;
-use crate::validate::{self, Position, Reader};
-use crate::{warn, Status};
+use crate::shared::input::{self, Input, Position, Reader, PREFIX};
+use crate::shared::output::{open_output, OUT_BUFFER};
+use crate::shared::progress::{Progress, ProgressMode};
+use crate::shared::report::{cli_name, hex, label, warn, Status};
+
+/// What `utfast convert` was asked to do.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ConvertOptions {
+    /// `None`: `--from auto`, the encoding [`choose_encoding`] detects.
+    pub from: Option<Encoding>,
+    pub to: Encoding,
+    /// `None`: standard output (also for `-o -`).
+    pub output: Option<PathBuf>,
+    /// Write a byte order mark (never for Latin-1).
+    pub bom: bool,
+    /// No report of invalid input.
+    pub quiet: bool,
+    /// What becomes of invalid input (`--errors`; strict by default).
+    pub errors: utfast::ErrorMode,
+    pub progress: ProgressMode,
+    pub input: Input,
+}
 
 /// Input bytes converted at a time.
 pub const BLOCK: usize = 1 << 20;
-
-/// The output buffer in front of standard output or the output file.
-pub(crate) const OUT_BUFFER: usize = 1 << 16;
-
-/// The name of an encoding in messages: the library's, but `Latin-1` and
-/// `Modified UTF-8`, which say more than `ISO-8859-1` and `MUTF-8`.
-pub fn label(encoding: Encoding) -> &'static str {
-    match encoding {
-        Encoding::Latin1 => "Latin-1",
-        Encoding::Mutf8 => "Modified UTF-8",
-        other => other.name(),
-    }
-}
-
-/// The name of an encoding on the command line: `utf-16le`, `latin1`, `mutf-8`.
-pub fn cli_name(encoding: Encoding) -> &'static str {
-    match encoding {
-        Encoding::Utf8 => "utf-8",
-        Encoding::Utf16Le => "utf-16le",
-        Encoding::Utf16Be => "utf-16be",
-        Encoding::Utf32Le => "utf-32le",
-        Encoding::Utf32Be => "utf-32be",
-        Encoding::Latin1 => "latin1",
-        Encoding::Windows1252 => "windows-1252",
-        Encoding::Cesu8 => "cesu-8",
-        Encoding::Mutf8 => "mutf-8",
-        Encoding::Wtf8 => "wtf-8",
-        other => other.name(),
-    }
-}
 
 /// The length of the byte order mark of `from` at the start of `head` (0 when
 /// there is none), or the other encoding whose mark `head` starts with. A UTF-32LE
@@ -120,7 +106,7 @@ fn stream(
     // The stream offset of `input[0]`.
     let mut done: u64 = 0;
     loop {
-        let filled = validate::fill(&mut reader, &mut input).map_err(StreamError::Read)?;
+        let filled = input::fill(&mut reader, &mut input).map_err(StreamError::Read)?;
         progress.advance(filled);
         let last = filled < input.len();
         let bom = match bom_len {
@@ -162,7 +148,7 @@ fn stream(
             }
             let bytes = match error.kind() {
                 TranscodeErrorKind::Utf8(_) => {
-                    validate::offending_sequence(error.input_at(), error.error_len())
+                    input::offending_sequence(error.input_at(), error.error_len())
                 }
                 _ => error.bytes().to_vec(),
             };
@@ -205,10 +191,10 @@ fn convert(
                     let bom_len = failure.bom_len as u64;
                     file.seek(SeekFrom::Start(start + bom_len))
                         .map_err(StreamError::Read)?;
-                    let mut buffer = vec![0; validate::CHUNK];
+                    let mut buffer = vec![0; input::CHUNK];
                     let text_len = failure.offset.saturating_sub(bom_len);
                     failure.position = Some(
-                        validate::locate(&mut file, text_len, &mut buffer)
+                        input::locate(&mut file, text_len, &mut buffer)
                             .map_err(StreamError::Read)?,
                     );
                 }
@@ -220,146 +206,86 @@ fn convert(
 
 /// The transcoder `convert` runs: the library's, which strips the input's own
 /// byte order mark.
-fn transcoder(options: &ConvertOptions) -> Transcoder {
-    Transcoder::new(options.from, options.to, options.errors).with_bom_handling(BomHandling::Strip)
+fn transcoder(from: Encoding, options: &ConvertOptions) -> Transcoder {
+    Transcoder::new(from, options.to, options.errors).with_bom_handling(BomHandling::Strip)
 }
 
-fn open_output(target: &Path) -> Result<(Option<TempOutput>, File), String> {
-    let shown = target.display();
-    match fs::metadata(target) {
-        Ok(metadata) if metadata.is_dir() => Err(format!(
-            "cannot write '{shown}': it is a directory (give -o a file name)"
-        )),
-        Ok(metadata) if !metadata.is_file() => OpenOptions::new()
-            .write(true)
-            .open(target)
-            .map(|file| (None, file))
-            .map_err(|error| format!("cannot write '{shown}': {error}")),
-        existing => {
-            TempOutput::create(target, existing.ok()).map(|(temp, file)| (Some(temp), file))
+/// Confidences below this are not enough for `--from auto` (windows-1252 is
+/// 0.40 when nothing else fits, 0.10 when the bytes do not look like text).
+const AUTO_MIN_CONFIDENCE: f32 = 0.4;
+
+/// `--from auto`: the encoding of the input, from its byte order mark or else
+/// detected on its first [`PREFIX`] bytes, which are read and put back (a
+/// regular file is rewound; other input is read through them first). Says the
+/// choice on standard error unless `quiet`. The error is a message naming the
+/// candidates when detection cannot decide.
+fn choose_encoding(
+    reader: Reader,
+    name: &str,
+    quiet: bool,
+) -> io::Result<Result<(Encoding, Reader), String>> {
+    let mut head = vec![0; PREFIX + 1];
+    let (filled, reader) = match reader {
+        Reader::Rewindable(mut file) => {
+            let start = file.stream_position()?;
+            let filled = input::fill(&mut file, &mut head)?;
+            file.seek(SeekFrom::Start(start))?;
+            (filled, Reader::Rewindable(file))
         }
+        Reader::Once(mut once) => {
+            let filled = input::fill(&mut once, &mut head)?;
+            head.truncate(filled);
+            let replay = io::Cursor::new(head.clone()).chain(once);
+            (filled, Reader::Once(Box::new(replay)))
+        }
+    };
+    let examined = filled.min(PREFIX);
+    let head = &head[..examined];
+    let found = if filled > PREFIX {
+        utfast::detect_encoding_prefix(head)
+    } else {
+        utfast::detect_encoding(head)
+    };
+    let (encoding, confidence) = (found.encoding(), found.confidence());
+    if confidence < AUTO_MIN_CONFIDENCE {
+        let candidates: Vec<&str> = utfast::plausible_encodings(head).map(cli_name).collect();
+        return Ok(Err(format!(
+            "{name}: cannot tell the encoding of the input: its first {examined} bytes are not \
+             valid UTF-8, UTF-16 or UTF-32 with a text's pattern of zero bytes, and hold zero \
+             bytes or bytes windows-1252 leaves undefined (best guess {} with confidence \
+             {confidence:.2}); candidates (valid there): {}; give '--from ENC' to convert it anyway",
+            cli_name(encoding),
+            candidates.join(", ")
+        )));
     }
-}
-
-/// The output file while it is being written: a temporary file in the same
-/// directory, removed on drop unless [`commit`](TempOutput::commit) renamed it
-/// over the target.
-pub(crate) struct TempOutput {
-    /// As given, for messages.
-    target: PathBuf,
-    /// What the temporary file replaces: `target`, or the file it links to.
-    destination: PathBuf,
-    path: PathBuf,
-    /// Whether `target` existed before.
-    existed: bool,
-    committed: bool,
-}
-
-impl TempOutput {
-    /// Creates `.NAME.utfast-tmp-PID` beside `target` (beside the file it links
-    /// to, if it is a symbolic link), with the permissions of the `existing` file.
-    /// The error is a message.
-    pub(crate) fn create(
-        target: &Path,
-        existing: Option<fs::Metadata>,
-    ) -> Result<(TempOutput, File), String> {
-        let shown = target.display();
-        let destination = match fs::symlink_metadata(target) {
-            Ok(metadata) if metadata.file_type().is_symlink() => {
-                fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf())
-            }
-            _ => target.to_path_buf(),
+    if !quiet {
+        let bom = match found.bom_len() {
+            0 => "no BOM".to_string(),
+            n => format!("BOM {n} bytes"),
         };
-        let Some(name) = destination.file_name() else {
-            return Err(format!(
-                "cannot write '{shown}': not a file name (give -o a file name)"
-            ));
-        };
-        let dir = match destination.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        let mut attempt = 0;
-        loop {
-            let mut temp_name = OsString::from(".");
-            temp_name.push(name);
-            temp_name.push(format!(".utfast-tmp-{}", std::process::id()));
-            if attempt > 0 {
-                temp_name.push(format!("-{attempt}"));
-            }
-            let path = dir.join(temp_name);
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(file) => {
-                    if let Some(metadata) = &existing {
-                        let _ = fs::set_permissions(&path, metadata.permissions());
-                    }
-                    let temp = TempOutput {
-                        target: target.to_path_buf(),
-                        destination: destination.clone(),
-                        path,
-                        existed: existing.is_some(),
-                        committed: false,
-                    };
-                    return Ok((temp, file));
-                }
-                Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
-                    attempt += 1;
-                }
-                Err(error) => {
-                    return Err(format!(
-                        "cannot write '{shown}': cannot create the temporary file '{}' in its directory: {error}",
-                        path.display()
-                    ))
-                }
-            }
-        }
+        warn(format_args!(
+            "{name}: converting from {} (detected, confidence {confidence:.2}, {bom}, \
+             on the first {examined} bytes); give '--from ENC' to choose otherwise",
+            cli_name(encoding)
+        ));
     }
-
-    /// Flushes `writer` (of the temporary file) to disk and renames the file over
-    /// the target. The error is a message.
-    pub(crate) fn commit(&mut self, writer: BufWriter<File>) -> Result<(), String> {
-        let shown = self.target.display().to_string();
-        let file = writer
-            .into_inner()
-            .map_err(|error| format!("cannot write '{shown}': {}", error.error()))?;
-        file.sync_all()
-            .map_err(|error| format!("cannot write '{shown}': {error}"))?;
-        drop(file);
-        fs::rename(&self.path, &self.destination).map_err(|error| {
-            format!(
-                "cannot write '{shown}': cannot rename the temporary file '{}' to it: {error}",
-                self.path.display()
-            )
-        })?;
-        self.committed = true;
-        Ok(())
-    }
-
-    /// What became of the target after a failure.
-    pub(crate) fn untouched(&self) -> String {
-        let shown = self.target.display();
-        if self.existed {
-            format!("'{shown}' is left unchanged")
-        } else {
-            format!("'{shown}' was not created")
-        }
-    }
-}
-
-impl Drop for TempOutput {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.path);
-        }
-    }
+    Ok(Ok((encoding, reader)))
 }
 
 /// Converts the input to the output; an error is a failure to write to standard
 /// output (other errors are reported here).
 pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Status> {
     let name = options.input.name();
-    let reader = match validate::open(&options.input) {
-        Ok(reader) => reader,
+    let opened = input::open(&options.input).and_then(|reader| match options.from {
+        Some(from) => Ok(Ok((from, reader))),
+        None => choose_encoding(reader, &name, options.quiet),
+    });
+    let (from, reader) = match opened {
+        Ok(Ok(chosen)) => chosen,
+        Ok(Err(message)) => {
+            warn(format_args!("{message}"));
+            return Ok(Status::Error);
+        }
         Err(error) => {
             warn(format_args!("cannot read '{name}': {error}"));
             return Ok(Status::Error);
@@ -373,14 +299,14 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
         let mut out = BufWriter::with_capacity(OUT_BUFFER, stdout);
         out.write_all(bom)?;
         let progress = Progress::start(options.progress, reader.len_left(), &name);
-        let result = convert(reader, transcoder(options), &mut out, progress);
+        let result = convert(reader, transcoder(from, options), &mut out, progress);
         out.flush()?;
         return match result {
             Ok(Ok(_)) => Ok(Status::Success),
             Ok(Err(failure)) => {
                 let status = Status::Invalid;
                 if !options.quiet {
-                    warn(format_args!("{}", describe(options, &name, &failure)));
+                    warn(format_args!("{}", describe(options, from, &name, &failure)));
                     if failure.offset > failure.bom_len as u64 {
                         warn(format_args!(
                             "standard output has only the conversion of the input before byte {}",
@@ -408,7 +334,7 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
     let progress = Progress::start(options.progress, reader.len_left(), &name);
     let result = match writer.write_all(bom) {
-        Ok(()) => convert(reader, transcoder(options), &mut writer, progress),
+        Ok(()) => convert(reader, transcoder(from, options), &mut writer, progress),
         Err(error) => Err(StreamError::Write(error)),
     };
     let (status, message) = match result {
@@ -424,7 +350,7 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
                 Err(message) => (Status::Error, message),
             }
         }
-        Ok(Err(failure)) => (Status::Invalid, describe(options, &name, &failure)),
+        Ok(Err(failure)) => (Status::Invalid, describe(options, from, &name, &failure)),
         Err(StreamError::Read(error)) => (Status::Error, format!("cannot read '{name}': {error}")),
         Err(StreamError::Write(error)) => (
             Status::Error,
@@ -441,14 +367,13 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
 }
 
 /// The message for a failure, without the `utfast: ` prefix.
-fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
+fn describe(options: &ConvertOptions, from: Encoding, name: &str, failure: &Failure) -> String {
     let place: Cow<'_, str> = match failure.position {
         Some(Position { line, column }) => format!("{name}:{line}:{column}").into(),
         None => name.into(),
     };
     let offset = failure.offset;
-    let bytes = validate::hex(&failure.bytes);
-    let from = options.from;
+    let bytes = hex(&failure.bytes);
     let error = match failure.what {
         What::Transcode(error) => error,
         What::ForeignBom(other) => {

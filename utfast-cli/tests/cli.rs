@@ -6,10 +6,9 @@
 //! inputs of several blocks; `convert --errors MODE` (against the library and
 //! std, the surrogate-escape round trip), the UTF-8 variants, and `repair`.
 
-#[path = "common/cli.rs"]
-mod cli_common;
+mod common;
 
-use cli_common::{run_with_stdin, stderr, stdout, utfast, TempFile};
+use common::{run_with_stdin, stderr, stdout, utfast, TempFile};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
@@ -231,7 +230,7 @@ fn usage_errors_exit_2_with_help() {
         ),
         (
             &["--json"],
-            "tip: '--json' is an option of 'validate' and 'detect'",
+            "tip: '--json' is an option of 'validate', 'bench' and 'detect'",
         ),
         (&["convret"], "tip: a similar subcommand exists: 'convert'"),
         (&["help", "convret"], "unrecognized subcommand 'convret'"),
@@ -412,20 +411,21 @@ fn quick_bench_measures_kernels_and_std() {
         "std",
         "vs std",
         "short mixed",
+        "rivals: ",
+        "simdutf8 0.1.",
+        "encoding_rs 0.8.",
     ] {
         assert!(table.contains(expected), "lacks {expected}: {table}");
     }
     // Every section, in order, with a header and a row per input it converts.
     let mut at = 0;
-    for (title, rows, function) in [
-        (BENCH_SECTIONS[0], 8, "from_utf8"),
-        (BENCH_SECTIONS[1], 6, "utf8_to_utf16le"),
-        (BENCH_SECTIONS[2], 6, "utf16le_to_utf8"),
-        (BENCH_SECTIONS[3], 6, "utf8_to_utf32"),
-        (BENCH_SECTIONS[4], 6, "utf32_to_utf8"),
-        (BENCH_SECTIONS[5], 2, "latin1_to_utf8"),
-        (BENCH_SECTIONS[6], 2, "utf8_to_latin1"),
-        (BENCH_SECTIONS[7], 6, "validate_utf16le"),
+    for (title, rows, function, rival) in [
+        (BENCH_SECTIONS[0], 8, "from_utf8", " simdutf8 "),
+        (BENCH_SECTIONS[1], 6, "utf8_to_utf16le", " encoding_rs"),
+        (BENCH_SECTIONS[2], 6, "utf16le_to_utf8", " encoding_rs"),
+        (BENCH_SECTIONS[5], 2, "latin1_to_utf8", " encoding_rs"),
+        (BENCH_SECTIONS[6], 2, "utf8_to_latin1", " encoding_rs"),
+        (BENCH_SECTIONS[7], 6, "validate_utf16le", " encoding_rs"),
     ] {
         let found = table[at..]
             .find(title)
@@ -433,28 +433,127 @@ fn quick_bench_measures_kernels_and_std() {
         at += found + title.len();
         let section = bench_section(&table, title);
         assert_eq!(section.len(), 2 + rows, "{title}: {section:#?}");
-        let header: Vec<&str> = section[1].split_whitespace().collect();
-        assert_eq!(header[..3], ["input", "size", "scalar"], "{title}");
-        assert_eq!(
-            header[header.len() - 4..],
-            [function, "std", "vs", "std"],
-            "{title}"
-        );
+        let header = section[1];
+        assert!(header.starts_with("input"), "{title}: {header}");
+        assert!(header.contains(" scalar "), "{title}: {header}");
+        // The function, std, the rivals (every section here has encoding_rs or
+        // simdutf8, which the binary always carries), then the ratios.
+        let after = |word: &str, from: usize| {
+            header[from..]
+                .find(word)
+                .map(|at| from + at + word.len())
+                .unwrap_or_else(|| panic!("{title}: lacks {word} after {from}: {header}"))
+        };
+        let mut at = after(function, 0);
+        for word in [" std ", rival, " vs std", " vs best rival"] {
+            at = after(word, at);
+        }
+        let ratios = 2;
         for row in &section[2..] {
             let cells: Vec<&str> = row.split_whitespace().collect();
-            let ratio = cells.last().unwrap();
-            assert!(ratio.ends_with('x'), "{title}: {row}");
-            // Every throughput is a positive number.
-            let numbers = &cells[cells.len() - (header.len() - 3)..cells.len() - 1];
-            for number in numbers {
-                let gbps: f64 = number.parse().unwrap_or_else(|_| panic!("{title}: {row}"));
-                assert!(gbps > 0.0, "{title}: {row}");
+            for ratio in &cells[cells.len() - ratios..] {
+                assert!(ratio.ends_with('x'), "{title}: {row}");
             }
+            // The throughputs before the ratios are positive numbers: at least
+            // a kernel, the function, std and a rival.
+            let numbers: Vec<f64> = cells[..cells.len() - ratios]
+                .iter()
+                .rev()
+                .map_while(|cell| cell.parse::<f64>().ok())
+                .collect();
+            assert!(numbers.len() >= 4, "{title}: {row}");
+            assert!(numbers.iter().all(|&gbps| gbps > 0.0), "{title}: {row}");
         }
+    }
+    for title in &BENCH_SECTIONS[3..5] {
+        let section = bench_section(&table, title);
+        assert_eq!(section.len(), 2 + 6, "{title}: {section:#?}");
+        assert!(section[1].ends_with(" vs std"), "{title}: {section:#?}");
     }
     assert!(bench_section(&table, BENCH_SECTIONS[5])[2].starts_with("ascii "));
     assert!(bench_section(&table, BENCH_SECTIONS[5])[3].starts_with("latin "));
     assert!(table.contains("Latin-1: ascii, and latin without its letters above U+00FF"));
+}
+
+/// `bench --json`: one document whose every row has a throughput per column,
+/// a ratio per ratio column, and no disagreement with std; the rivals and their
+/// versions, the CPU and the kernels named.
+#[test]
+fn bench_json_reports_every_column() {
+    let file = TempFile::new("bench-json.txt", "Grüße, 世界!\n".repeat(200).as_bytes());
+    let output = utfast()
+        .args([
+            "bench",
+            "--quick",
+            "--json",
+            "--only",
+            "validate,utf8-to-utf16le",
+        ])
+        .arg(file.path())
+        .output()
+        .unwrap();
+    assert_exit(&output, 0);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["utfast"], env!("CARGO_PKG_VERSION"));
+    assert!(report["cpu"].as_str().is_some_and(|cpu| !cpu.is_empty()));
+    assert!(report["rivals"]["simdutf8"]
+        .as_str()
+        .is_some_and(|v| v.starts_with("0.1.")));
+    assert!(report["rivals"]["encoding_rs"]
+        .as_str()
+        .is_some_and(|v| v.starts_with("0.8.")));
+    let kernels = report["kernels"].as_array().unwrap();
+    assert_eq!(kernels[0], "scalar");
+    let sections = report["sections"].as_array().unwrap();
+    let names: Vec<&str> = sections
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["validate-utf8", "utf8-to-utf16le", "validate-utf16le"]
+    );
+    for section in sections {
+        let columns: Vec<&str> = section["columns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        assert_eq!(columns[..kernels.len()], kernels[..], "{section}");
+        assert!(
+            columns.contains(&"std") && columns.contains(&"encoding_rs"),
+            "{section}"
+        );
+        assert_eq!(
+            section["ratios"],
+            serde_json::json!(["vs std", "vs best rival"])
+        );
+        let rows = section["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 1, "{section}");
+        let row = &rows[0];
+        assert_eq!(row["input"], file.shown());
+        assert_eq!(row["valid"], true);
+        assert_eq!(row["disagree_with_std"], serde_json::json!([]));
+        let gbps = row["gbps"].as_array().unwrap();
+        assert_eq!(gbps.len(), columns.len(), "{section}");
+        assert!(
+            gbps.iter().all(|g| g.as_f64().is_some_and(|g| g > 0.0)),
+            "{row}"
+        );
+        assert!(
+            row["ratios"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|r| r.as_f64().is_some_and(|r| r > 0.0)),
+            "{row}"
+        );
+    }
+    // Nothing but the document on standard output.
+    assert!(String::from_utf8_lossy(&output.stdout)
+        .trim_start()
+        .starts_with('{'));
 }
 
 #[test]
@@ -1343,4 +1442,99 @@ fn progress_options_change_no_output() {
             assert_eq!(stderr(&output), "");
         }
     }
+}
+
+/// `convert --from auto`: the byte order mark, else detection on the first
+/// MiB; the choice and its confidence on standard error (not with `--quiet`);
+/// input read once (a pipe) is converted whole, the detected prefix included.
+#[test]
+fn convert_from_auto_detects_and_says_so() {
+    let text = "Grüße, Привет, 世界 😀\nsecond line\n";
+    let utf16le_bom: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let utf16be: Vec<u8> = "plain ASCII text, line after line\n"
+        .repeat(20)
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect();
+    for (input, expected, said) in [
+        (
+            utf16le_bom,
+            text.to_string(),
+            "converting from utf-16le (detected, confidence 1.00, BOM 2 bytes, on the first",
+        ),
+        (
+            utf16be,
+            "plain ASCII text, line after line\n".repeat(20),
+            "converting from utf-16be (detected, confidence 0.95, no BOM",
+        ),
+        (
+            b"caf\xE9 cr\xE8me \x80".to_vec(),
+            "café crème €".to_string(),
+            "converting from windows-1252 (detected, confidence 0.40",
+        ),
+        (
+            text.as_bytes().to_vec(),
+            text.to_string(),
+            "converting from utf-8 (detected, confidence 0.99",
+        ),
+    ] {
+        let file = TempFile::new("auto.txt", &input);
+        let output = convert_file("auto", "utf-8", &[], &file);
+        assert_exit(&output, 0);
+        assert_eq!(stdout(&output), expected);
+        assert!(stderr(&output).contains(said), "{}", stderr(&output));
+        // The same through a pipe, which can be read only once.
+        let output = run_with_stdin(&["convert", "-f", "AUTO", "-t", "utf-8"], &input);
+        assert_exit(&output, 0);
+        assert_eq!(stdout(&output), expected);
+        let quiet = convert_file("auto", "utf-8", &["--quiet"], &file);
+        assert_exit(&quiet, 0);
+        assert_eq!(stderr(&quiet), "");
+    }
+    // Longer than the prefix detection reads, with characters across its end.
+    let long = "Grüße 世界 ".repeat((1 << 20) / 10 + 7);
+    let output = run_with_stdin(
+        &["convert", "-f", "auto", "-t", "utf-16le"],
+        long.as_bytes(),
+    );
+    assert_exit(&output, 0);
+    let expected: Vec<u8> = long.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    assert!(
+        output.stdout == expected,
+        "the output differs from the input's UTF-16LE"
+    );
+    assert!(
+        stderr(&output).contains("on the first 1048576 bytes"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// `convert --from auto` on bytes that do not look like text: nothing is
+/// written, exit status 2, and the candidates are named.
+#[test]
+fn convert_from_auto_refuses_what_it_cannot_tell() {
+    let binary = b"\x00\x81\x00\x8D\x00\x90\xFF\x00\x01\x02\x03\x00\x00\x9D";
+    let file = TempFile::new("auto-binary.bin", binary);
+    let out = std::env::temp_dir().join(format!("utfast-auto-out-{}", std::process::id()));
+    let _ = std::fs::remove_file(&out);
+    let output = convert_into("auto", "utf-8", &[], &out, &file);
+    assert_exit(&output, 2);
+    let message = stderr(&output);
+    assert!(
+        message.contains("cannot tell the encoding of the input"),
+        "{message}"
+    );
+    assert!(message.contains("candidates (valid there): "), "{message}");
+    assert!(message.contains("windows-1252"), "{message}");
+    assert!(message.contains("give '--from ENC'"), "{message}");
+    assert!(!out.exists(), "an output file was created");
+    // --quiet does not hide an error.
+    let output = convert_file("auto", "utf-8", &["--quiet"], &file);
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("cannot tell"));
+    assert_eq!(stdout(&output), "");
 }

@@ -4,10 +4,8 @@
 //! into a [`Command`]; the shell completion scripts come from the same
 //! definitions.
 
-use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
-use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::builder::{PossibleValue, TypedValueParser};
@@ -16,9 +14,15 @@ use clap::{ArgAction, Args, CommandFactory, Parser, Subcommand, ValueHint};
 use clap_complete::{Generator, Shell};
 use utfast::Encoding;
 
-use crate::bench::Section;
-use crate::convert::{cli_name, label};
+use crate::bench::{BenchOptions, Section};
+use crate::convert::ConvertOptions;
+use crate::detect::DetectOptions;
 use crate::help;
+use crate::repair::RepairOptions;
+use crate::shared::input::Input;
+use crate::shared::progress::ProgressMode;
+use crate::shared::report::{cli_name, label};
+use crate::validate::{Report, ValidateOptions};
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -37,123 +41,6 @@ pub enum Command {
     Repair(RepairOptions),
     /// `completions SHELL`.
     Completions(Shell),
-}
-
-/// How `validate` reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Report {
-    /// A line per invalid input.
-    Text,
-    /// Nothing: the exit status only.
-    Quiet,
-    /// A JSON object per input, one per line.
-    Json,
-}
-
-/// Whether a progress bar is shown on standard error.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ProgressMode {
-    /// For a regular file larger than 256 MiB, when standard error is a terminal.
-    #[default]
-    Auto,
-    /// `--progress`.
-    Always,
-    /// `--no-progress`, or `--quiet` without `--progress`.
-    Never,
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub struct ValidateOptions {
-    pub report: Report,
-    pub progress: ProgressMode,
-    /// Never empty: standard input when no file is named.
-    pub inputs: Vec<Input>,
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub struct BenchOptions {
-    pub quick: bool,
-    /// The sections to measure, in no particular order; empty: all of them.
-    pub only: Vec<Section>,
-    /// Empty: measure generated text.
-    pub inputs: Vec<Input>,
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub struct ConvertOptions {
-    pub from: Encoding,
-    pub to: Encoding,
-    /// `None`: standard output (also for `-o -`).
-    pub output: Option<PathBuf>,
-    /// Write a byte order mark (never for Latin-1).
-    pub bom: bool,
-    /// No report of invalid input.
-    pub quiet: bool,
-    /// What becomes of invalid input (`--errors`; strict by default).
-    pub errors: utfast::ErrorMode,
-    pub progress: ProgressMode,
-    pub input: Input,
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub struct DetectOptions {
-    /// A JSON object per input instead of a line of text.
-    pub json: bool,
-    /// Never empty: standard input when no file is named.
-    pub inputs: Vec<Input>,
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub struct RepairOptions {
-    /// Keep the original of each repaired FILE as FILE.bak.
-    pub backup: bool,
-    /// No report of repaired files.
-    pub quiet: bool,
-    pub progress: ProgressMode,
-    /// Never empty.
-    pub files: Vec<PathBuf>,
-}
-
-/// A file named on the command line, or standard input (`-`).
-#[derive(Debug, PartialEq, Eq)]
-pub enum Input {
-    Stdin,
-    File(PathBuf),
-}
-
-impl Input {
-    /// `-` is standard input; anything else a file.
-    fn from_arg(path: PathBuf) -> Input {
-        if path == Path::new("-") {
-            Input::Stdin
-        } else {
-            Input::File(path)
-        }
-    }
-
-    /// The inputs named, or standard input when there are none.
-    fn all_or_stdin(paths: Vec<PathBuf>) -> Vec<Input> {
-        if paths.is_empty() {
-            return vec![Input::Stdin];
-        }
-        paths.into_iter().map(Input::from_arg).collect()
-    }
-
-    /// The name used in messages: the path (lossy if it is not UTF-8) or `<stdin>`.
-    pub fn name(&self) -> Cow<'_, str> {
-        match self {
-            Input::Stdin => Cow::Borrowed("<stdin>"),
-            Input::File(path) => path.to_string_lossy(),
-        }
-    }
-
-    /// Opens the input for reading.
-    pub fn open(&self) -> io::Result<Box<dyn Read>> {
-        Ok(match self {
-            Input::Stdin => Box::new(io::stdin().lock()),
-            Input::File(path) => Box::new(File::open(path)?),
-        })
-    }
 }
 
 #[derive(Parser, Debug)]
@@ -238,9 +125,9 @@ struct ValidateArgs {
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
-    /// The encoding of the input
-    #[arg(short, long, value_name = "ENC", value_parser = encoding_parser(), long_help = help::FROM)]
-    from: Encoding,
+    /// The encoding of the input, or auto (detected)
+    #[arg(short, long, value_name = "ENC", value_parser = from_parser(), long_help = help::FROM)]
+    from: FromEncoding,
     /// The encoding of the output
     #[arg(short, long, value_name = "ENC", value_parser = encoding_parser())]
     to: Encoding,
@@ -274,6 +161,9 @@ struct ConvertArgs {
 struct BenchArgs {
     #[arg(long, help = help::quick())]
     quick: bool,
+    /// Print one JSON document instead of the tables
+    #[arg(long, long_help = help::BENCH_JSON)]
+    json: bool,
     /// Measure only the sections named
     #[arg(
         long,
@@ -380,7 +270,7 @@ impl CliCommand {
                     ));
                 }
                 Command::Convert(ConvertOptions {
-                    from: args.from,
+                    from: args.from.0,
                     to: args.to,
                     output: args.output.filter(|path| path != Path::new("-")),
                     bom: args.bom,
@@ -392,6 +282,7 @@ impl CliCommand {
             }
             CliCommand::Bench(args) => Command::Bench(BenchOptions {
                 quick: args.quick,
+                json: args.json,
                 only: args.only.concat(),
                 inputs: args.files.into_iter().map(Input::from_arg).collect(),
             }),
@@ -442,7 +333,7 @@ pub fn write_completions(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
 
 /// The long help of `subcommand` (`utfast help SUBCOMMAND`), without colour.
 #[cfg(test)]
-pub fn long_help(subcommand: &str) -> String {
+fn long_help(subcommand: &str) -> String {
     let mut cli = Cli::command();
     cli.build();
     let command = cli.find_subcommand_mut(subcommand).expect("a subcommand");
@@ -490,7 +381,10 @@ fn add_tip(error: &mut clap::Error, args: &[OsString]) {
             };
             format!(
                 "'{option}' is an option of {}: write it after the command, e.g. 'utfast {} {option} ...'",
-                owners.join(" and "),
+                match owners.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                    _ => first.clone(),
+                },
                 first.trim_matches('\'')
             )
         }
@@ -601,6 +495,26 @@ fn encoding_parser() -> Named<Encoding> {
 
 /// A better answer than the closest name for encodings named without the byte
 /// order, or ASCII.
+/// The value of `--from`: an encoding, or `None` for `auto`.
+#[derive(Clone, Debug)]
+struct FromEncoding(Option<Encoding>);
+
+/// `--from`: an encoding, or `auto`.
+fn from_parser() -> Named<FromEncoding> {
+    Named {
+        values: || {
+            let mut values = (encoding_parser().values)();
+            values.push(PossibleValue::new("auto").help("detect the encoding"));
+            values
+        },
+        parse: |name| match name.trim() {
+            auto if auto.eq_ignore_ascii_case("auto") => Some(FromEncoding(None)),
+            name => Encoding::from_name(name).map(|encoding| FromEncoding(Some(encoding))),
+        },
+        hint: encoding_hint,
+    }
+}
+
 fn encoding_hint(given: &str) -> Option<&'static str> {
     let bare: String = given
         .chars()
@@ -704,6 +618,19 @@ mod tests {
     }
 
     #[test]
+    fn help_names_every_bench_section_and_the_progress_threshold() {
+        let help = long_help("bench");
+        for name in Section::names() {
+            assert!(help.contains(name), "the help does not mention {name}");
+        }
+        let documented = format!(
+            "larger than {} MiB",
+            crate::shared::progress::AUTO_MIN >> 20
+        );
+        assert!(help::PROGRESS.contains(&documented));
+    }
+
+    #[test]
     fn definitions_are_consistent() {
         Cli::command().debug_assert();
     }
@@ -734,6 +661,7 @@ mod tests {
             parse_strs(&["bench", "--quick"]).unwrap(),
             Command::Bench(BenchOptions {
                 quick: true,
+                json: false,
                 only: vec![],
                 inputs: vec![],
             })
@@ -773,7 +701,7 @@ mod tests {
             (&["a.txt"], "write 'utfast validate a.txt'"),
             (
                 &["--json"],
-                "'--json' is an option of 'validate' and 'detect'",
+                "'--json' is an option of 'validate', 'bench' and 'detect'",
             ),
             (&["--from", "x"], "'--from' is an option of 'convert'"),
             (&["--vers"], "tip: a similar argument exists: '--version'"),
@@ -846,7 +774,7 @@ mod tests {
     #[test]
     fn parses_convert() {
         let expected = || ConvertOptions {
-            from: Encoding::Utf16Le,
+            from: Some(Encoding::Utf16Le),
             to: Encoding::Utf8,
             output: Some("out.txt".into()),
             bom: true,

@@ -2,10 +2,9 @@
 //! and UTF-32 without one, windows-1252, standard input, `--json`, inputs longer
 //! than the 1 MiB it reads, unreadable files and usage errors (exit status 2).
 
-#[path = "common/cli.rs"]
-mod cli_common;
+mod common;
 
-use cli_common::{run_with_stdin, stderr, stdout, TempFile};
+use common::{run_with_stdin, stderr, stdout, TempFile};
 use std::process::Output;
 
 /// Runs `utfast ARGS` with `stdin` piped in; checks it did not panic.

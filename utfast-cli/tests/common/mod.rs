@@ -1,5 +1,5 @@
 //! Helpers shared by the tests that run the `utfast` command line as a process
-//! (`tests/cli.rs`, `tests/cli_detect.rs`, `#[path]`-included): temporary files,
+//! (`tests/cli.rs`, `tests/cli_detect.rs`): temporary files,
 //! the command with its kernel override cleared, standard input through a pipe,
 //! and the text of its output streams.
 #![allow(dead_code)]

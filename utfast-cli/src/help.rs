@@ -5,7 +5,9 @@
 use clap::builder::styling::Styles;
 use utfast::Kernel;
 
-use crate::{bench, detect, kernel_names};
+use crate::bench;
+use crate::shared::input::PREFIX;
+use crate::shared::report::kernel_names;
 
 pub const ABOUT: &str = "\
 Validate UTF-8 at memory speed, with exactly the answers of Rust's std; transcode
@@ -16,7 +18,7 @@ pub const VALIDATE_USAGE: &str = "utfast validate [-q | --quiet | --json] [--pro
 pub const CONVERT_USAGE: &str =
     "utfast convert --from ENC --to ENC [--errors MODE] [-o OUT] [--bom] \
      [-q | --quiet] [--progress] [FILE]";
-pub const BENCH_USAGE: &str = "utfast bench [--quick] [--only NAME[,NAME...]] [FILE...]";
+pub const BENCH_USAGE: &str = "utfast bench [--quick] [--json] [--only NAME[,NAME...]] [FILE...]";
 pub const DETECT_USAGE: &str = "utfast detect [--json] [FILE...]";
 pub const REPAIR_USAGE: &str = "utfast repair [--backup] [-q | --quiet] [--progress] FILE...";
 pub const COMPLETIONS_USAGE: &str = "utfast completions SHELL";
@@ -154,7 +156,13 @@ pub fn convert_after() -> String {
 
 pub const FROM: &str = "\
 The encoding of the input. A byte order mark of ENC at the start is dropped; one
-of another encoding is an error (exit status 1) that names that encoding.";
+of another encoding is an error (exit status 1) that names that encoding.
+
+auto: the encoding of the byte order mark, or else the one 'utfast detect' finds
+in the first 1 MiB (utf-8, utf-16le/be, utf-32le/be or windows-1252), said on
+standard error with its confidence (not with --quiet). When the bytes do not look
+like text (confidence below 0.40), nothing is converted: exit status 2, and a
+message naming the encodings the input is valid in.";
 
 pub const ERRORS: &str = "\
 What becomes of invalid input. replace does as String::from_utf8_lossy. With
@@ -205,15 +213,17 @@ pub fn bench() -> String {
     format!(
         "\
 Measure the speed (GB/s of input) of every kernel this CPU can run, of the
-dispatching functions and of std, in sections: UTF-8 validation
-(utfast::validate_utf8 and utfast::from_utf8 against std::str::from_utf8); UTF-8
-to and from UTF-16LE, UTF-32 and Latin-1; UTF-16LE validation; streaming
-(Utf8Validator fed 64 KiB and 4 KiB chunks, Transcoder fed 64 KiB chunks and
-TranscodeReader, each against one call on the whole text). Every
-implementation is first checked to give std's answer (the streaming ones, the
-one call's). The input is generated
-text (ASCII, accented Latin, Cyrillic, CJK, emoji, mixed; short strings for
-UTF-8 validation), or each FILE (converted when it is valid UTF-8). Takes about
+dispatching functions, of std and of the rival libraries built in (simdutf8 and
+encoding_rs; the C++ simdutf too when built with the cargo feature 'simdutf'), in
+sections: UTF-8 validation (utfast::validate_utf8 and utfast::from_utf8 against
+std::str::from_utf8, simdutf8's basic and compat APIs, encoding_rs); UTF-8 to and
+from UTF-16LE, UTF-32 and Latin-1; UTF-16LE validation; streaming (Utf8Validator
+fed 64 KiB and 4 KiB chunks, Transcoder fed 64 KiB chunks and TranscodeReader,
+each against one call on the whole text). Every implementation is first checked
+to give std's answer (the streaming ones, the one call's). The input is
+generated text (ASCII, accented Latin, Cyrillic, CJK, emoji, mixed; short
+strings for UTF-8 validation), or each FILE (converted when it is valid UTF-8):
+run it on your own files to check our figures on your machine. Takes about
 {full} seconds.",
         full = bench::FULL.seconds()
     )
@@ -234,6 +244,13 @@ pub fn quick() -> String {
     )
 }
 
+pub const BENCH_JSON: &str = "\
+Print one JSON document instead of the tables: the utfast version, the active
+kernel and those measured, the CPU, the rival libraries and their versions, the
+unit and batches, and per section its columns, ratio columns and rows
+({\"input\", \"bytes\", \"valid\", \"gbps\": [...], \"ratios\": [...],
+\"disagree_with_std\": [...]}).";
+
 pub const ONLY: &str = "\
 Measure only the sections named (a comma-separated list; the option may be given
 more than once). They share the time the whole run would take.";
@@ -253,7 +270,7 @@ Confidence 1.00: a byte order mark, and valid content; 0.90 to 0.99: valid UTF-8
 with non-ASCII characters, or UTF-16/UTF-32 with the zero bytes of mostly ASCII
 text; 0.80: pure ASCII; 0.75: UTF-16 with fewer zero bytes; 0.50 or less: a
 guess (0.40: windows-1252 as nothing else fits).",
-        prefix = detect::PREFIX >> 20
+        prefix = PREFIX >> 20
     )
 }
 

@@ -8,16 +8,32 @@
 //! and the best batch counts. The time budget of a [`Plan`] is shared by all the
 //! measurements, whatever the sections.
 
+mod rivals;
+
+use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
 use utfast::sample::{self, Script};
 use utfast::{Engine, Kernel};
 
-use crate::args::{BenchOptions, Input};
-use crate::{warn, Status};
+use crate::shared::input::Input;
+use crate::shared::report::{version_line, warn, warn_if_kernel_override_ignored, Status};
+
+/// What `utfast bench` was asked to do.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BenchOptions {
+    pub quick: bool,
+    /// One JSON document on standard output instead of the tables.
+    pub json: bool,
+    /// The sections to measure, in no particular order; empty: all of them.
+    pub only: Vec<Section>,
+    /// Empty: measure generated text.
+    pub inputs: Vec<Input>,
+}
 
 /// How long to measure, in total, and in how many rounds of batches.
 pub struct Plan {
@@ -222,8 +238,29 @@ impl Section {
         }
     }
 
-    /// The column headers: the kernels, the dispatching functions, std (for the
-    /// streaming sections, the functions only).
+    /// The rival libraries' columns, after std's.
+    fn rivals(self) -> Vec<&'static str> {
+        fn names<S, D>(rivals: Vec<rivals::Rival<S, D>>) -> Vec<&'static str> {
+            rivals.iter().map(|rival| rival.name).collect()
+        }
+        match self {
+            Section::ValidateUtf8 => rivals::utf8_validators()
+                .iter()
+                .map(|&(name, _)| name)
+                .collect(),
+            Section::Utf8ToUtf16le => names(rivals::utf8_to_utf16le()),
+            Section::Utf16leToUtf8 => names(rivals::utf16le_to_utf8()),
+            Section::Utf8ToUtf32 => names(rivals::utf8_to_utf32()),
+            Section::Utf32ToUtf8 => names(rivals::utf32_to_utf8()),
+            Section::Latin1ToUtf8 => names(rivals::latin1_to_utf8()),
+            Section::Utf8ToLatin1 => names(rivals::utf8_to_latin1()),
+            Section::ValidateUtf16le => names(rivals::validate_utf16le()),
+            Section::StreamValidateUtf8 | Section::StreamUtf8ToUtf16le => Vec::new(),
+        }
+    }
+
+    /// The column headers: the kernels, the dispatching functions, std, the
+    /// rivals (for the streaming sections, the functions only).
     fn columns(self, engines: &[Engine]) -> Vec<&'static str> {
         if self.streams() {
             return self.functions().to_vec();
@@ -233,7 +270,36 @@ impl Section {
             .map(|engine| engine.kernel().name())
             .chain(self.functions().iter().copied())
             .chain(["std"])
+            .chain(self.rivals())
             .collect()
+    }
+
+    /// The ratio columns after the throughputs: the last utfast function over
+    /// std, and over the fastest rival; chunked over one call when streaming.
+    fn ratios(self, engines: &[Engine]) -> Vec<Ratio> {
+        if self.streams() {
+            return vec![Ratio {
+                header: "vs one call",
+                of: 1,
+                over: 0..1,
+            }];
+        }
+        let function = engines.len() + self.functions().len() - 1;
+        let std = function + 1;
+        let rivals = self.rivals().len();
+        let mut ratios = vec![Ratio {
+            header: "vs std",
+            of: function,
+            over: std..std + 1,
+        }];
+        if rivals > 0 {
+            ratios.push(Ratio {
+                header: "vs best rival",
+                of: function,
+                over: std + 1..std + 1 + rivals,
+            });
+        }
+        ratios
     }
 }
 
@@ -246,7 +312,7 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
     if samples.is_empty() {
         return Ok(status);
     }
-    crate::warn_if_kernel_override_ignored();
+    warn_if_kernel_override_ignored();
     let engines: Vec<Engine> = Kernel::available()
         .filter_map(|kernel| Engine::new(kernel).ok())
         .collect();
@@ -264,14 +330,33 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
         .sum();
     let batch = (plan.budget / (cells.max(1) as u32 * plan.rounds)).max(MIN_BATCH);
 
-    writeln!(out, "{}", crate::version_line())?;
-    writeln!(out, "cpu: {}", cpu_model())?;
-    writeln!(
-        out,
-        "GB/s of input (10^9 bytes per second), best of {} batches of about {:.1} ms each",
-        plan.rounds,
-        batch.as_secs_f64() * 1e3
-    )?;
+    let text = !options.json;
+    let mut report = JsonReport {
+        utfast: env!("CARGO_PKG_VERSION"),
+        kernel: Engine::active().kernel().name(),
+        kernels: engines.iter().map(|e| e.kernel().name()).collect(),
+        cpu: cpu_model(),
+        rivals: rivals::versions().into_iter().collect(),
+        unit: "GB/s of input (10^9 bytes per second)",
+        rounds: plan.rounds,
+        batch_ms: batch.as_secs_f64() * 1e3,
+        sections: Vec::new(),
+    };
+    if text {
+        writeln!(out, "{}", version_line())?;
+        writeln!(out, "cpu: {}", report.cpu)?;
+        let rivals: Vec<String> = report
+            .rivals
+            .iter()
+            .map(|(name, version)| format!("{name} {version}"))
+            .collect();
+        writeln!(out, "rivals: {}", rivals.join(", "))?;
+        writeln!(
+            out,
+            "{}, best of {} batches of about {:.1} ms each",
+            report.unit, plan.rounds, report.batch_ms
+        )?;
+    }
     let name_width = samples
         .iter()
         .map(|sample| sample.name.chars().count() + usize::from(sample.invalid))
@@ -279,16 +364,17 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
         .max()
         .unwrap_or(5);
     for &section in &sections {
-        writeln!(out)?;
-        writeln!(out, "{}", section.title())?;
-        let ratio = if section.streams() {
-            Ratio::SecondOverFirst
-        } else {
-            Ratio::LastTwo
+        let table = Table {
+            name_width,
+            headers: section.columns(&engines),
+            ratios: section.ratios(&engines),
         };
-        let table = Table::new(name_width, section.columns(&engines), ratio);
-        writeln!(out, "{}", table.header())?;
-        let mut rows = 0;
+        if text {
+            writeln!(out)?;
+            writeln!(out, "{}", section.title())?;
+            writeln!(out, "{}", table.header())?;
+        }
+        let mut rows = Vec::new();
         for sample in samples.iter().filter(|s| section.measures(s)) {
             let measured = measure_row(section, sample, &engines, &plan, batch);
             for &column in &measured.disagree {
@@ -301,16 +387,45 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
                 status = status.max(Status::Invalid);
             }
             let invalid = sample.invalid && section == Section::ValidateUtf8;
-            writeln!(out, "{}", table.row(&sample.name, invalid, &measured))?;
-            rows += 1;
+            if text {
+                writeln!(out, "{}", table.row(&sample.name, invalid, &measured))?;
+            }
+            rows.push(JsonRow {
+                input: sample.name.clone(),
+                bytes: measured.bytes,
+                valid: !invalid,
+                ratios: table
+                    .ratios
+                    .iter()
+                    .map(|r| r.of(&measured.throughputs))
+                    .collect(),
+                gbps: measured.throughputs,
+                disagree_with_std: measured
+                    .disagree
+                    .iter()
+                    .map(|&column| table.headers[column])
+                    .collect(),
+            });
         }
-        if rows == 0 {
+        if rows.is_empty() && text {
             let what = match section {
                 Section::Latin1ToUtf8 | Section::Utf8ToLatin1 => "text Latin-1 can represent",
                 _ => "valid UTF-8",
             };
             writeln!(out, "(no input is {what})")?;
         }
+        report.sections.push(JsonSection {
+            name: section.name(),
+            title: section.title(),
+            ratios: table.ratios.iter().map(|ratio| ratio.header).collect(),
+            columns: table.headers,
+            rows,
+        });
+    }
+    if !text {
+        let json = serde_json::to_string_pretty(&report).expect("plain values always serialise");
+        writeln!(out, "{json}")?;
+        return Ok(status);
     }
     writeln!(out)?;
     writeln!(
@@ -320,6 +435,11 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
     writeln!(
         out,
         "vs std: the last function column / std (from_utf8 for UTF-8: it gives std's error position)"
+    )?;
+    writeln!(
+        out,
+        "vs best rival: the same column / the fastest rival library's (simdutf8: its basic API, \
+         a bool; compat gives std's error position)"
     )?;
     if sections.iter().any(|s| s.streams()) {
         writeln!(
@@ -364,6 +484,48 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
     Ok(status)
 }
 
+/// What `bench --json` prints: the versions, CPU and kernels, how it measured,
+/// and a table per section.
+#[derive(Serialize)]
+struct JsonReport {
+    utfast: &'static str,
+    /// The active kernel (the dispatching functions' columns).
+    kernel: &'static str,
+    /// The kernels measured, one column each.
+    kernels: Vec<&'static str>,
+    cpu: String,
+    /// The rival libraries and their versions.
+    rivals: BTreeMap<&'static str, &'static str>,
+    unit: &'static str,
+    rounds: u32,
+    batch_ms: f64,
+    sections: Vec<JsonSection>,
+}
+
+#[derive(Serialize)]
+struct JsonSection {
+    name: &'static str,
+    title: &'static str,
+    /// The throughput columns of each row's `gbps`.
+    columns: Vec<&'static str>,
+    /// The ratio columns of each row's `ratios`.
+    ratios: Vec<&'static str>,
+    rows: Vec<JsonRow>,
+}
+
+#[derive(Serialize)]
+struct JsonRow {
+    input: String,
+    bytes: usize,
+    /// False for a file that is not valid UTF-8 (the time is that of finding
+    /// the first error).
+    valid: bool,
+    gbps: Vec<f64>,
+    ratios: Vec<f64>,
+    /// The columns whose answer differed from std's (a bug; exit status 1).
+    disagree_with_std: Vec<&'static str>,
+}
+
 /// One row's results: the throughput (GB/s) of each column, the input bytes per
 /// pass, and the columns whose answer differs from std's.
 struct Measured {
@@ -388,15 +550,24 @@ fn measure_row(
     // The conversion `$name` (engine method and free function of that name, and
     // `$std`) on `$input`, into `$per_unit` output units per input unit.
     macro_rules! conversion {
-        ($input:expr, $per_unit:expr, $name:ident, $std:expr) => {{
+        ($input:expr, $per_unit:expr, $name:ident, $std:ident) => {{
             let input = $input;
             let conversions = conversions(
                 engines,
                 |e, s, d| e.$name(s, d).ok(),
                 |s, d| utfast::$name(s, d).ok(),
-                $std,
+                rivals::$std,
+                rivals::$name(),
             );
-            conversion_row(&input, $per_unit * input.len(), &conversions, plan, batch)
+            let std = engines.len() + 1;
+            conversion_row(
+                &input,
+                $per_unit * input.len(),
+                &conversions,
+                std,
+                plan,
+                batch,
+            )
         }};
     }
     match section {
@@ -420,8 +591,10 @@ fn measure_row(
                 engines,
                 |e, s, _| e.validate_utf16le(s).then_some(0),
                 |s, _| utfast::validate_utf16le(s).then_some(0),
-                std_validate_utf16le,
+                rivals::std_validate_utf16le,
+                rivals::validate_utf16le(),
             ),
+            engines.len() + 1,
             plan,
             batch,
         ),
@@ -584,11 +757,13 @@ enum Implementation {
     FromUtf8,
     /// `std::str::from_utf8`.
     Std,
+    /// A rival library's validator.
+    Rival(fn(&[u8]) -> bool),
 }
 
 impl Implementation {
-    /// Every engine, then the free functions, then std: the columns of
-    /// [`Section::ValidateUtf8`].
+    /// Every engine, then the free functions, std and the rivals: the columns
+    /// of [`Section::ValidateUtf8`].
     fn all(engines: &[Engine]) -> Vec<Implementation> {
         engines
             .iter()
@@ -598,6 +773,11 @@ impl Implementation {
                 Implementation::FromUtf8,
                 Implementation::Std,
             ])
+            .chain(
+                rivals::utf8_validators()
+                    .into_iter()
+                    .map(|(_, validator)| Implementation::Rival(validator)),
+            )
             .collect()
     }
 
@@ -608,6 +788,7 @@ impl Implementation {
             Implementation::Validate => count_valid(pieces, utfast::validate_utf8),
             Implementation::FromUtf8 => count_valid(pieces, |p| utfast::from_utf8(p).is_ok()),
             Implementation::Std => count_valid(pieces, |p| std::str::from_utf8(p).is_ok()),
+            Implementation::Rival(is_valid) => count_valid(pieces, is_valid),
         }
     }
 }
@@ -620,34 +801,40 @@ fn count_valid(pieces: &[&[u8]], is_valid: impl Fn(&[u8]) -> bool) -> usize {
         .count()
 }
 
-/// One implementation of a conversion from `S` units to `D` units: the count
-/// written, or `None` for input it rejects (or output too small, which the
-/// benchmark never gives). A validation is a conversion that writes nothing.
-type Convert<S, D> = Box<dyn Fn(&[S], &mut [D]) -> Option<usize>>;
+/// One column's implementation of a conversion (see [`rivals::Convert`]).
+type Conversion<S, D> = Box<dyn Fn(&[S], &mut [D]) -> Option<usize>>;
 
 /// A conversion's implementations, in column order: each engine's `method`, the
-/// dispatching `function`, and `std`.
+/// dispatching `function`, `std`'s way, and the `rivals`.
 fn conversions<S: 'static, D: 'static>(
     engines: &[Engine],
     method: fn(&Engine, &[S], &mut [D]) -> Option<usize>,
-    function: fn(&[S], &mut [D]) -> Option<usize>,
-    std: fn(&[S], &mut [D]) -> Option<usize>,
-) -> Vec<Convert<S, D>> {
+    function: rivals::Convert<S, D>,
+    std: rivals::Convert<S, D>,
+    rivals: Vec<rivals::Rival<S, D>>,
+) -> Vec<Conversion<S, D>> {
     engines
         .iter()
         .map(|&engine| {
-            Box::new(move |src: &[S], dst: &mut [D]| method(&engine, src, dst)) as Convert<S, D>
+            Box::new(move |src: &[S], dst: &mut [D]| method(&engine, src, dst)) as Conversion<S, D>
         })
-        .chain([Box::new(function) as Convert<S, D>, Box::new(std)])
+        .chain([Box::new(function) as Conversion<S, D>, Box::new(std)])
+        .chain(
+            rivals
+                .into_iter()
+                .map(|rival| Box::new(rival.convert) as Conversion<S, D>),
+        )
         .collect()
 }
 
-/// Checks that every conversion writes what std (the last) writes, then times each
-/// with an output of `out_len` units of its own.
+/// Checks that every conversion writes what std (the column after the
+/// engines' and the function's) writes, then times each with an output of
+/// `out_len` units of its own.
 fn conversion_row<S: Copy, D: Copy + Default + PartialEq>(
     input: &[S],
     out_len: usize,
-    conversions: &[Convert<S, D>],
+    conversions: &[Conversion<S, D>],
+    std: usize,
     plan: &Plan,
     batch: Duration,
 ) -> Measured {
@@ -660,10 +847,9 @@ fn conversion_row<S: Copy, D: Copy + Default + PartialEq>(
             (written, out)
         })
         .collect();
-    let disagree = match outputs.split_last() {
-        Some((std, others)) => (0..others.len()).filter(|&i| others[i] != *std).collect(),
-        None => Vec::new(),
-    };
+    let disagree = (0..outputs.len())
+        .filter(|&i| outputs[i] != outputs[std])
+        .collect();
     let mut passes: Vec<Pass<'_>> = conversions
         .iter()
         .map(|convert| {
@@ -677,69 +863,6 @@ fn conversion_row<S: Copy, D: Copy + Default + PartialEq>(
         throughputs: measure(&mut passes, bytes, plan, batch),
         disagree,
     }
-}
-
-// std's way to do each conversion into a slice, the baseline of each section.
-
-/// Writes `units` into `dst`: their count, or `None` when they do not fit.
-fn fill<T>(dst: &mut [T], units: impl Iterator<Item = T>) -> Option<usize> {
-    let mut written = 0;
-    for unit in units {
-        *dst.get_mut(written)? = unit;
-        written += 1;
-    }
-    Some(written)
-}
-
-/// Writes `chars` as UTF-8 into `dst`: the bytes written, or `None` when a `chars`
-/// item is `None` (invalid input) or they do not fit.
-fn fill_utf8(dst: &mut [u8], chars: impl Iterator<Item = Option<char>>) -> Option<usize> {
-    let mut written = 0;
-    for c in chars {
-        let c = c?;
-        let len = c.len_utf8();
-        c.encode_utf8(dst.get_mut(written..written + len)?);
-        written += len;
-    }
-    Some(written)
-}
-
-fn std_utf8_to_utf16le(src: &[u8], dst: &mut [u16]) -> Option<usize> {
-    let text = std::str::from_utf8(src).ok()?;
-    fill(dst, text.encode_utf16().map(u16::to_le))
-}
-
-fn std_utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> Option<usize> {
-    let units = src.iter().map(|&unit| u16::from_le(unit));
-    fill_utf8(dst, char::decode_utf16(units).map(Result::ok))
-}
-
-fn std_utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Option<usize> {
-    let text = std::str::from_utf8(src).ok()?;
-    fill(dst, text.chars().map(u32::from))
-}
-
-fn std_utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Option<usize> {
-    fill_utf8(dst, src.iter().map(|&value| char::from_u32(value)))
-}
-
-fn std_latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    fill_utf8(dst, src.iter().map(|&byte| Some(char::from(byte))))
-}
-
-fn std_utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    let text = std::str::from_utf8(src).ok()?;
-    let mut written = 0;
-    for c in text.chars() {
-        *dst.get_mut(written)? = u8::try_from(c).ok()?;
-        written += 1;
-    }
-    Some(written)
-}
-
-fn std_validate_utf16le(src: &[u16], _: &mut [u8]) -> Option<usize> {
-    let units = src.iter().map(|&unit| u16::from_le(unit));
-    char::decode_utf16(units).all(|c| c.is_ok()).then_some(0)
 }
 
 /// The throughput (GB/s) of each pass over `bytes` of input: the best of
@@ -897,68 +1020,62 @@ fn floor_char_boundary(text: &str, index: usize) -> usize {
         .unwrap_or(0)
 }
 
-/// A section's table: a column per implementation, and the ratio of the last
-/// utfast column to std.
-/// What a table's last column compares.
-#[derive(Clone, Copy)]
-enum Ratio {
-    /// The last two columns: the last utfast function over std (`vs std`).
-    LastTwo,
-    /// The second column over the first: chunked over one call (`vs one call`).
-    SecondOverFirst,
+/// A ratio column: the throughput of column `of` over the best of columns
+/// `over`.
+struct Ratio {
+    header: &'static str,
+    of: usize,
+    over: Range<usize>,
 }
 
 impl Ratio {
-    fn header(self) -> &'static str {
-        match self {
-            Ratio::LastTwo => "vs std",
-            Ratio::SecondOverFirst => "vs one call",
+    /// The ratio in a row of throughputs.
+    fn of(&self, throughputs: &[f64]) -> f64 {
+        let best = throughputs
+            .get(self.over.clone())
+            .and_then(|over| over.iter().copied().reduce(f64::max));
+        match (throughputs.get(self.of), best) {
+            (Some(of), Some(best)) => of / best,
+            _ => f64::NAN,
         }
     }
 }
 
+/// A section's table: a column per implementation, then the ratios.
 struct Table {
     name_width: usize,
     headers: Vec<&'static str>,
-    ratio: Ratio,
+    ratios: Vec<Ratio>,
 }
 
 impl Table {
     const SIZE_WIDTH: usize = 9;
     const NUMBER_WIDTH: usize = 7;
 
-    fn new(name_width: usize, headers: Vec<&'static str>, ratio: Ratio) -> Table {
-        Table {
-            name_width,
-            headers,
-            ratio,
-        }
-    }
-
     fn header(&self) -> String {
-        let cells = self
-            .headers
-            .iter()
-            .copied()
-            .chain([self.ratio.header()])
-            .map(str::to_string);
+        let cells = self.headers().map(str::to_string);
         self.line("input", "size", cells)
     }
 
-    /// A row: the input, its size, then its throughput per implementation (whose
-    /// last two are the last utfast column and std).
+    /// Every column's header, the ratios' included.
+    fn headers(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let ratios = self.ratios.iter().map(|ratio| ratio.header);
+        self.headers.iter().copied().chain(ratios)
+    }
+
+    /// A row: the input, its size, then its throughput per implementation and
+    /// the ratios.
     fn row(&self, name: &str, invalid: bool, measured: &Measured) -> String {
         let name = format!("{name}{}", if invalid { "*" } else { "" });
-        let ratio = match (self.ratio, &measured.throughputs[..]) {
-            (Ratio::LastTwo, [.., utfast, std]) => utfast / std,
-            (Ratio::SecondOverFirst, [one, chunked, ..]) => chunked / one,
-            _ => f64::NAN,
-        };
+        let ratios = self
+            .ratios
+            .iter()
+            .map(|ratio| format!("{:.2}x", ratio.of(&measured.throughputs)));
         let cells = measured
             .throughputs
             .iter()
             .map(|gbps| format!("{gbps:.2}"))
-            .chain([format!("{ratio:.2}x")]);
+            .chain(ratios);
         self.line(&name, &format_size(measured.bytes), cells)
     }
 
@@ -968,8 +1085,7 @@ impl Table {
             name_width = self.name_width,
             size_width = Self::SIZE_WIDTH
         );
-        let headers = self.headers.iter().copied().chain([self.ratio.header()]);
-        for (cell, header) in cells.zip(headers) {
+        for (cell, header) in cells.zip(self.headers()) {
             let width = header.len().max(Self::NUMBER_WIDTH);
             line.push_str(&format!("  {cell:>width$}"));
         }
@@ -1083,56 +1199,28 @@ mod tests {
     }
 
     #[test]
-    fn std_baselines_convert_and_reject() {
-        let text = "aé€😀";
-        let mut utf16 = [0u16; 8];
-        assert_eq!(std_utf8_to_utf16le(text.as_bytes(), &mut utf16), Some(5));
-        assert_eq!(utf16[3], 0xD83Du16.to_le());
-        let mut utf8 = [0u8; 16];
-        assert_eq!(std_utf16le_to_utf8(&utf16[..5], &mut utf8), Some(10));
-        assert_eq!(&utf8[..10], text.as_bytes());
-        assert_eq!(std_utf16le_to_utf8(&[0xDC00u16.to_le()], &mut utf8), None);
-        assert_eq!(std_utf16le_to_utf8(&utf16[..5], &mut utf8[..9]), None);
-        let mut utf32 = [0u32; 4];
-        assert_eq!(std_utf8_to_utf32(text.as_bytes(), &mut utf32), Some(4));
-        assert_eq!(std_utf32_to_utf8(&utf32, &mut utf8), Some(10));
-        assert_eq!(std_utf32_to_utf8(&[0xD800], &mut utf8), None);
-        assert_eq!(std_latin1_to_utf8(b"\xE9t\xE9", &mut utf8), Some(5));
-        assert_eq!(&utf8[..5], "été".as_bytes());
-        let mut latin1 = [0u8; 4];
-        assert_eq!(std_utf8_to_latin1("été".as_bytes(), &mut latin1), Some(3));
-        assert_eq!(&latin1[..3], b"\xE9t\xE9");
-        assert_eq!(std_utf8_to_latin1("€".as_bytes(), &mut latin1), None);
-        assert_eq!(std_validate_utf16le(&utf16[..5], &mut []), Some(0));
-        assert_eq!(std_validate_utf16le(&utf16[..4], &mut []), None);
-    }
-
-    #[test]
     fn rows_find_an_implementation_that_disagrees() {
         let engines = [Engine::new(Kernel::Scalar).unwrap()];
         let plan = Plan {
             budget: Duration::ZERO,
             rounds: 1,
         };
-        let wrong: Vec<Convert<u8, u8>> = conversions(
+        let rivals = vec![rivals::Rival {
+            name: "wrong",
+            convert: |s, d| utfast::latin1_to_utf8(s, d).ok().map(|n| n + 1),
+        }];
+        let wrong: Vec<Conversion<u8, u8>> = conversions(
             &engines,
             |e, s, d| e.latin1_to_utf8(s, d).ok(),
             |s, d| utfast::latin1_to_utf8(s, d).ok().map(|n| n - 1),
-            std_latin1_to_utf8,
+            rivals::std_latin1_to_utf8,
+            rivals,
         );
-        let measured = conversion_row(b"caf\xE9", 8, &wrong, &plan, MIN_BATCH);
-        assert_eq!(measured.disagree, [1]);
+        let measured = conversion_row(b"caf\xE9", 8, &wrong, 2, &plan, MIN_BATCH);
+        assert_eq!(measured.disagree, [1, 3]);
         assert_eq!(measured.bytes, 4);
-        assert_eq!(measured.throughputs.len(), 3);
+        assert_eq!(measured.throughputs.len(), 4);
         assert!(measured.throughputs.iter().all(|&gbps| gbps > 0.0));
-    }
-
-    #[test]
-    fn help_names_every_section() {
-        let help = crate::args::long_help("bench");
-        for name in Section::names() {
-            assert!(help.contains(name), "the help does not mention {name}");
-        }
     }
 
     #[test]

@@ -11,21 +11,36 @@
 //!
 //! `convert` shares the reading, locating and error-showing helpers.
 
-use std::fs::File;
-use std::io::{self, ErrorKind, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 
 use serde::Serialize;
-use utfast::{scalar::utf8::is_continuation, Utf8ErrorKind, Utf8Validator};
+use utfast::{Utf8ErrorKind, Utf8Validator};
 
-use crate::args::{Input, Report, ValidateOptions};
-use crate::progress::Progress;
-use crate::{warn, Status};
+use crate::shared::input::{
+    fill, locate, offending_sequence, open, Input, Position, Reader, CHUNK, MAX_SEQUENCE,
+};
+use crate::shared::progress::{Progress, ProgressMode};
+use crate::shared::report::{hex, json_line, warn, Status};
 
-/// Bytes validated at a time.
-pub const CHUNK: usize = 1 << 20;
+/// What `utfast validate` was asked to do.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ValidateOptions {
+    pub report: Report,
+    pub progress: ProgressMode,
+    /// Never empty: standard input when no file is named.
+    pub inputs: Vec<Input>,
+}
 
-/// The longest UTF-8 sequence.
-const MAX_SEQUENCE: usize = 4;
+/// How `validate` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// A line per invalid input.
+    Text,
+    /// Nothing: the exit status only.
+    Quiet,
+    /// A JSON object per input, one per line.
+    Json,
+}
 
 /// Validates every input and reports on it; returns the worst status. Read errors
 /// are reported and the next input is checked; errors writing to `out` end the run.
@@ -66,57 +81,6 @@ struct Invalid {
     error_len: Option<usize>,
     /// The offending sequence: see [`offending_sequence`].
     bytes: Vec<u8>,
-}
-
-/// A line and column, counted across the pieces of a stream.
-pub(crate) type Position = utfast::LineColumn;
-
-/// An open input.
-pub(crate) enum Reader {
-    /// A regular file, which can be read again to locate an error.
-    Rewindable(File),
-    /// Standard input, a pipe, a device: read once.
-    Once(Box<dyn Read>),
-}
-
-impl Reader {
-    /// The bytes left to read in a regular file; `None` for other input.
-    pub(crate) fn len_left(&self) -> Option<u64> {
-        let Reader::Rewindable(file) = self else {
-            return None;
-        };
-        let len = file.metadata().ok()?.len();
-        let mut file: &File = file;
-        Some(len.saturating_sub(file.stream_position().ok()?))
-    }
-}
-
-pub(crate) fn open(input: &Input) -> io::Result<Reader> {
-    let file = match input {
-        Input::File(path) => File::open(path)?,
-        Input::Stdin => match stdin_file() {
-            Some(file) => file,
-            None => return Ok(Reader::Once(input.open()?)),
-        },
-    };
-    Ok(if file.metadata()?.is_file() {
-        Reader::Rewindable(file)
-    } else {
-        Reader::Once(Box::new(file))
-    })
-}
-
-/// Standard input as a `File` (a duplicate of its descriptor), so that input
-/// redirected from a regular file (`< FILE`) can be read again.
-#[cfg(unix)]
-fn stdin_file() -> Option<File> {
-    use std::os::fd::AsFd;
-    Some(File::from(io::stdin().as_fd().try_clone_to_owned().ok()?))
-}
-
-#[cfg(not(unix))]
-fn stdin_file() -> Option<File> {
-    None
 }
 
 /// Validates the input, and finds the line and column of an error.
@@ -210,69 +174,6 @@ fn scan(
     }
 }
 
-/// The line and column of byte `offset`, from the start of `reader`, whose first
-/// `offset` bytes are valid UTF-8.
-pub(crate) fn locate(
-    reader: &mut impl Read,
-    offset: u64,
-    buffer: &mut [u8],
-) -> io::Result<Position> {
-    let mut position = Position::START;
-    let mut left = offset;
-    while left > 0 {
-        let read = fill(reader, &mut buffer[..left.min(CHUNK as u64) as usize])?;
-        if read == 0 {
-            break; // The file shrank since it was validated.
-        }
-        position.advance(&buffer[..read]);
-        left -= read as u64;
-    }
-    Ok(position)
-}
-
-/// Reads until `buffer` is full or the input ends; returns the bytes read.
-pub(crate) fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
-    let mut filled = 0;
-    while filled < buffer.len() {
-        match reader.read(&mut buffer[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(filled)
-}
-
-/// The bytes to show for an error at the start of `rest`: the `error_len` invalid
-/// bytes (all of `rest` when the input ends inside a character), extended by the
-/// continuation bytes that follow, up to the length the first byte announces
-/// (`ed a0 80` for an encoded surrogate, where `error_len` is 1).
-pub(crate) fn offending_sequence(rest: &[u8], error_len: Option<usize>) -> Vec<u8> {
-    let invalid = error_len.unwrap_or(rest.len()).min(rest.len());
-    let announced = match rest.first() {
-        Some(0xC0..=0xDF) => 2,
-        Some(0xE0..=0xEF) => 3,
-        Some(0xF0..=0xF7) => 4,
-        _ => 1,
-    };
-    let continued = rest[invalid..]
-        .iter()
-        .take(announced.max(invalid) - invalid)
-        .take_while(|&&b| is_continuation(b))
-        .count();
-    rest[..invalid + continued].to_vec()
-}
-
-/// Bytes as lower-case hex pairs separated by spaces: `ed a0 80`.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Writes what `report` asks for about one input: text lines and JSON go to
 /// `out`, read errors (unless quiet) to standard error.
 fn report(
@@ -326,7 +227,7 @@ enum JsonVerdict<'a> {
 
 /// One input's JSON object, on one line.
 fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
-    crate::json_line(
+    json_line(
         name,
         match verdict {
             Ok(Verdict::Valid { len }) => JsonVerdict::Valid {
@@ -354,7 +255,7 @@ fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
 mod tests {
     use super::*;
 
-    use crate::test_support::Trickle;
+    use crate::shared::input::Trickle;
 
     /// Scans `data` counting as it goes, and checks that locating the error
     /// afterwards, as for a regular file, gives the same position.
