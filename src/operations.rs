@@ -114,6 +114,27 @@ macro_rules! operations {
             /// As `scan_offsets_i32`, for `usize` offsets.
             scan_offsets_usize(values: &[u8], offsets: &[usize]) -> (usize, usize) =
                 crate::generic::portable::scan_offsets::<usize>;
+            /// The row starts of a Latin-1 column converted to UTF-8 in one call, into
+            /// `out` (as long as `offsets`; sound offsets), and the total length:
+            /// `None` when one does not fit the type.
+            latin1_offsets_i32(values: &[u8], offsets: &[i32], out: &mut [i32]) -> Option<usize> =
+                crate::generic::columns::latin1_offsets::<i32>;
+            /// As `latin1_offsets_i32`, for `i64` offsets.
+            latin1_offsets_i64(values: &[u8], offsets: &[i64], out: &mut [i64]) -> Option<usize> =
+                crate::generic::columns::latin1_offsets::<i64>;
+            /// As `latin1_offsets_i32`, for `usize` offsets.
+            latin1_offsets_usize(values: &[u8], offsets: &[usize], out: &mut [usize]) -> Option<usize> =
+                crate::generic::columns::latin1_offsets::<usize>;
+            /// As `latin1_offsets_i32`, for a UTF-16 column in `order` (even offsets);
+            /// `None` also when a row starts with a low surrogate.
+            utf16_offsets_i32(values: &[u8], offsets: &[i32], out: &mut [i32], order: crate::ByteOrder) -> Option<usize> =
+                crate::generic::columns::utf16_offsets::<i32>;
+            /// As `utf16_offsets_i32`, for `i64` offsets.
+            utf16_offsets_i64(values: &[u8], offsets: &[i64], out: &mut [i64], order: crate::ByteOrder) -> Option<usize> =
+                crate::generic::columns::utf16_offsets::<i64>;
+            /// As `utf16_offsets_i32`, for `usize` offsets.
+            utf16_offsets_usize(values: &[u8], offsets: &[usize], out: &mut [usize], order: crate::ByteOrder) -> Option<usize> =
+                crate::generic::columns::utf16_offsets::<usize>;
             /// The first offset that starts a row inside a character of `values`, or
             /// `offsets.len()`.
             split_offset_i32(values: &[u8], offsets: &[i32]) -> usize = crate::generic::portable::split_offset::<i32>;

@@ -6,10 +6,12 @@
 //! - [`from_utf8`]: UTF-8 to UTF-16, UTF-32, Latin-1;
 //! - [`to_utf8`]: UTF-16, UTF-32, Latin-1 to UTF-8;
 //! - [`wide`]: the hook for ISAs with whole-register conversions (AVX-512);
-//! - [`vectors`]: the vector kernels' implementation of the operation list.
+//! - [`vectors`]: the vector kernels' implementation of the operation list;
+//! - [`columns`]: new row offsets for the whole-column conversions.
 //!
 //! Nothing here knows about dispatch: the dispatcher compiles these for each ISA.
 
+pub(crate) mod columns;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod from_utf8;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]

@@ -644,7 +644,10 @@ pub(crate) fn clean_chunks(src: &[u8], shift: u8) -> usize {
 /// A column's offset type, as the offset scans read it: a negative offset is
 /// `usize::MAX` (beyond any buffer).
 pub(crate) trait AsIndex: Copy {
+    /// The offset as an index (`usize::MAX` when negative).
     fn index(self) -> usize;
+    /// The offset `n`, when the type can hold it.
+    fn from_index(n: usize) -> Option<Self>;
 }
 
 macro_rules! as_index {
@@ -653,6 +656,11 @@ macro_rules! as_index {
             #[inline(always)]
             fn index(self) -> usize {
                 usize::try_from(self).unwrap_or(usize::MAX)
+            }
+
+            #[inline(always)]
+            fn from_index(n: usize) -> Option<Self> {
+                <$t>::try_from(n).ok()
             }
         }
     )*};

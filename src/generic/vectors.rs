@@ -5,6 +5,7 @@
 
 use core::marker::PhantomData;
 
+use super::columns::{self, Masks};
 use super::validate_utf8::BLOCK;
 use super::vector::Simd128;
 use super::wide::Wide;
@@ -197,5 +198,79 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     unsafe fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
         // SAFETY: the caller's promise.
         unsafe { validate_utf16::check::<V>(src, order) }
+    }
+
+    columns_by_masks! {
+        latin1_offsets_i32, utf16_offsets_i32: i32;
+        latin1_offsets_i64, utf16_offsets_i64: i64;
+        latin1_offsets_usize, utf16_offsets_usize: usize;
+    }
+}
+
+/// The column offset operations for each offset type, on block masks made by
+/// [`high_mask`] and [`unit_masks`].
+macro_rules! columns_by_masks {
+    ($($latin1:ident, $utf16:ident: $t:ty;)*) => {$(
+        #[inline(always)]
+        unsafe fn $latin1(values: &[u8], offsets: &[$t], out: &mut [$t]) -> Option<usize> {
+            // SAFETY (each block): the caller's promise that the CPU supports `S`.
+            columns::latin1_offsets_by(values, offsets, out, #[inline(always)] |block| [unsafe { high_mask::<S>(block) }])
+        }
+
+        #[inline(always)]
+        unsafe fn $utf16(values: &[u8], offsets: &[$t], out: &mut [$t], order: ByteOrder) -> Option<usize> {
+            // SAFETY (each block): the caller's promise that the CPU supports `S`.
+            columns::utf16_offsets_by(values, offsets, out, #[inline(always)] |block| unsafe { unit_masks::<S>(block, order) })
+        }
+    )*};
+}
+use columns_by_masks;
+
+/// The high bits of a block's 64 bytes, bit `i` for byte `i`.
+///
+/// # Safety
+/// The CPU supports `S`.
+#[inline(always)]
+unsafe fn high_mask<S: Simd128>(block: &[u8; columns::BLOCK]) -> u64 {
+    let mut mask = 0;
+    for (k, part) in block.chunks_exact(16).enumerate() {
+        // SAFETY: `part` is 16 readable bytes; the caller's promise.
+        let bits = unsafe { S::load(part.as_ptr()).movemask() };
+        mask |= u64::from(bits) << (16 * k);
+    }
+    mask
+}
+
+/// [`columns::unit_masks`] with vector compares: for each UTF-16 unit of the
+/// block (in `order`), as many of its two bits set in the first mask as the
+/// UTF-8 bytes it takes beyond one; both set in the second for a low surrogate.
+///
+/// # Safety
+/// The CPU supports `S`.
+#[inline(always)]
+unsafe fn unit_masks<S: Simd128>(block: &[u8; columns::BLOCK], order: ByteOrder) -> Masks<2> {
+    /// The first (low) and the second (high) bit of each unit's two.
+    const FIRST: u32 = 0x5555;
+    const SECOND: u32 = 0xAAAA;
+    // SAFETY: the caller's promise; every load reads 16 bytes of the block.
+    unsafe {
+        let swap = S::load([1u8, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14].as_ptr());
+        // Both bits of each unit where `unit & keep == value`.
+        let test = |v: S, keep: u16, value: u16| {
+            S::eq16(v.and(S::splat16(keep)), S::splat16(value)).movemask()
+        };
+        let mut masks = [0u64; 2];
+        for (k, part) in block.chunks_exact(16).enumerate() {
+            let mut v = S::load(part.as_ptr());
+            if order == ByteOrder::Big {
+                v = v.shuffle(swap);
+            }
+            let from_80 = !test(v, 0xFF80, 0);
+            let from_800 = !test(v, 0xF800, 0) & !test(v, 0xF800, 0xD800);
+            let extra = (from_80 & FIRST) | (from_800 & SECOND);
+            masks[0] |= u64::from(extra) << (16 * k);
+            masks[1] |= u64::from(test(v, 0xFC00, 0xDC00)) << (16 * k);
+        }
+        masks
     }
 }

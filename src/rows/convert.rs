@@ -216,15 +216,14 @@ fn convert<O: RowOffset>(
             || (from == Encoding::Windows1252 && !values[span.start..span.end].chunks(64).any(c1));
         if latin1 {
             // Byte by byte: the whole buffer at once; no row can fail.
-            return latin1_to_utf8_rows(engine, values, offsets, span);
+            if let Some(rows) = latin1_to_utf8_rows(engine, values, offsets, span) {
+                return Ok(rows);
+            }
         }
-        // Short UTF-16 rows (under 12 units on average): the whole buffer at once
-        // when every row is valid on its own. Longer rows are faster one kernel
-        // call each (the portable width sums cost more than the calls save).
-        let short = span.end - span.start < 24 * span.rows;
-        if matches!(from, Encoding::Utf16Le | Encoding::Utf16Be) && short {
+        // UTF-16 rows: the whole buffer at once when every row is valid on its own.
+        if matches!(from, Encoding::Utf16Le | Encoding::Utf16Be) {
             if let Some(rows) = utf16_to_utf8_rows(engine, values, offsets, span, from.order()) {
-                return rows;
+                return Ok(rows);
             }
         }
     }

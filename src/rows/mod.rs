@@ -22,7 +22,6 @@ mod error;
 mod latin1;
 mod offset;
 #[cfg(feature = "alloc")]
-mod prefix;
 #[cfg(feature = "alloc")]
 mod repair;
 #[cfg(feature = "alloc")]

@@ -35,11 +35,27 @@ pub(crate) mod sealed {
         /// The first offset (of sound ones) that starts a row inside a character
         /// (see `Ops::split_offset_*`).
         fn first_split_offset(engine: &Engine, values: &[u8], offsets: &[Self]) -> usize;
+        /// The row starts after a Latin-1 to UTF-8 conversion of the whole
+        /// column, and its length (see `Ops::latin1_offsets_*`).
+        fn latin1_offsets(
+            engine: &Engine,
+            values: &[u8],
+            offsets: &[Self],
+            out: &mut [Self],
+        ) -> Option<usize>;
+        /// The same for UTF-16 in `order` (see `Ops::utf16_offsets_*`).
+        fn utf16_offsets(
+            engine: &Engine,
+            values: &[u8],
+            offsets: &[Self],
+            out: &mut [Self],
+            order: crate::ByteOrder,
+        ) -> Option<usize>;
     }
 }
 
 macro_rules! row_offset {
-    ($($t:ty: $scan:ident, $split:ident;)*) => {$(
+    ($($t:ty: $scan:ident, $split:ident, $latin1:ident, $utf16:ident;)*) => {$(
         impl RowOffset for $t {
             #[inline(always)]
             fn to_usize(self) -> Option<usize> {
@@ -62,14 +78,30 @@ macro_rules! row_offset {
             fn first_split_offset(engine: &Engine, values: &[u8], offsets: &[$t]) -> usize {
                 engine.ops().$split(values, offsets)
             }
+
+            #[inline]
+            fn latin1_offsets(engine: &Engine, values: &[u8], offsets: &[$t], out: &mut [$t]) -> Option<usize> {
+                engine.ops().$latin1(values, offsets, out)
+            }
+
+            #[inline]
+            fn utf16_offsets(
+                engine: &Engine,
+                values: &[u8],
+                offsets: &[$t],
+                out: &mut [$t],
+                order: crate::ByteOrder,
+            ) -> Option<usize> {
+                engine.ops().$utf16(values, offsets, out, order)
+            }
         }
     )*};
 }
 
 row_offset! {
-    i32: scan_offsets_i32, split_offset_i32;
-    i64: scan_offsets_i64, split_offset_i64;
-    usize: scan_offsets_usize, split_offset_usize;
+    i32: scan_offsets_i32, split_offset_i32, latin1_offsets_i32, utf16_offsets_i32;
+    i64: scan_offsets_i64, split_offset_i64, latin1_offsets_i64, utf16_offsets_i64;
+    usize: scan_offsets_usize, split_offset_usize, latin1_offsets_usize, utf16_offsets_usize;
 }
 
 /// The bytes the rows cover, `values[start..end]`, once the offsets are found
