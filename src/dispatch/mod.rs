@@ -1,12 +1,44 @@
 //! Kernel selection: [`Kernel`] names an implementation, [`Engine`] holds one
 //! kernel's function table, and [`Engine::active`] is the one the free functions use.
 //!
+//! Every kernel is listed once, in [`kernels!`], with the `multiversion` target
+//! string of each architecture it runs on (`"x86_64+avx2+popcnt"`). From that
+//! string come both the kernel's table (every operation compiled by
+//! `multiversion::target` for those features: the hand-written intrinsics and the
+//! plain Rust they inline alike) and its detection (a `#[multiversion]` function
+//! whose clone for the target answers yes). See ARCHITECTURE.md, "Two dispatch
+//! mechanisms".
+//!
 //! With `std`, the first call detects the CPU (honouring `UTFAST_KERNEL`), and caches
 //! a pointer to the chosen table in an atomic; afterwards a call costs one load and
-//! one indirect call. When the best kernel of the target architecture is enabled at
-//! compile time (AVX-512 on x86-64 with `-C target-cpu=...` of such a CPU; NEON,
-//! always, on AArch64), or without `std`, the choice is made at compile time and the
-//! dispatch compiles away.
+//! one indirect call. Without `std`, the choice is made at compile time from the
+//! enabled target features.
+
+/// Calls `$callback! { ($extra) rows }` with every kernel but the scalar one as a
+/// row `Variant "name" TABLE implementation { "arch" => "multiversion target", }`.
+/// The target string is the one place a kernel's CPU features are written.
+macro_rules! kernels {
+    ($callback:ident! $extra:tt) => {
+        $callback! { $extra
+            Sse42 "sse4.2" SSE42 crate::arch::x86::Sse42 {
+                "x86_64" => "x86_64+sse4.2+popcnt",
+                "x86" => "x86+sse4.2+popcnt",
+            }
+            Avx2 "avx2" AVX2 crate::arch::x86::Avx2 {
+                "x86_64" => "x86_64+avx2+popcnt",
+                "x86" => "x86+avx2+popcnt",
+            }
+            // Ice Lake's AVX-512 set (multiversion's choice for any AVX-512 target:
+            // VBMI2 implies it on every CPU made), BMI1/2, POPCNT and LZCNT.
+            Avx512 "avx512" AVX512 crate::arch::x86_64::Avx512 {
+                "x86_64" => "x86_64+avx512f+avx512bw+avx512cd+avx512dq+avx512vl+avx512vbmi+avx512vbmi2+avx512vpopcntdq+avx512bitalg+avx512ifma+avx512vnni+gfni+vaes+vpclmulqdq+bmi1+bmi2+popcnt+lzcnt",
+            }
+            Neon "neon" NEON crate::arch::aarch64::Neon {
+                "aarch64" => "aarch64+neon",
+            }
+        }
+    };
+}
 
 mod table;
 
@@ -58,13 +90,7 @@ impl Kernel {
     /// assert_eq!(utfast::Kernel::Avx512.name(), "avx512");
     /// ```
     pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Scalar => "scalar",
-            Kernel::Sse42 => "sse4.2",
-            Kernel::Avx2 => "avx2",
-            Kernel::Avx512 => "avx512",
-            Kernel::Neon => "neon",
-        }
+        self.listed().0
     }
 
     /// The kernel with this name, as accepted by `UTFAST_KERNEL`: the names of
@@ -87,21 +113,20 @@ impl Kernel {
             .find(|k| k.name().eq_ignore_ascii_case(name))
     }
 
-    /// The CPU features the kernel needs, as `is_x86_feature_detected!` spells them.
+    /// The CPU features the kernel needs, joined by `+` as `is_x86_feature_detected!`
+    /// spells them (on this architecture, if the kernel runs on several), or
+    /// `"nothing"`.
     ///
     /// ```
-    /// assert_eq!(utfast::Kernel::Avx2.required_features(), "avx2, popcnt");
+    /// assert_eq!(utfast::Kernel::Avx2.required_features(), "avx2+popcnt");
+    /// assert_eq!(utfast::Kernel::Scalar.required_features(), "nothing");
     /// ```
     pub fn required_features(self) -> &'static str {
-        match self {
-            Kernel::Scalar => "nothing",
-            Kernel::Sse42 => "sse4.2, popcnt",
-            Kernel::Avx2 => "avx2, popcnt",
-            Kernel::Avx512 => {
-                "avx512f, avx512bw, avx512vl, avx512vbmi, avx512vbmi2, bmi1, bmi2, popcnt, lzcnt"
-            }
-            Kernel::Neon => "neon",
-        }
+        let (_, targets) = self.listed();
+        let target = self.target().or(targets.first().map(|&(_, target)| target));
+        target
+            .and_then(|target| target.split_once('+'))
+            .map_or("nothing", |(_, features)| features)
     }
 
     /// True when this build contains the kernel and this CPU can run it.
@@ -110,7 +135,7 @@ impl Kernel {
     /// assert!(utfast::Kernel::Scalar.is_available());
     /// ```
     pub fn is_available(self) -> bool {
-        self.table().is_some() && cpu_supports(self)
+        self.table().is_some() && self.cpu_supports()
     }
 
     /// The kernels this build contains and this CPU can run, scalar first.
@@ -130,116 +155,58 @@ impl Kernel {
     pub fn detect() -> Kernel {
         Kernel::available().last().unwrap_or(Kernel::Scalar)
     }
-
-    /// The kernel's function table, when the kernel is compiled into this build.
-    fn table(self) -> Option<&'static Table> {
-        match self {
-            Kernel::Scalar => Some(&table::SCALAR),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Kernel::Sse42 => Some(&table::SSE42),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            Kernel::Avx2 => Some(&table::AVX2),
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => Some(&table::AVX512),
-            #[cfg(target_arch = "aarch64")]
-            Kernel::Neon => Some(&table::NEON),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        }
-    }
 }
+
+/// Derives from the kernel list each kernel's name, targets, table and detection.
+macro_rules! kernel_facts {
+    (() $($kernel:ident $name:literal $table:ident $imp:ty { $($arch:tt => $target:tt,)* })*) => {
+        impl Kernel {
+            /// The kernel's name and its `(architecture, multiversion target)` list.
+            fn listed(self) -> (&'static str, &'static [(&'static str, &'static str)]) {
+                match self {
+                    Kernel::Scalar => ("scalar", &[]),
+                    $(Kernel::$kernel => ($name, &[$(($arch, $target)),*]),)*
+                }
+            }
+
+            /// The kernel's multiversion target on this architecture, if it has one.
+            fn target(self) -> Option<&'static str> {
+                match self {
+                    $($(#[cfg(target_arch = $arch)] Kernel::$kernel => Some($target),)*)*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            /// The kernel's function table, when the kernel is compiled into this build.
+            fn table(self) -> Option<&'static Table> {
+                match self {
+                    Kernel::Scalar => Some(&table::SCALAR),
+                    $($(#[cfg(target_arch = $arch)] Kernel::$kernel => Some(&table::$table),)*)*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            /// Whether the CPU has the kernel's features (multiversion's detection of
+            /// the kernel's target: at run time with `std`, else at compile time).
+            fn cpu_supports(self) -> bool {
+                match self {
+                    Kernel::Scalar => true,
+                    $($(#[cfg(target_arch = $arch)] Kernel::$kernel => table::$table::supported(),)*)*
+                    #[allow(unreachable_patterns)]
+                    _ => false,
+                }
+            }
+        }
+    };
+}
+
+kernels!(kernel_facts!());
 
 impl core::fmt::Display for Kernel {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// Whether the CPU has the kernel's features: detected at run time with `std`,
-/// otherwise whether they are enabled at compile time.
-#[allow(unreachable_code)]
-fn cpu_supports(kernel: Kernel) -> bool {
-    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-    {
-        use std::is_x86_feature_detected as has;
-        return match kernel {
-            Kernel::Scalar => true,
-            Kernel::Sse42 => has!("sse4.2") && has!("popcnt"),
-            Kernel::Avx2 => has!("avx2") && has!("popcnt"),
-            Kernel::Avx512 => {
-                has!("avx512f")
-                    && has!("avx512bw")
-                    && has!("avx512vl")
-                    && has!("avx512vbmi")
-                    && has!("avx512vbmi2")
-                    && has!("bmi1")
-                    && has!("bmi2")
-                    && has!("popcnt")
-                    && has!("lzcnt")
-            }
-            Kernel::Neon => false,
-        };
-    }
-    #[cfg(all(feature = "std", target_arch = "aarch64"))]
-    {
-        return match kernel {
-            Kernel::Scalar => true,
-            Kernel::Neon => std::arch::is_aarch64_feature_detected!("neon"),
-            _ => false,
-        };
-    }
-    compiled_for(kernel)
-}
-
-/// Whether the kernel's features are all enabled at compile time.
-const fn compiled_for(kernel: Kernel) -> bool {
-    match kernel {
-        Kernel::Scalar => true,
-        Kernel::Sse42 => cfg!(all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            target_feature = "sse4.2",
-            target_feature = "popcnt"
-        )),
-        Kernel::Avx2 => cfg!(all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            target_feature = "avx2",
-            target_feature = "popcnt"
-        )),
-        Kernel::Avx512 => cfg!(all(
-            target_arch = "x86_64",
-            target_feature = "avx512f",
-            target_feature = "avx512bw",
-            target_feature = "avx512vl",
-            target_feature = "avx512vbmi",
-            target_feature = "avx512vbmi2",
-            target_feature = "bmi1",
-            target_feature = "bmi2",
-            target_feature = "popcnt",
-            target_feature = "lzcnt"
-        )),
-        Kernel::Neon => cfg!(all(target_arch = "aarch64", target_feature = "neon")),
-    }
-}
-
-/// The kernel fixed at compile time, if any: without `std`, the best one whose
-/// features are enabled; with `std`, only when that is the architecture's best
-/// kernel, since run-time detection could find nothing better.
-const fn static_kernel() -> Option<Kernel> {
-    let best = if compiled_for(Kernel::Avx512) {
-        Kernel::Avx512
-    } else if compiled_for(Kernel::Neon) {
-        Kernel::Neon
-    } else if compiled_for(Kernel::Avx2) {
-        Kernel::Avx2
-    } else if compiled_for(Kernel::Sse42) {
-        Kernel::Sse42
-    } else {
-        Kernel::Scalar
-    };
-    if cfg!(feature = "std") && !matches!(best, Kernel::Avx512 | Kernel::Neon) {
-        None
-    } else {
-        Some(best)
     }
 }
 
@@ -291,7 +258,7 @@ impl Engine {
                 kernel,
                 compiled_in: false,
             }),
-            Some(_) if !cpu_supports(kernel) => Err(UnsupportedKernel {
+            Some(_) if !kernel.cpu_supports() => Err(UnsupportedKernel {
                 kernel,
                 compiled_in: true,
             }),
@@ -309,11 +276,6 @@ impl Engine {
     /// ```
     #[inline]
     pub fn active() -> Engine {
-        if let Some(kernel) = const { static_kernel() } {
-            if let Some(table) = kernel.table() {
-                return Engine { table };
-            }
-        }
         active_runtime()
     }
 
@@ -415,11 +377,15 @@ fn choose_and_cache() -> Engine {
     engine
 }
 
+/// Without `std`, the best kernel whose features are enabled at compile time
+/// (multiversion's static detection: this folds to a constant).
 #[cfg(not(feature = "std"))]
+#[inline]
 fn active_runtime() -> Engine {
-    // Without std `static_kernel` always chooses, so this is never reached; scalar
-    // is the safe answer regardless.
-    Engine {
-        table: &table::SCALAR,
-    }
+    Kernel::detect().table().map_or(
+        Engine {
+            table: &table::SCALAR,
+        },
+        |table| Engine { table },
+    )
 }

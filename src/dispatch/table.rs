@@ -42,18 +42,33 @@ operations!(table_and_ops!());
 #[derive(Clone, Copy)]
 pub(crate) struct Ops(pub(super) &'static Table);
 
-/// Compiles the implementation `$imp` into a table `$table` for `$kernel`: each
-/// operation a function compiled with `#[target_feature(enable = $features)]`.
+/// Compiles the implementation `$imp` into a table `$table` for `$kernel` on
+/// the architecture `$arch`: each operation a function compiled by
+/// `multiversion::target` for the kernel's target string (`"x86_64+avx2+popcnt"`),
+/// so that everything it inlines (the portable algorithms too) may use those
+/// features; and `supported()`, multiversion's detection of that same target.
 macro_rules! simd_table {
-    (($table:ident, $kernel:expr, $imp:ty, $features:literal)
+    (($table:ident, $kernel:ident, $imp:ty, $arch:tt, $target:tt)
      $($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $portable:path;)*) => {
+        #[cfg(target_arch = $arch)]
         #[allow(non_snake_case)]
-        mod $table {
+        pub(super) mod $table {
             use super::*;
+
+            /// True when the CPU has every feature of the target (detected at run
+            /// time with `std`, else enabled at compile time): the clone compiled
+            /// for the target answers yes, the fallback no.
+            #[multiversion::multiversion(targets($target))]
+            pub(in crate::dispatch) fn supported() -> bool {
+                multiversion::target::match_target! {
+                    $target => true,
+                    _ => false,
+                }
+            }
             $(
                 /// # Safety
                 /// The CPU supports the kernel's features.
-                #[target_feature(enable = $features)]
+                #[multiversion::target($target)]
                 pub(super) unsafe fn $name($($arg: $ty),*) -> $ret {
                     // SAFETY: this function is compiled for, and only called on, the
                     // kernel's instruction set.
@@ -62,8 +77,9 @@ macro_rules! simd_table {
             )*
         }
 
+        #[cfg(target_arch = $arch)]
         pub(crate) static $table: Table = Table {
-            kernel: $kernel,
+            kernel: Kernel::$kernel,
             $($name: $table::$name,)*
         };
     };
@@ -82,20 +98,11 @@ macro_rules! scalar_table {
 
 operations!(scalar_table!(SCALAR));
 
-cfg_if::cfg_if! {
-    if #[cfg(target_arch = "x86_64")] {
-        operations!(simd_table!(SSE42, Kernel::Sse42, crate::arch::x86::Sse42, "sse4.2,popcnt"));
-        operations!(simd_table!(AVX2, Kernel::Avx2, crate::arch::x86::Avx2, "avx2,popcnt"));
-        operations!(simd_table!(
-            AVX512,
-            Kernel::Avx512,
-            crate::arch::x86_64::Avx512,
-            "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi1,bmi2,popcnt,lzcnt"
-        ));
-    } else if #[cfg(target_arch = "x86")] {
-        operations!(simd_table!(SSE42, Kernel::Sse42, crate::arch::x86::Sse42, "sse4.2,popcnt"));
-        operations!(simd_table!(AVX2, Kernel::Avx2, crate::arch::x86::Avx2, "avx2,popcnt"));
-    } else if #[cfg(target_arch = "aarch64")] {
-        operations!(simd_table!(NEON, Kernel::Neon, crate::arch::aarch64::Neon, "neon"));
-    }
+/// One table per kernel and architecture of the kernel list.
+macro_rules! kernel_tables {
+    (() $($kernel:ident $name:literal $table:ident $imp:ty { $($arch:tt => $target:tt,)* })*) => {
+        $($(operations!(simd_table!($table, $kernel, $imp, $arch, $target));)*)*
+    };
 }
+
+kernels!(kernel_tables!());
