@@ -34,6 +34,7 @@
 mod common;
 
 use std::hint::black_box;
+use utfast::ByteOrder;
 
 use criterion::{Criterion, Throughput};
 
@@ -62,7 +63,11 @@ fn bench_input(c: &mut Criterion, id: &str, input: &[u8]) {
     let (rs_out, _) = encoding_rs::UTF_8.decode_without_bom_handling(input);
     assert_eq!(rs_out, std_out, "{id}: encoding_rs");
     let std16: Vec<u16> = std_out.encode_utf16().collect();
-    assert_eq!(utfast::utf8_to_utf16_lossy(input), std16, "{id}: UTF-16");
+    assert_eq!(
+        utfast::utf8::to_utf16_lossy(input, ByteOrder::NATIVE),
+        std16,
+        "{id}: UTF-16"
+    );
 
     let mut g = c.benchmark_group(id);
     g.throughput(Throughput::Bytes(input.len() as u64));
@@ -81,7 +86,7 @@ fn bench_input(c: &mut Criterion, id: &str, input: &[u8]) {
         })
     });
     g.bench_function("utfast/utf8_to_utf16_lossy", |b| {
-        b.iter(|| utfast::utf8_to_utf16_lossy(black_box(input)).len())
+        b.iter(|| utfast::utf8::to_utf16_lossy(black_box(input), ByteOrder::NATIVE).len())
     });
     let mut out16 = vec![0u16; input.len() + 1];
     g.bench_function("encoding_rs/decode_to_utf16", |b| {
@@ -121,11 +126,15 @@ fn bench_utf16(c: &mut Criterion, id: &str, text: &str) {
     }
     for (form, units) in [("valid", &valid), ("err1k", &broken)] {
         let want = String::from_utf16_lossy(units);
-        assert_eq!(utfast::utf16_to_string_lossy(units), want, "{id}");
+        assert_eq!(
+            utfast::utf16::to_string_lossy(units, ByteOrder::NATIVE),
+            want,
+            "{id}"
+        );
         let mut g = c.benchmark_group(format!("{id}/{form}"));
         g.throughput(Throughput::Bytes(2 * units.len() as u64));
         g.bench_function("utfast/utf16_to_string_lossy", |b| {
-            b.iter(|| utfast::utf16_to_string_lossy(black_box(units)).len())
+            b.iter(|| utfast::utf16::to_string_lossy(black_box(units), ByteOrder::NATIVE).len())
         });
         g.bench_function("std/from_utf16_lossy", |b| {
             b.iter(|| String::from_utf16_lossy(black_box(units)).len())
@@ -134,7 +143,7 @@ fn bench_utf16(c: &mut Criterion, id: &str, text: &str) {
         g.bench_function("utfast/repair_utf16", |b| {
             b.iter(|| {
                 scratch.copy_from_slice(units);
-                utfast::repair_utf16(black_box(&mut scratch))
+                utfast::utf16::repair(black_box(&mut scratch), ByteOrder::NATIVE)
             })
         });
         g.finish();
@@ -144,18 +153,26 @@ fn bench_utf16(c: &mut Criterion, id: &str, text: &str) {
 /// CESU-8 both ways against the `cesu8` crate.
 fn bench_cesu8(c: &mut Criterion, id: &str, text: &str) {
     let cesu = cesu8::to_cesu8(text).into_owned();
-    assert_eq!(&*utfast::str_to_cesu8(text), cesu.as_slice(), "{id}");
-    assert_eq!(utfast::cesu8_to_string(&cesu).unwrap(), text, "{id}");
+    assert_eq!(
+        &*utfast::variant::str_to_cesu8(text),
+        cesu.as_slice(),
+        "{id}"
+    );
+    assert_eq!(
+        utfast::variant::cesu8_to_string(&cesu).unwrap(),
+        text,
+        "{id}"
+    );
     let mut g = c.benchmark_group(id);
     g.throughput(Throughput::Bytes(cesu.len() as u64));
     g.bench_function("utfast/cesu8_to_string", |b| {
-        b.iter(|| utfast::cesu8_to_string(black_box(&cesu)).map(|s| s.len()))
+        b.iter(|| utfast::variant::cesu8_to_string(black_box(&cesu)).map(|s| s.len()))
     });
     g.bench_function("cesu8/from_cesu8", |b| {
         b.iter(|| cesu8::from_cesu8(black_box(&cesu)).map(|s| s.len()))
     });
     g.bench_function("utfast/str_to_cesu8", |b| {
-        b.iter(|| utfast::str_to_cesu8(black_box(text)).len())
+        b.iter(|| utfast::variant::str_to_cesu8(black_box(text)).len())
     });
     g.bench_function("cesu8/to_cesu8", |b| {
         b.iter(|| cesu8::to_cesu8(black_box(text)).len())

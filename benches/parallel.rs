@@ -17,6 +17,7 @@ use std::hint::black_box;
 use std::time::Duration;
 use utfast::parallel::Parallel;
 use utfast::sample::{self, Script};
+use utfast::ByteOrder;
 
 fn main() {
     let _ = common::engines(); // names the CPU
@@ -44,7 +45,9 @@ fn main() {
                     let par = Parallel::new().with_threads(threads);
                     g.bench_function(format!("threads/{threads}"), |b| match op {
                         "validate" => b.iter(|| par.validate_utf8(black_box(src))),
-                        _ => b.iter(|| par.utf8_to_utf16le(black_box(src), &mut out)),
+                        _ => b.iter(|| {
+                            par.utf8_to_utf16(black_box(src), &mut out, ByteOrder::Little)
+                        }),
                     });
                 }
                 g.finish();

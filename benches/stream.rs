@@ -35,7 +35,10 @@ use std::io::Read;
 
 use criterion::{Criterion, Throughput};
 
-use utfast::{Encoding, ErrorMode, Status, TranscodeReader, Transcoder, Utf8Validator};
+use utfast::{
+    stream::Status, stream::TranscodeReader, stream::Transcoder, stream::Utf8Validator, ByteOrder,
+    Encoding, ErrorMode,
+};
 
 /// Bytes of generated text per script.
 const GENERATED_SIZE: usize = 256 << 10;
@@ -185,7 +188,7 @@ fn bench_utf8_to_utf16(c: &mut Criterion, id: &str, text: &str) {
         (Encoding::Utf8, Encoding::Utf16Le),
         text.as_bytes(),
         &expected,
-        |input| utfast::utf8_to_utf16le(input, &mut units).unwrap(),
+        |input| utfast::utf8::to_utf16(input, &mut units, ByteOrder::Little).unwrap(),
         |input| {
             let mut decoder = encoding_rs::UTF_8.new_decoder_without_bom_handling();
             decode_chunks(input, |piece, last| {
@@ -207,7 +210,7 @@ fn bench_utf16_to_utf8(c: &mut Criterion, id: &str, text: &str) {
         &input,
         text.as_bytes(),
         // The one call takes the units from an aligned buffer of its own.
-        |_| utfast::utf16le_to_utf8(black_box(&units), &mut bytes).unwrap(),
+        |_| utfast::utf16::to_utf8(black_box(&units), &mut bytes, ByteOrder::Little).unwrap(),
         |input| {
             let mut decoder = encoding_rs::UTF_16LE.new_decoder_without_bom_handling();
             decode_chunks(input, |piece, last| {
@@ -223,7 +226,7 @@ fn pieces(text: &str, size: usize) -> Vec<&[u8]> {
     let mut out = Vec::new();
     let mut start = 0;
     while start < bytes.len() {
-        let end = utfast::ceil_char_boundary(bytes, (start + size).min(bytes.len()));
+        let end = utfast::utf8::ceil_char_boundary(bytes, (start + size).min(bytes.len()));
         out.push(&bytes[start..end]);
         start = end;
     }
@@ -240,7 +243,7 @@ fn bench_short(c: &mut Criterion, id: &str, text: &str) {
             b.iter(|| {
                 let mut total = 0;
                 for piece in black_box(&pieces) {
-                    total += utfast::utf8_to_utf16le(piece, &mut units).unwrap();
+                    total += utfast::utf8::to_utf16(piece, &mut units, ByteOrder::Little).unwrap();
                 }
                 total
             })

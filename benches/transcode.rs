@@ -31,6 +31,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use std::hint::black_box;
 use utfast::sample::{self, Script};
+use utfast::ByteOrder;
 use utfast::Engine;
 
 /// One direction's input: the text, and the same text in the source format.
@@ -206,15 +207,15 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     let n32 = src32.len();
 
     // UTF-8 -> UTF-16LE
-    let kernel = |e: Engine, s: &[u8], d: &mut [u16]| e.utf8_to_utf16le(s, d);
+    let kernel = |e: Engine, s: &[u8], d: &mut [u16]| e.utf8_to_utf16(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf8_to_utf16le);
     // SAFETY: one unit per byte is simdutf's worst case.
     let mut g = unsafe { suite.open("utf8-utf16le", utf8, n8, kernel, convert) };
     run(&mut g, "utfast", utf8, n8, |s, d| {
-        utfast::utf8_to_utf16le(s, d)
+        utfast::utf8::to_utf16(s, d, ByteOrder::Little)
     });
     run(&mut g, "utfast/str", utf8, n8, |_, d| {
-        utfast::str_to_utf16le(black_box(text), d)
+        utfast::utf8::str_to_utf16(black_box(text), d, ByteOrder::Little)
     });
     #[cfg(target_arch = "x86_64")]
     run(&mut g, "simdutf/valid", utf8, n8, |s, d: &mut [u16]| {
@@ -230,12 +231,12 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     g.finish();
 
     // UTF-16LE -> UTF-8
-    let kernel = |e: Engine, s: &[u16], d: &mut [u8]| e.utf16le_to_utf8(s, d);
+    let kernel = |e: Engine, s: &[u16], d: &mut [u8]| e.utf16_to_utf8(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf16le_to_utf8);
     // SAFETY: 3 bytes per unit is simdutf's worst case.
     let mut g = unsafe { suite.open("utf16le-utf8", src16, 3 * n16, kernel, convert) };
     run(&mut g, "utfast", src16, 3 * n16, |s, d| {
-        utfast::utf16le_to_utf8(s, d)
+        utfast::utf16::to_utf8(s, d, ByteOrder::Little)
     });
     #[cfg(target_arch = "x86_64")]
     run(
@@ -262,12 +263,12 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     g.finish();
 
     // UTF-16LE validation
-    let kernel = |e: Engine, s: &[u16], _: &mut [u8]| e.validate_utf16le(s);
+    let kernel = |e: Engine, s: &[u16], _: &mut [u8]| e.validate_utf16(s, ByteOrder::Little);
     let convert = None;
     // SAFETY: no simdutf function to call.
     let mut g = unsafe { suite.open("utf16le-validate", src16, 0, kernel, convert) };
     run(&mut g, "utfast", src16, 0, |s, _: &mut [u8]| {
-        utfast::validate_utf16le(s)
+        utfast::utf16::validate(s, ByteOrder::Little)
     });
     #[cfg(target_arch = "x86_64")]
     run(&mut g, "simdutf/convert", src16, 0, |s, _: &mut [u8]| {
@@ -284,7 +285,7 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     // SAFETY: no simdutf function to call.
     let mut g = unsafe { suite.open("utf32-validate", src32, 0, kernel, convert) };
     run(&mut g, "utfast", src32, 0, |s, _: &mut [u8]| {
-        utfast::validate_utf32(s)
+        utfast::utf32::validate(s)
     });
     #[cfg(target_arch = "x86_64")]
     run(&mut g, "simdutf/convert", src32, 0, |s, _: &mut [u8]| {
@@ -316,14 +317,14 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     g.finish();
 
     // UTF-16LE -> UTF-32
-    let kernel = |e: Engine, s: &[u16], d: &mut [u32]| e.utf16le_to_utf32(s, d);
+    let kernel = |e: Engine, s: &[u16], d: &mut [u32]| e.utf16_to_utf32(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf16le_to_utf32);
     // SAFETY: one value per unit is simdutf's worst case.
     let g = unsafe { suite.open("utf16le-utf32", src16, n16, kernel, convert) };
     g.finish();
 
     // UTF-32 -> UTF-16LE
-    let kernel = |e: Engine, s: &[u32], d: &mut [u16]| e.utf32_to_utf16le(s, d);
+    let kernel = |e: Engine, s: &[u32], d: &mut [u16]| e.utf32_to_utf16(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf32_to_utf16le);
     // SAFETY: two units per value is simdutf's worst case.
     let g = unsafe { suite.open("utf32-utf16le", src32, 2 * n32, kernel, convert) };
@@ -349,14 +350,14 @@ fn bench_latin1(suite: &mut Suite, latin1: &[u8], input: &Input) {
     let g = unsafe { suite.open("utf8-latin1", utf8, n8, kernel, convert) };
     g.finish();
 
-    let kernel = |e: Engine, s: &[u8], d: &mut [u16]| e.latin1_to_utf16le(s, d);
+    let kernel = |e: Engine, s: &[u8], d: &mut [u16]| e.latin1_to_utf16(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_latin1_to_utf16le);
     // SAFETY: one unit per byte is simdutf's worst case.
     let g = unsafe { suite.open("latin1-utf16le", latin1, nl, kernel, convert) };
     g.finish();
 
     let src16 = &input.utf16le[..];
-    let kernel = |e: Engine, s: &[u16], d: &mut [u8]| e.utf16le_to_latin1(s, d);
+    let kernel = |e: Engine, s: &[u16], d: &mut [u8]| e.utf16_to_latin1(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf16le_to_latin1);
     // SAFETY: one byte per unit is simdutf's worst case.
     let g = unsafe { suite.open("utf16le-latin1", src16, src16.len(), kernel, convert) };
@@ -399,7 +400,7 @@ fn bench_short(c: &mut Criterion) {
             let mut out16 = vec![0u16; size + 8];
             let mut g = group(c, "short-utf8-utf16le", &id, bytes8);
             run_batch(&mut g, "utfast", &strings, |s| {
-                utfast::utf8_to_utf16le(s.as_bytes(), &mut out16).ok()
+                utfast::utf8::to_utf16(s.as_bytes(), &mut out16, ByteOrder::Little).ok()
             });
             #[cfg(target_arch = "x86_64")]
             run_batch(&mut g, "simdutf/convert", &strings, |s| {
@@ -416,7 +417,7 @@ fn bench_short(c: &mut Criterion) {
             let mut out8 = vec![0u8; 3 * size + 8];
             let mut g = group(c, "short-utf16le-utf8", &id, bytes16);
             run_batch(&mut g, "utfast", &utf16, |u| {
-                utfast::utf16le_to_utf8(u, &mut out8).ok()
+                utfast::utf16::to_utf8(u, &mut out8, ByteOrder::Little).ok()
             });
             #[cfg(target_arch = "x86_64")]
             run_batch(&mut g, "simdutf/convert", &utf16, |u| {

@@ -1,17 +1,17 @@
 //! Character boundaries in UTF-8 bytes that may be invalid: rounding an index down
-//! or up to the nearest boundary ([`floor_char_boundary`], [`ceil_char_boundary`]),
+//! or up to the nearest boundary ([`utf8::floor_char_boundary`](crate::utf8::floor_char_boundary), [`utf8::ceil_char_boundary`](crate::utf8::ceil_char_boundary)),
 //! and finding the incomplete character a cut stream leaves at its end
-//! ([`incomplete_tail_len`], [`trim_incomplete_tail`]).
+//! ([`utf8::incomplete_tail_len`](crate::utf8::incomplete_tail_len), [`utf8::trim_incomplete_tail`](crate::utf8::trim_incomplete_tail)).
 //!
 //! Every function looks at no more than 3 bytes on either side of the index, so
 //! each runs in constant time, and none panics, whatever the bytes and the index.
 //!
 //! On valid UTF-8 the boundaries are std's; on invalid input they are the edges of
 //! the pieces `String::from_utf8_lossy` decodes, characters and maximal invalid
-//! subparts (see [`is_char_boundary`]). The functions rely only on
-//! [`crate::scalar::utf8::lead`], the table of well-formed sequences.
+//! subparts (see [`utf8::is_char_boundary`](crate::utf8::is_char_boundary)). The functions rely only on
+//! [`crate::reference::utf8::lead`], the table of well-formed sequences.
 
-use crate::scalar::utf8::{is_continuation, lead, Lead};
+use crate::reference::utf8::{is_continuation, lead, Lead};
 
 /// The longest distance from a byte back to the lead byte of its character.
 const MAX_BACK: usize = 3;
@@ -30,11 +30,11 @@ const MAX_BACK: usize = 3;
 ///
 /// ```
 /// let bytes = "a€".as_bytes(); // 61 e2 82 ac
-/// assert!(utfast::is_char_boundary(bytes, 1));
-/// assert!(!utfast::is_char_boundary(bytes, 2));
-/// assert!(utfast::is_char_boundary(bytes, 4));
+/// assert!(utfast::utf8::is_char_boundary(bytes, 1));
+/// assert!(!utfast::utf8::is_char_boundary(bytes, 2));
+/// assert!(utfast::utf8::is_char_boundary(bytes, 4));
 /// // A stray continuation byte is a piece of its own.
-/// assert!(utfast::is_char_boundary(b"\x80\x80", 1));
+/// assert!(utfast::utf8::is_char_boundary(b"\x80\x80", 1));
 /// ```
 pub fn is_char_boundary(src: &[u8], index: usize) -> bool {
     match src.get(index) {
@@ -68,15 +68,15 @@ fn is_proper_or_whole_prefix(bytes: &[u8]) -> bool {
 
 /// The nearest character boundary at or before `index` (clamped to `src.len()`):
 /// `str::floor_char_boundary` on valid UTF-8, and the boundaries of
-/// [`is_char_boundary`] on any input. Looks at most 3 bytes back.
+/// [`utf8::is_char_boundary`](crate::utf8::is_char_boundary) on any input. Looks at most 3 bytes back.
 ///
 /// ```
 /// let bytes = "añb".as_bytes(); // 61 c3 b1 62
-/// assert_eq!(utfast::floor_char_boundary(bytes, 2), 1);
-/// assert_eq!(utfast::floor_char_boundary(bytes, 3), 3);
-/// assert_eq!(utfast::floor_char_boundary(bytes, 99), 4);
+/// assert_eq!(utfast::utf8::floor_char_boundary(bytes, 2), 1);
+/// assert_eq!(utfast::utf8::floor_char_boundary(bytes, 3), 3);
+/// assert_eq!(utfast::utf8::floor_char_boundary(bytes, 99), 4);
 /// // Invalid input: E0 cannot be followed by 80, so the 80 stands alone.
-/// assert_eq!(utfast::floor_char_boundary(b"\xE0\x80", 1), 1);
+/// assert_eq!(utfast::utf8::floor_char_boundary(b"\xE0\x80", 1), 1);
 /// ```
 pub fn floor_char_boundary(src: &[u8], index: usize) -> usize {
     let index = index.min(src.len());
@@ -90,14 +90,14 @@ pub fn floor_char_boundary(src: &[u8], index: usize) -> usize {
 
 /// The nearest character boundary at or after `index` (clamped to `src.len()`):
 /// `str::ceil_char_boundary` on valid UTF-8, and the boundaries of
-/// [`is_char_boundary`] on any input. Looks at most 3 bytes ahead.
+/// [`utf8::is_char_boundary`](crate::utf8::is_char_boundary) on any input. Looks at most 3 bytes ahead.
 ///
 /// ```
 /// let bytes = "a€".as_bytes(); // 61 e2 82 ac
-/// assert_eq!(utfast::ceil_char_boundary(bytes, 2), 4);
-/// assert_eq!(utfast::ceil_char_boundary(bytes, 1), 1);
+/// assert_eq!(utfast::utf8::ceil_char_boundary(bytes, 2), 4);
+/// assert_eq!(utfast::utf8::ceil_char_boundary(bytes, 1), 1);
 /// // A sequence cut short ends where the next piece starts.
-/// assert_eq!(utfast::ceil_char_boundary(b"\xE2\x82A", 1), 2);
+/// assert_eq!(utfast::utf8::ceil_char_boundary(b"\xE2\x82A", 1), 2);
 /// ```
 pub fn ceil_char_boundary(src: &[u8], index: usize) -> usize {
     let index = index.min(src.len());
@@ -116,10 +116,10 @@ pub fn ceil_char_boundary(src: &[u8], index: usize) -> usize {
 /// `src.len() - valid_up_to()`.
 ///
 /// ```
-/// assert_eq!(utfast::incomplete_tail_len(b"abc\xE2\x82"), 2);
-/// assert_eq!(utfast::incomplete_tail_len("abc€".as_bytes()), 0);
+/// assert_eq!(utfast::utf8::incomplete_tail_len(b"abc\xE2\x82"), 2);
+/// assert_eq!(utfast::utf8::incomplete_tail_len("abc€".as_bytes()), 0);
 /// // E0 80 can never become a character: not incomplete, invalid.
-/// assert_eq!(utfast::incomplete_tail_len(b"abc\xE0\x80"), 0);
+/// assert_eq!(utfast::utf8::incomplete_tail_len(b"abc\xE0\x80"), 0);
 /// ```
 #[inline]
 pub fn incomplete_tail_len(src: &[u8]) -> usize {
@@ -141,13 +141,13 @@ pub fn incomplete_tail_len(src: &[u8]) -> usize {
     }
 }
 
-/// `src` without its incomplete last character ([`incomplete_tail_len`]): the
+/// `src` without its incomplete last character ([`utf8::incomplete_tail_len`](crate::utf8::incomplete_tail_len)): the
 /// part of a cut stream that can be decoded now; the rest waits for more bytes.
 ///
 /// ```
 /// let cut = &"ok €".as_bytes()[..5]; // 6f 6b 20 e2 82
-/// assert_eq!(utfast::trim_incomplete_tail(cut), b"ok ");
-/// assert_eq!(utfast::trim_incomplete_tail(b"\xFF"), b"\xFF"); // invalid, not cut
+/// assert_eq!(utfast::utf8::trim_incomplete_tail(cut), b"ok ");
+/// assert_eq!(utfast::utf8::trim_incomplete_tail(b"\xFF"), b"\xFF"); // invalid, not cut
 /// ```
 pub fn trim_incomplete_tail(src: &[u8]) -> &[u8] {
     &src[..src.len() - incomplete_tail_len(src)]

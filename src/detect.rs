@@ -1,32 +1,34 @@
 //! Encoding detection: which of UTF-8, UTF-16LE/BE, UTF-32LE/BE and windows-1252
-//! a byte string most likely is ([`detect_encoding`]), from its byte order mark
-//! ([`sniff_bom`]), its validity in each encoding (checked by the engine's
+//! a byte string most likely is ([`detect::encoding`](crate::detect::encoding)), from its byte order mark
+//! ([`bom`]), its validity in each encoding (checked by the engine's
 //! kernels, over the whole input) and the zero bytes and byte variety of its first
-//! [`DETECTION_SAMPLE`] bytes (a plain scalar count).
+//! [`SAMPLE`] bytes (a plain scalar count).
 //!
 //! It relies on the engine's validators being exact (they are checked against the
-//! scalar reference elsewhere) and on [`trim_incomplete_tail`] for inputs that may
+//! scalar reference elsewhere) and on [`utf8::trim_incomplete_tail`](crate::utf8::trim_incomplete_tail) for inputs that may
 //! have been cut.
 
+use crate::api::api;
 use crate::boundary::trim_incomplete_tail;
 use crate::encoding::Encoding;
+use crate::ByteOrder;
 use crate::Engine;
 
 /// The encoding of the byte order mark `src` starts with, and the mark's length.
 ///
 /// `FF FE 00 00` is read as the UTF-32LE mark, although it is also the UTF-16LE
 /// mark followed by the character U+0000: text rarely starts with U+0000, so the
-/// longer reading wins. ([`detect_encoding`] goes back to UTF-16LE when what
+/// longer reading wins. ([`detect::encoding`](crate::detect::encoding) goes back to UTF-16LE when what
 /// follows is not valid UTF-32LE but is valid UTF-16LE.)
 ///
 /// ```
-/// use utfast::{sniff_bom, Encoding};
-/// assert_eq!(sniff_bom(b"\xEF\xBB\xBFhi"), Some((Encoding::Utf8, 3)));
-/// assert_eq!(sniff_bom(b"\xFF\xFEh\x00"), Some((Encoding::Utf16Le, 2)));
-/// assert_eq!(sniff_bom(b"\xFF\xFE\x00\x00"), Some((Encoding::Utf32Le, 4)));
-/// assert_eq!(sniff_bom(b"hi"), None);
+/// use utfast::Encoding;
+/// assert_eq!(utfast::detect::bom(b"\xEF\xBB\xBFhi"), Some((Encoding::Utf8, 3)));
+/// assert_eq!(utfast::detect::bom(b"\xFF\xFEh\x00"), Some((Encoding::Utf16Le, 2)));
+/// assert_eq!(utfast::detect::bom(b"\xFF\xFE\x00\x00"), Some((Encoding::Utf32Le, 4)));
+/// assert_eq!(utfast::detect::bom(b"hi"), None);
 /// ```
-pub fn sniff_bom(src: &[u8]) -> Option<(Encoding, usize)> {
+pub fn bom(src: &[u8]) -> Option<(Encoding, usize)> {
     // Longest first, so that FF FE 00 00 is UTF-32LE rather than UTF-16LE.
     const BY_LENGTH: [Encoding; 5] = [
         Encoding::Utf32Le,
@@ -41,11 +43,11 @@ pub fn sniff_bom(src: &[u8]) -> Option<(Encoding, usize)> {
         .map(|encoding| (encoding, encoding.bom_bytes().len()))
 }
 
-/// What [`detect_encoding`] concluded: the encoding, how sure it is, and the
+/// What [`detect::encoding`](crate::detect::encoding) concluded: the encoding, how sure it is, and the
 /// length of the byte order mark the text starts with (0 when none).
 ///
 /// ```
-/// let found = utfast::detect_encoding("naïve café".as_bytes());
+/// let found = utfast::detect::encoding("naïve café".as_bytes());
 /// assert_eq!(found.encoding(), utfast::Encoding::Utf8);
 /// assert!(found.confidence() > 0.9);
 /// assert_eq!(found.bom_len(), 0);
@@ -69,7 +71,7 @@ impl Detection {
     /// The most likely encoding.
     ///
     /// ```
-    /// let found = utfast::detect_encoding(b"\xFE\xFF\x00h\x00i");
+    /// let found = utfast::detect::encoding(b"\xFE\xFF\x00h\x00i");
     /// assert_eq!(found.encoding(), utfast::Encoding::Utf16Be);
     /// ```
     pub fn encoding(&self) -> Encoding {
@@ -91,8 +93,8 @@ impl Detection {
     /// | 0.10 | windows-1252 because nothing else fits, though the sample holds zero bytes or bytes windows-1252 leaves undefined (81, 8D, 8F, 90, 9D): probably not text |
     ///
     /// ```
-    /// assert_eq!(utfast::detect_encoding(b"\xEF\xBB\xBFok").confidence(), 1.0);
-    /// assert_eq!(utfast::detect_encoding(b"plain").confidence(), 0.8);
+    /// assert_eq!(utfast::detect::encoding(b"\xEF\xBB\xBFok").confidence(), 1.0);
+    /// assert_eq!(utfast::detect::encoding(b"plain").confidence(), 0.8);
     /// ```
     pub fn confidence(&self) -> f32 {
         self.confidence
@@ -102,8 +104,8 @@ impl Detection {
     /// The text proper starts after it.
     ///
     /// ```
-    /// assert_eq!(utfast::detect_encoding(b"\xEF\xBB\xBFok").bom_len(), 3);
-    /// assert_eq!(utfast::detect_encoding(b"ok").bom_len(), 0);
+    /// assert_eq!(utfast::detect::encoding(b"\xEF\xBB\xBFok").bom_len(), 3);
+    /// assert_eq!(utfast::detect::encoding(b"ok").bom_len(), 0);
     /// ```
     pub fn bom_len(&self) -> usize {
         self.bom_len
@@ -112,7 +114,7 @@ impl Detection {
 
 /// The bytes at the start of the input whose zero bytes and byte variety are
 /// counted (validity is always checked on the whole input).
-pub const DETECTION_SAMPLE: usize = 4096;
+pub const SAMPLE: usize = 4096;
 
 /// Confidence levels: see [`Detection::confidence`].
 const CERTAIN: f32 = 1.0;
@@ -142,121 +144,21 @@ const VARIETY_MIN_UNITS: usize = 16;
 /// Code units validated at a time, through a stack buffer.
 const BUFFER_BYTES: usize = 4096;
 
-/// The most likely encoding of `src`, with a confidence and the length of its
-/// byte order mark.
-///
-/// The rules, in order; the first that applies decides (the confidence of
-/// each is in [`Detection::confidence`]):
-///
-/// 1. A byte order mark ([`sniff_bom`]) gives its encoding, with a lower
-///    confidence when the rest of `src` is invalid in that encoding (then
-///    `src` is damaged, or mislabelled). `FF FE 00 00` followed by invalid
-///    UTF-32LE but valid UTF-16LE is UTF-16LE with a 2-byte mark.
-/// 2. Empty input is UTF-8.
-/// 3. UTF-32LE (BE) when, in the first [`DETECTION_SAMPLE`] bytes, the last (first)
-///    byte of every 4-byte unit is zero, and all of `src` is valid UTF-32LE
-///    (BE): a length multiple of 4, every value a scalar value.
-/// 4. UTF-16LE (BE) when, in the sample, the zero bytes are at odd (even)
-///    positions, at least 4 times as many as at the other parity, and in at
-///    least 1 code unit of 16, and all of `src` is valid UTF-16LE (BE): an
-///    even length, no unpaired surrogate. Very likely when they are in a
-///    quarter of the units (text largely ASCII or Latin-1); likely when
-///    fewer (Arabic or Cyrillic text, whose UTF-16 is often valid UTF-8
-///    too, but has zero bytes in its spaces).
-/// 5. Valid UTF-8 (checked over all of `src`) is UTF-8: very likely when it
-///    has multi-byte characters (other encodings rarely form valid UTF-8
-///    sequences), less so when it is pure ASCII.
-/// 6. UTF-16 as in rule 4 with fewer zero bytes (say, CJK text with a few
-///    line breaks).
-/// 7. UTF-16LE (BE) without such a zero-byte pattern, when the sample has
-///    at least 16 code units whose high bytes (odd positions for LE, even for
-///    BE) take at most half as many distinct values as their low bytes
-///    (one script's characters share few high bytes), and `src` is valid in
-///    it.
-/// 8. Otherwise windows-1252, with a low confidence, lower still when the
-///    sample has zero bytes or bytes windows-1252 does not define.
-///
-/// Zero bytes and byte variety are counted over the first [`DETECTION_SAMPLE`] bytes
-/// only, by a plain loop; validity is checked over all of `src` by the
-/// engine's kernels.
-///
-/// ```
-/// use utfast::{detect_encoding, Encoding};
-/// let utf16le: Vec<u8> = "Grüße, 世界".encode_utf16().flat_map(u16::to_le_bytes).collect();
-/// assert_eq!(detect_encoding(&utf16le).encoding(), Encoding::Utf16Le);
-/// assert_eq!(detect_encoding("Grüße".as_bytes()).encoding(), Encoding::Utf8);
-/// assert_eq!(detect_encoding(b"Gr\xFC\xDFe").encoding(), Encoding::Windows1252);
-/// assert_eq!(detect_encoding(b"").encoding(), Encoding::Utf8);
-/// ```
-#[inline]
-pub fn detect_encoding(src: &[u8]) -> Detection {
-    Engine::active().detect_encoding(src)
-}
-
-impl Engine {
-    /// [`detect_encoding`] with this engine's kernel.
-    ///
-    /// ```
-    /// use utfast::{detect_encoding, Encoding};
-    /// let utf16le: Vec<u8> = "Grüße, 世界".encode_utf16().flat_map(u16::to_le_bytes).collect();
-    /// assert_eq!(detect_encoding(&utf16le).encoding(), Encoding::Utf16Le);
-    /// assert_eq!(detect_encoding("Grüße".as_bytes()).encoding(), Encoding::Utf8);
-    /// assert_eq!(detect_encoding(b"Gr\xFC\xDFe").encoding(), Encoding::Windows1252);
-    /// assert_eq!(detect_encoding(b"").encoding(), Encoding::Utf8);
-    /// ```
-    #[inline]
-    pub fn detect_encoding(&self, src: &[u8]) -> Detection {
-        detect(self, src, false)
-    }
-}
-
-/// Like [`detect_encoding`], for the start of a longer input (such as the
-/// first block of a file): an incomplete character at the end of `src` is
-/// not counted against an encoding. Ignored are: for UTF-8, the bytes
-/// [`incomplete_tail_len`](crate::incomplete_tail_len) counts; for UTF-16,
-/// an odd last byte and then a final high surrogate; for UTF-32, the last
-/// `len % 4` bytes.
-///
-/// ```
-/// use utfast::{detect_encoding, detect_encoding_prefix, Encoding};
-/// let cut = &"ça va, 世界".as_bytes()[..13]; // ends inside 界
-/// assert_eq!(detect_encoding_prefix(cut).encoding(), Encoding::Utf8);
-/// assert_eq!(detect_encoding(cut).encoding(), Encoding::Windows1252);
-/// ```
-#[inline]
-pub fn detect_encoding_prefix(src: &[u8]) -> Detection {
-    Engine::active().detect_encoding_prefix(src)
-}
-
-impl Engine {
-    /// [`detect_encoding_prefix`] with this engine's kernel.
-    ///
-    /// ```
-    /// use utfast::{detect_encoding, detect_encoding_prefix, Encoding};
-    /// let cut = &"ça va, 世界".as_bytes()[..13]; // ends inside 界
-    /// assert_eq!(detect_encoding_prefix(cut).encoding(), Encoding::Utf8);
-    /// assert_eq!(detect_encoding(cut).encoding(), Encoding::Windows1252);
-    /// ```
-    #[inline]
-    pub fn detect_encoding_prefix(&self, src: &[u8]) -> Detection {
-        detect(self, src, true)
-    }
-}
-
 /// The encodings detection weighs (UTF-8, UTF-16LE, UTF-16BE, UTF-32LE,
 /// UTF-32BE, then windows-1252, which takes any bytes) in which `src` is valid,
-/// in that order: the candidates to name when [`detect_encoding`] is unsure.
+/// in that order: the candidates to name when [`detect::encoding`](crate::detect::encoding) is unsure.
 /// `src` may be the start of a longer input: an incomplete character at its end
-/// counts against no encoding (as in [`detect_encoding_prefix`]). A byte order
+/// counts against no encoding (as in [`detect::encoding_prefix`](crate::detect::encoding_prefix)). A byte order
 /// mark is not skipped.
 ///
 /// ```
-/// use utfast::{plausible_encodings, Encoding};
-/// let found: Vec<Encoding> = plausible_encodings(b"a\x00b\x00").collect();
+/// use utfast::Encoding;
+/// let found: Vec<Encoding> = utfast::detect::plausible_encodings(b"a\x00b\x00").collect();
 /// assert_eq!(found, [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf16Be, Encoding::Windows1252]);
-/// let found: Vec<Encoding> = plausible_encodings(b"caf\xE9 cr\xE8me").collect();
+/// let found: Vec<Encoding> = utfast::detect::plausible_encodings(b"caf\xE9 cr\xE8me").collect();
 /// assert_eq!(found, [Encoding::Utf16Le, Encoding::Utf16Be, Encoding::Windows1252]);
 /// ```
+/// use utfast::ByteOrder;
 pub fn plausible_encodings(src: &[u8]) -> impl Iterator<Item = Encoding> + '_ {
     const WEIGHED: [Encoding; 6] = [
         Encoding::Utf8,
@@ -272,9 +174,9 @@ pub fn plausible_encodings(src: &[u8]) -> impl Iterator<Item = Encoding> + '_ {
         .filter(move |&encoding| is_valid(&engine, encoding, src, true))
 }
 
-/// The rules of [`detect_encoding`]; `cut`: `src` may end inside a character.
+/// The rules of [`detect::encoding`](crate::detect::encoding); `cut`: `src` may end inside a character.
 fn detect(engine: &Engine, src: &[u8], cut: bool) -> Detection {
-    if let Some((encoding, bom_len)) = sniff_bom(src) {
+    if let Some((encoding, bom_len)) = bom(src) {
         let content = &src[bom_len..];
         if is_valid(engine, encoding, content, cut) {
             return Detection::new(encoding, CERTAIN, bom_len);
@@ -290,7 +192,7 @@ fn detect(engine: &Engine, src: &[u8], cut: bool) -> Detection {
     if src.is_empty() {
         return Detection::new(Encoding::Utf8, GUESS, 0);
     }
-    let sample = Sample::of(&src[..src.len().min(DETECTION_SAMPLE)]);
+    let sample = Sample::of(&src[..src.len().min(SAMPLE)]);
     let valid = |encoding| is_valid(engine, encoding, src, cut);
     let by_units = |units: usize| {
         if units >= PATTERN_MIN_UNITS {
@@ -348,7 +250,7 @@ fn detect(engine: &Engine, src: &[u8], cut: bool) -> Detection {
     Detection::new(Encoding::Windows1252, confidence, 0)
 }
 
-/// Counts over the first [`DETECTION_SAMPLE`] bytes.
+/// Counts over the first [`SAMPLE`] bytes.
 struct Sample {
     /// Whole 4-byte units.
     utf32_units: usize,
@@ -497,9 +399,9 @@ fn is_valid_utf16(engine: &Engine, src: &[u8], big_endian: bool, cut: bool) -> b
             units -= 1;
         }
         let units_valid = if big_endian {
-            engine.validate_utf16be(&buffer[..units])
+            engine.validate_utf16(&buffer[..units], ByteOrder::Big)
         } else {
-            engine.validate_utf16le(&buffer[..units])
+            engine.validate_utf16(&buffer[..units], ByteOrder::Little)
         };
         if !units_valid {
             return false;
@@ -535,4 +437,73 @@ fn is_valid_utf32(engine: &Engine, src: &[u8], big_endian: bool, cut: bool) -> b
         src = &src[4 * units..];
     }
     true
+}
+
+api! { "detect";
+    /// The most likely encoding of `src`, with a confidence and the length of its
+    /// byte order mark.
+    ///
+    /// The rules, in order; the first that applies decides (the confidence of
+    /// each is in [`Detection::confidence`]):
+    ///
+    /// 1. A byte order mark ([`bom`]) gives its encoding, with a lower
+    ///    confidence when the rest of `src` is invalid in that encoding (then
+    ///    `src` is damaged, or mislabelled). `FF FE 00 00` followed by invalid
+    ///    UTF-32LE but valid UTF-16LE is UTF-16LE with a 2-byte mark.
+    /// 2. Empty input is UTF-8.
+    /// 3. UTF-32LE (BE) when, in the first [`SAMPLE`] bytes, the last (first)
+    ///    byte of every 4-byte unit is zero, and all of `src` is valid UTF-32LE
+    ///    (BE): a length multiple of 4, every value a scalar value.
+    /// 4. UTF-16LE (BE) when, in the sample, the zero bytes are at odd (even)
+    ///    positions, at least 4 times as many as at the other parity, and in at
+    ///    least 1 code unit of 16, and all of `src` is valid UTF-16LE (BE): an
+    ///    even length, no unpaired surrogate. Very likely when they are in a
+    ///    quarter of the units (text largely ASCII or Latin-1); likely when
+    ///    fewer (Arabic or Cyrillic text, whose UTF-16 is often valid UTF-8
+    ///    too, but has zero bytes in its spaces).
+    /// 5. Valid UTF-8 (checked over all of `src`) is UTF-8: very likely when it
+    ///    has multi-byte characters (other encodings rarely form valid UTF-8
+    ///    sequences), less so when it is pure ASCII.
+    /// 6. UTF-16 as in rule 4 with fewer zero bytes (say, CJK text with a few
+    ///    line breaks).
+    /// 7. UTF-16LE (BE) without such a zero-byte pattern, when the sample has
+    ///    at least 16 code units whose high bytes (odd positions for LE, even for
+    ///    BE) take at most half as many distinct values as their low bytes
+    ///    (one script's characters share few high bytes), and `src` is valid in
+    ///    it.
+    /// 8. Otherwise windows-1252, with a low confidence, lower still when the
+    ///    sample has zero bytes or bytes windows-1252 does not define.
+    ///
+    /// Zero bytes and byte variety are counted over the first [`SAMPLE`] bytes
+    /// only, by a plain loop; validity is checked over all of `src` by the
+    /// engine's kernels.
+    ///
+    /// ```
+    /// use utfast::Encoding;
+    /// let utf16le: Vec<u8> = "Grüße, 世界".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    /// assert_eq!(utfast::detect::encoding(&utf16le).encoding(), Encoding::Utf16Le);
+    /// assert_eq!(utfast::detect::encoding("Grüße".as_bytes()).encoding(), Encoding::Utf8);
+    /// assert_eq!(utfast::detect::encoding(b"Gr\xFC\xDFe").encoding(), Encoding::Windows1252);
+    /// assert_eq!(utfast::detect::encoding(b"").encoding(), Encoding::Utf8);
+    /// ```
+    pub fn encoding(src: &[u8]) -> Detection
+        as detect_encoding;
+        |engine| detect(engine, src, false);
+
+    /// Like [`detect::encoding`](crate::detect::encoding), for the start of a longer input (such as the
+    /// first block of a file): an incomplete character at the end of `src` is
+    /// not counted against an encoding. Ignored are: for UTF-8, the bytes
+    /// [`utf8::incomplete_tail_len`](crate::utf8::incomplete_tail_len) counts; for UTF-16,
+    /// an odd last byte and then a final high surrogate; for UTF-32, the last
+    /// `len % 4` bytes.
+    ///
+    /// ```
+    /// use utfast::Encoding;
+    /// let cut = &"ça va, 世界".as_bytes()[..13]; // ends inside 界
+    /// assert_eq!(utfast::detect::encoding_prefix(cut).encoding(), Encoding::Utf8);
+    /// assert_eq!(utfast::detect::encoding(cut).encoding(), Encoding::Windows1252);
+    /// ```
+    pub fn encoding_prefix(src: &[u8]) -> Detection
+        as detect_encoding_prefix;
+        |engine| detect(engine, src, true);
 }

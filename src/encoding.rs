@@ -1,5 +1,6 @@
-//! [`Encoding`]: the one list of text encodings of the crate. Detection reports
-//! one, the streaming [`Transcoder`](crate::Transcoder) converts between any two,
+//! [`Encoding`], the one list of text encodings of the crate, and [`ByteOrder`],
+//! the order UTF-16 units are stored in. Detection reports
+//! one, the streaming [`Transcoder`](crate::stream::Transcoder) converts between any two,
 //! and the command line parses their names with [`Encoding::from_name`].
 
 use core::fmt;
@@ -172,6 +173,7 @@ impl Encoding {
     /// assert_eq!(utfast::Encoding::Utf16Be.unit_len(), 2);
     /// assert_eq!(utfast::Encoding::Cesu8.unit_len(), 1);
     /// ```
+    /// use utfast::ByteOrder;
     pub const fn unit_len(self) -> usize {
         match self {
             Encoding::Utf16Le | Encoding::Utf16Be => 2,
@@ -198,5 +200,54 @@ pub(crate) fn label_key<'a>(label: &str, key: &'a mut [u8]) -> Option<&'a [u8]> 
 impl fmt::Display for Encoding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The byte order in which UTF-16 code units are stored.
+///
+/// A `u16` "in byte order `Big`" is one whose bytes in memory, `u16::to_ne_bytes`,
+/// are big-endian: on a little-endian machine its value is the code unit with its
+/// bytes swapped. Every UTF-16 function takes the order its units are stored in;
+/// `&[u16]` from `str::encode_utf16` is in [`ByteOrder::NATIVE`].
+///
+/// ```
+/// use utfast::ByteOrder;
+/// let stored = ByteOrder::Big.write_u16(0x20AC);
+/// assert_eq!(stored.to_ne_bytes(), [0x20, 0xAC]);
+/// assert_eq!(ByteOrder::Big.read_u16(stored), 0x20AC);
+/// ```
+/// use utfast::ByteOrder;
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ByteOrder {
+    /// Little-endian: UTF-16LE.
+    Little,
+    /// Big-endian: UTF-16BE.
+    Big,
+}
+
+impl ByteOrder {
+    /// The byte order of this machine.
+    pub const NATIVE: ByteOrder = if cfg!(target_endian = "big") {
+        ByteOrder::Big
+    } else {
+        ByteOrder::Little
+    };
+
+    /// The code unit stored as `stored` in this byte order.
+    #[inline(always)]
+    pub const fn read_u16(self, stored: u16) -> u16 {
+        match self {
+            ByteOrder::Little => u16::from_le(stored),
+            ByteOrder::Big => u16::from_be(stored),
+        }
+    }
+
+    /// How `unit` is stored in this byte order.
+    #[inline(always)]
+    pub const fn write_u16(self, unit: u16) -> u16 {
+        match self {
+            ByteOrder::Little => unit.to_le(),
+            ByteOrder::Big => unit.to_be(),
+        }
     }
 }

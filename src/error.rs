@@ -237,9 +237,10 @@ impl Utf8Error {
     /// slice; from validation, `valid_up_to()` itself.
     ///
     /// ```
+    /// use utfast::ByteOrder;
     /// let mut out = [0u16; 8];
-    /// let err = utfast::utf8_to_utf16("h€".as_bytes().iter().chain(b"\xFF").copied()
-    ///     .collect::<Vec<u8>>().as_slice(), &mut out).unwrap_err();
+    /// let err = utfast::utf8::to_utf16("h€".as_bytes().iter().chain(b"\xFF").copied()
+    ///     .collect::<Vec<u8>>().as_slice(), &mut out, ByteOrder::NATIVE).unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.written()), (4, 2));
     /// assert_eq!(&out[..2], &[0x68, 0x20AC]);
     /// ```
@@ -398,8 +399,9 @@ impl std::error::Error for UnsupportedKernel {}
 /// Why UTF-16 input could not be validated or converted.
 ///
 /// ```
-/// let err = utfast::check_utf16(&[0x61, 0xDC00]).unwrap_err();
-/// assert_eq!(err.kind(), utfast::Utf16ErrorKind::UnpairedLowSurrogate);
+/// use utfast::ByteOrder;
+/// let err = utfast::utf16::check(&[0x61, 0xDC00], ByteOrder::NATIVE).unwrap_err();
+/// assert_eq!(err.kind(), utfast::utf16::Utf16ErrorKind::UnpairedLowSurrogate);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -420,8 +422,8 @@ pub enum Utf16ErrorKind {
 /// Why UTF-32 input could not be validated or converted.
 ///
 /// ```
-/// let err = utfast::check_utf32(&[0x61, 0x11_0000]).unwrap_err();
-/// assert_eq!(err.kind(), utfast::Utf32ErrorKind::TooLarge);
+/// let err = utfast::utf32::check(&[0x61, 0x11_0000]).unwrap_err();
+/// assert_eq!(err.kind(), utfast::utf32::Utf32ErrorKind::TooLarge);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -441,7 +443,7 @@ impl Utf16ErrorKind {
     /// A short lower-case description, as used by `Display` and the CLI.
     ///
     /// ```
-    /// assert_eq!(utfast::Utf16ErrorKind::TruncatedAtEnd.as_str(), "input ends after a high surrogate");
+    /// assert_eq!(utfast::utf16::Utf16ErrorKind::TruncatedAtEnd.as_str(), "input ends after a high surrogate");
     /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -456,7 +458,7 @@ impl Utf16ErrorKind {
     /// A stable machine-readable name (`snake_case`).
     ///
     /// ```
-    /// assert_eq!(utfast::Utf16ErrorKind::UnpairedLowSurrogate.name(), "unpaired_low_surrogate");
+    /// assert_eq!(utfast::utf16::Utf16ErrorKind::UnpairedLowSurrogate.name(), "unpaired_low_surrogate");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -473,7 +475,7 @@ impl Utf32ErrorKind {
     /// A short lower-case description, as used by `Display` and the CLI.
     ///
     /// ```
-    /// assert_eq!(utfast::Utf32ErrorKind::Surrogate.as_str(), "surrogate code point");
+    /// assert_eq!(utfast::utf32::Utf32ErrorKind::Surrogate.as_str(), "surrogate code point");
     /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -487,7 +489,7 @@ impl Utf32ErrorKind {
     /// A stable machine-readable name (`snake_case`).
     ///
     /// ```
-    /// assert_eq!(utfast::Utf32ErrorKind::TooLarge.name(), "too_large");
+    /// assert_eq!(utfast::utf32::Utf32ErrorKind::TooLarge.name(), "too_large");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -556,9 +558,10 @@ unit_error!(
     /// UTF-16 input is ill-formed (an unpaired surrogate) or could not be converted.
     ///
     /// ```
-    /// use utfast::Utf16ErrorKind;
+    /// use utfast::ByteOrder;
+    /// use utfast::utf16::Utf16ErrorKind;
     /// let mut out = [0u8; 16];
-    /// let err = utfast::utf16_to_utf8(&[0x41, 0xD800, 0x42], &mut out).unwrap_err();
+    /// let err = utfast::utf16::to_utf8(&[0x41, 0xD800, 0x42], &mut out, ByteOrder::NATIVE).unwrap_err();
     /// assert_eq!(err.valid_up_to(), 1);
     /// assert_eq!(err.written(), 1);
     /// assert_eq!(err.kind(), Utf16ErrorKind::UnpairedHighSurrogate);
@@ -573,9 +576,9 @@ unit_error!(
     /// be converted.
     ///
     /// ```
-    /// use utfast::Utf32ErrorKind;
+    /// use utfast::utf32::Utf32ErrorKind;
     /// let mut out = [0u8; 16];
-    /// let err = utfast::utf32_to_utf8(&[0x41, 0xDFFF], &mut out).unwrap_err();
+    /// let err = utfast::utf32::to_utf8(&[0x41, 0xDFFF], &mut out).unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.written()), (1, 1));
     /// assert_eq!(err.kind(), Utf32ErrorKind::Surrogate);
     /// ```
@@ -589,7 +592,7 @@ unit_error!(
 ///
 /// ```
 /// let mut out = [0u8; 3];
-/// let err = utfast::latin1_to_utf8(b"a\xE9\xE9", &mut out).unwrap_err();
+/// let err = utfast::latin1::to_utf8(b"a\xE9\xE9", &mut out).unwrap_err();
 /// assert_eq!((err.read(), err.written()), (2, 3));
 /// assert_eq!(&out, "aé".as_bytes());
 /// ```
@@ -630,6 +633,7 @@ impl std::error::Error for OutputTooSmall {}
 /// other type), so that code generic over conversions reads them one way.
 ///
 /// ```
+/// use utfast::ByteOrder;
 /// use utfast::ConversionError;
 ///
 /// /// The output a conversion vouches for, whether it succeeded or not.
@@ -638,9 +642,9 @@ impl std::error::Error for OutputTooSmall {}
 /// }
 ///
 /// let mut out = [0u16; 8];
-/// assert_eq!(converted(utfast::utf8_to_utf16(b"ab\xFF", &mut out)), 2);
-/// assert_eq!(converted(utfast::latin1_to_utf16(b"abc", &mut out)), 3);
-/// let err = utfast::utf32_to_utf8(&[0x61, 0x20AC], &mut [0u8; 2]).unwrap_err();
+/// assert_eq!(converted(utfast::utf8::to_utf16(b"ab\xFF", &mut out, ByteOrder::NATIVE)), 2);
+/// assert_eq!(converted(utfast::latin1::to_utf16(b"abc", &mut out, ByteOrder::NATIVE)), 3);
+/// let err = utfast::utf32::to_utf8(&[0x61, 0x20AC], &mut [0u8; 2]).unwrap_err();
 /// assert_eq!((err.read(), err.written(), err.is_output_too_small()), (1, 1, true));
 /// ```
 pub trait ConversionError: sealed::Offset + Copy + fmt::Debug + fmt::Display {

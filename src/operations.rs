@@ -26,17 +26,17 @@ macro_rules! operations {
     ($callback:ident! $extra:tt) => {
         $callback! { $extra
             /// True when `src` is valid UTF-8.
-            validate_utf8(src: &[u8]) -> bool = crate::arch::scalar::validate;
+            validate_utf8(src: &[u8]) -> bool = crate::arch::dfa::validate;
             /// `Ok` for valid UTF-8, else std's error.
-            check_utf8(src: &[u8]) -> Result<(), crate::Utf8Error> = crate::arch::scalar::check;
+            check_utf8(src: &[u8]) -> Result<(), crate::Utf8Error> = crate::arch::dfa::check;
             /// The spans of UTF-8 (starting at a character boundary) with errors,
             /// into `out` (not empty): see `generic::validate_utf8::flag_errors`.
-            flag_utf8(src: &[u8], out: &mut [(u32, u32)]) -> usize = crate::arch::scalar::flag_errors;
+            flag_utf8(src: &[u8], out: &mut [(u32, u32)]) -> usize = crate::arch::dfa::flag_errors;
             /// UTF-16 validation, units in `order`.
-            check_utf16(src: &[u16], order: crate::ByteOrder) -> Result<(), crate::Utf16Error> =
+            check_utf16(src: &[u16], order: crate::ByteOrder) -> Result<(), crate::error::Utf16Error> =
                 crate::generic::portable::check_utf16;
             /// UTF-32 validation.
-            check_utf32(src: &[u32]) -> Result<(), crate::Utf32Error> = crate::generic::portable::check_utf32;
+            check_utf32(src: &[u32]) -> Result<(), crate::error::Utf32Error> = crate::generic::portable::check_utf32;
             /// UTF-8 to UTF-16 in `order`.
             utf8_to_utf16(src: &[u8], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::Utf8Error> =
                 crate::generic::portable::utf8_to_utf16;
@@ -53,22 +53,22 @@ macro_rules! operations {
             valid_utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, crate::Utf8Error> =
                 crate::generic::portable::utf8_to_utf32;
             /// UTF-16 in `order` to UTF-8.
-            utf16_to_utf8(src: &[u16], dst: &mut [u8], order: crate::ByteOrder) -> Result<usize, crate::Utf16Error> =
+            utf16_to_utf8(src: &[u16], dst: &mut [u8], order: crate::ByteOrder) -> Result<usize, crate::error::Utf16Error> =
                 crate::generic::portable::utf16_to_utf8;
             /// UTF-16 in `order` to UTF-32.
-            utf16_to_utf32(src: &[u16], dst: &mut [u32], order: crate::ByteOrder) -> Result<usize, crate::Utf16Error> =
+            utf16_to_utf32(src: &[u16], dst: &mut [u32], order: crate::ByteOrder) -> Result<usize, crate::error::Utf16Error> =
                 crate::generic::portable::utf16_to_utf32;
             /// UTF-16 in `order` to Latin-1.
-            utf16_to_latin1(src: &[u16], dst: &mut [u8], order: crate::ByteOrder) -> Result<usize, crate::Utf16Error> =
+            utf16_to_latin1(src: &[u16], dst: &mut [u8], order: crate::ByteOrder) -> Result<usize, crate::error::Utf16Error> =
                 crate::generic::portable::utf16_to_latin1;
             /// UTF-32 to UTF-8.
-            utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, crate::Utf32Error> =
+            utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, crate::error::Utf32Error> =
                 crate::generic::portable::utf32_to_utf8;
             /// UTF-32 to UTF-16 in `order`.
-            utf32_to_utf16(src: &[u32], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::Utf32Error> =
+            utf32_to_utf16(src: &[u32], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::error::Utf32Error> =
                 crate::generic::portable::utf32_to_utf16;
             /// UTF-32 to Latin-1.
-            utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, crate::Utf32Error> =
+            utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, crate::error::Utf32Error> =
                 crate::generic::portable::utf32_to_latin1;
             /// Latin-1 to UTF-8.
             latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, crate::OutputTooSmall> =
@@ -103,6 +103,10 @@ macro_rules! operations {
             /// with no byte `b` where `b - shift >= F0 - shift` (wrapping): the
             /// variants' scan for bytes that need a closer look.
             clean_chunks(src: &[u8], shift: u8) -> usize = crate::generic::portable::clean_chunks;
+            /// The length of the run of whole 64-unit chunks at the start of `src`
+            /// with no surrogate (and, with `nul`, no zero unit): the CESU-8 /
+            /// Modified UTF-8 encoders' scan.
+            clean_unit_chunks(src: &[u16], nul: bool) -> usize = crate::generic::portable::clean_unit_chunks;
             /// One pass over a column's offsets: the first unsound row (decreasing,
             /// negative, past the values) and the first row starting inside a
             /// character, each the number of rows when there is none.

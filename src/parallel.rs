@@ -48,7 +48,7 @@ const DEFAULT_MIN_LEN: usize = 4 << 20;
 /// assert_eq!(err, utfast::from_utf8(&bad).unwrap_err());
 ///
 /// let mut utf16 = vec![0u16; text.len()];
-/// let n = par.utf8_to_utf16le(text.as_bytes(), &mut utf16).unwrap();
+/// let n = par.utf8_to_utf16(text.as_bytes(), &mut utf16, utfast::ByteOrder::Little).unwrap();
 /// assert!(utf16[..n].iter().copied().eq(text.encode_utf16().map(u16::to_le)));
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -179,43 +179,26 @@ impl Parallel {
         valid.iter().position(|ok| !ok).map(|i| pieces[i].start)
     }
 
-    /// [`utf8_to_utf16le`](crate::utf8_to_utf16le) on several threads: the same
+    /// [`utf8::to_utf16`](crate::utf8::to_utf16) on several threads: the same
     /// result and, on success, the same output. On error the output after
     /// `written()` units is unspecified, as for the sequential function.
     ///
     /// ```
+    /// use utfast::ByteOrder;
     /// let par = utfast::parallel::Parallel::new().with_min_len(0);
     /// let mut out = [0u16; 8];
-    /// assert_eq!(par.utf8_to_utf16le("añ€".as_bytes(), &mut out), Ok(3));
+    /// assert_eq!(par.utf8_to_utf16("añ€".as_bytes(), &mut out, ByteOrder::Little), Ok(3));
     /// assert_eq!(out[..3], [0x61u16.to_le(), 0xF1u16.to_le(), 0x20ACu16.to_le()]);
-    /// ```
-    pub fn utf8_to_utf16le(&self, src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> {
-        self.utf8_to_utf16_in(src, dst, ByteOrder::Little)
-    }
-
-    /// [`utf8_to_utf16be`](crate::utf8_to_utf16be) on several threads.
-    ///
-    /// ```
-    /// let par = utfast::parallel::Parallel::new().with_min_len(0);
-    /// let mut out = [0u16; 4];
-    /// assert_eq!(par.utf8_to_utf16be(b"A", &mut out), Ok(1));
-    /// assert_eq!(out[0], 0x41u16.to_be());
-    /// ```
-    pub fn utf8_to_utf16be(&self, src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> {
-        self.utf8_to_utf16_in(src, dst, ByteOrder::Big)
-    }
-
-    /// [`utf8_to_utf16`](crate::utf8_to_utf16) (the machine's byte order) on
-    /// several threads.
-    ///
-    /// ```
-    /// let par = utfast::parallel::Parallel::new().with_min_len(0);
-    /// let mut out = [0u16; 4];
-    /// assert_eq!(par.utf8_to_utf16("😀".as_bytes(), &mut out), Ok(2));
+    /// assert_eq!(par.utf8_to_utf16("😀".as_bytes(), &mut out, ByteOrder::NATIVE), Ok(2));
     /// assert_eq!(out[..2], [0xD83D, 0xDE00]);
     /// ```
-    pub fn utf8_to_utf16(&self, src: &[u8], dst: &mut [u16]) -> Result<usize, Utf8Error> {
-        self.utf8_to_utf16_in(src, dst, ByteOrder::NATIVE)
+    pub fn utf8_to_utf16(
+        &self,
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf8Error> {
+        self.utf8_to_utf16_in(src, dst, order)
     }
 
     fn utf8_to_utf16_in(

@@ -2,13 +2,13 @@
 //! `line:column` beside the byte offset). The counts are kernel operations
 //! (portable loops, vectorised for each kernel's instruction set).
 
-use crate::Engine;
+use crate::api::api;
 
 /// A 1-based line and column; the column counts characters (code points).
 ///
 /// ```
-/// let pos = utfast::line_column(b"a\nbc", 3);
-/// assert_eq!(pos, utfast::LineColumn { line: 2, column: 2 });
+/// let pos = utfast::utf8::line_column(b"a\nbc", 3);
+/// assert_eq!(pos, utfast::utf8::LineColumn { line: 2, column: 2 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LineColumn {
@@ -25,15 +25,15 @@ impl LineColumn {
 
     /// Moves past `text`, the next piece of a text read in pieces (a stream), so
     /// that the position stays that of the whole: lines and columns are counted
-    /// as [`line_column`] counts them, a character cut at either end of a piece
+    /// as [`utf8::line_column`](crate::utf8::line_column) counts them, a character cut at either end of a piece
     /// counted once, by its first byte.
     ///
     /// ```
-    /// let mut at = utfast::LineColumn::START;
+    /// let mut at = utfast::utf8::LineColumn::START;
     /// for piece in ["ab\nc", "dé", "\nxy"] {
     ///     at.advance(piece.as_bytes());
     /// }
-    /// assert_eq!(at, utfast::line_column(b"ab\ncd\xC3\xA9\nxy", 12));
+    /// assert_eq!(at, utfast::utf8::line_column(b"ab\ncd\xC3\xA9\nxy", 12));
     /// ```
     pub fn advance(&mut self, text: &[u8]) {
         let end = line_column(text, text.len());
@@ -50,44 +50,12 @@ impl LineColumn {
     /// be where an error starts.
     ///
     /// ```
-    /// let mut at = utfast::LineColumn { line: 3, column: 5 };
+    /// let mut at = utfast::utf8::LineColumn { line: 3, column: 5 };
     /// at.back_one();
     /// assert_eq!(at.column, 4);
     /// ```
     pub fn back_one(&mut self) {
         self.column = self.column.saturating_sub(1).max(1);
-    }
-}
-
-/// The line and column of byte `offset` in `src` (clamped to `src.len()`).
-///
-/// ```
-/// let text = "first\nsecond line: é!".as_bytes();
-/// let at = text.iter().position(|&b| b == b'!').unwrap();
-/// let pos = utfast::line_column(text, at);
-/// assert_eq!((pos.line, pos.column), (2, 15));
-/// ```
-pub fn line_column(src: &[u8], offset: usize) -> LineColumn {
-    Engine::active().line_column(src, offset)
-}
-
-impl Engine {
-    /// [`line_column`] with this engine's kernel.
-    ///
-    /// ```
-    /// let engine = utfast::Engine::new(utfast::Kernel::Scalar).unwrap();
-    /// assert_eq!(engine.line_column(b"a\nbc", 3).column, 2);
-    /// ```
-    pub fn line_column(&self, src: &[u8], offset: usize) -> LineColumn {
-        let before = &src[..offset.min(src.len())];
-        let ops = self.ops();
-        let line_start = ops.last_newline(before).map_or(0, |i| i + 1);
-        LineColumn {
-            line: 1 + ops.count_newlines(before),
-            // Every byte but a continuation byte starts a character; in invalid
-            // input each stray byte counts as one.
-            column: 1 + ops.count_chars(&before[line_start..]),
-        }
     }
 }
 
@@ -111,7 +79,7 @@ mod tests {
                 .filter(|&&b| b & 0xC0 != 0x80)
                 .count();
             for kernel in crate::Kernel::available() {
-                let engine = Engine::new(kernel).unwrap();
+                let engine = crate::Engine::new(kernel).unwrap();
                 assert_eq!(
                     engine.line_column(bytes, offset),
                     LineColumn { line, column },
@@ -124,4 +92,28 @@ mod tests {
             line_column(bytes, bytes.len())
         );
     }
+}
+
+api! { "utf8";
+    /// The line and column of byte `offset` in `src` (clamped to `src.len()`).
+    ///
+    /// ```
+    /// let text = "first\nsecond line: é!".as_bytes();
+    /// let at = text.iter().position(|&b| b == b'!').unwrap();
+    /// let pos = utfast::utf8::line_column(text, at);
+    /// assert_eq!((pos.line, pos.column), (2, 15));
+    /// ```
+    pub fn line_column(src: &[u8], offset: usize) -> LineColumn
+        as line_column;
+        |engine| {
+            let before = &src[..offset.min(src.len())];
+            let ops = engine.ops();
+            let line_start = ops.last_newline(before).map_or(0, |i| i + 1);
+            LineColumn {
+                line: 1 + ops.count_newlines(before),
+                // Every byte but a continuation byte starts a character; in invalid
+                // input each stray byte counts as one.
+                column: 1 + ops.count_chars(&before[line_start..]),
+            }
+        };
 }

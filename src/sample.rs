@@ -536,7 +536,7 @@ fn char_of_width(rng: &mut SampleRng, script: Script, width: usize) -> char {
 /// ```
 /// let (values, offsets) = utfast::sample::column(1000, 16, Some(100));
 /// assert_eq!(offsets.len(), 1001);
-/// let bad = utfast::utf8_rows_validity(&values, &offsets).unwrap();
+/// let bad = utfast::rows::utf8_validity(&values, &offsets).unwrap();
 /// assert_eq!(bad.invalid_count(), 10);
 /// ```
 pub fn column(rows: usize, average: usize, bad_every: Option<usize>) -> (Vec<u8>, Vec<i32>) {

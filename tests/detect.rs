@@ -13,12 +13,12 @@ mod common;
 use boundaries::lossy_boundaries;
 use common::{corpus_files, corpus_or_skip, engines};
 use proptest::prelude::*;
-use utfast::{Detection, Encoding, Engine};
+use utfast::{detect::Detection, Encoding, Engine};
 
 /// Detects `src` with every kernel and the free function; all must agree.
 #[track_caller]
 fn detect(src: &[u8]) -> Detection {
-    agreed(src, utfast::detect_encoding, Engine::detect_encoding)
+    agreed(src, utfast::detect::encoding, Engine::detect_encoding)
 }
 
 /// Like [`detect`], for `detect_encoding_prefix`.
@@ -26,7 +26,7 @@ fn detect(src: &[u8]) -> Detection {
 fn detect_prefix(src: &[u8]) -> Detection {
     agreed(
         src,
-        utfast::detect_encoding_prefix,
+        utfast::detect::encoding_prefix,
         Engine::detect_encoding_prefix,
     )
 }
@@ -136,7 +136,7 @@ fn every_bom_is_recognised_with_full_confidence() {
     for encoding in UNICODE {
         let bom = encoding.bom().unwrap();
         assert_eq!(
-            utfast::sniff_bom(bom),
+            utfast::detect::bom(bom),
             Some((encoding, bom.len())),
             "{encoding}"
         );
@@ -150,11 +150,11 @@ fn every_bom_is_recognised_with_full_confidence() {
             );
         }
     }
-    assert_eq!(utfast::sniff_bom(b"\xFF"), None);
-    assert_eq!(utfast::sniff_bom(b"\xEF\xBB"), None);
-    assert_eq!(utfast::sniff_bom(b"\x00\x00\xFE"), None);
+    assert_eq!(utfast::detect::bom(b"\xFF"), None);
+    assert_eq!(utfast::detect::bom(b"\xEF\xBB"), None);
+    assert_eq!(utfast::detect::bom(b"\x00\x00\xFE"), None);
     assert_eq!(
-        utfast::sniff_bom(b"\xFE\xFF\x00"),
+        utfast::detect::bom(b"\xFE\xFF\x00"),
         Some((Encoding::Utf16Be, 2))
     );
 }
@@ -181,7 +181,7 @@ fn ff_fe_00_00_falls_back_to_utf16le_when_utf32le_is_invalid() {
     // U+0000 then "ab" in UTF-16LE: 6 bytes after the 4-byte mark would be
     // invalid UTF-32LE (length), but after the 2-byte mark valid UTF-16LE.
     let bytes = b"\xFF\xFE\x00\x00a\x00b\x00";
-    assert_eq!(utfast::sniff_bom(bytes), Some((Encoding::Utf32Le, 4)));
+    assert_eq!(utfast::detect::bom(bytes), Some((Encoding::Utf32Le, 4)));
     assert_eq!(found(detect(bytes)), (Encoding::Utf16Le, 1.0, 2));
     // As a prefix, the last 2 bytes may be a cut UTF-32LE value: UTF-32LE.
     assert_eq!(
@@ -391,7 +391,7 @@ fn corpus_in_every_encoding() {
     for path in corpus_files(".utf16.txt") {
         let bytes = std::fs::read(&path).unwrap();
         let found = detect(&bytes);
-        let expected = match utfast::sniff_bom(&bytes) {
+        let expected = match utfast::detect::bom(&bytes) {
             Some((encoding, len)) => (encoding, 1.0, len),
             None => (Encoding::Utf16Le, found.confidence(), 0),
         };
@@ -441,39 +441,39 @@ proptest! {
     fn boundaries_are_those_of_lossy_decoding(src in utf8ish()) {
         let expected = lossy_boundaries(&src);
         for (index, &boundary) in expected.iter().enumerate() {
-            prop_assert_eq!(utfast::is_char_boundary(&src, index), boundary, "index {}", index);
+            prop_assert_eq!(utfast::utf8::is_char_boundary(&src, index), boundary, "index {}", index);
         }
-        prop_assert!(!utfast::is_char_boundary(&src, src.len() + 1));
+        prop_assert!(!utfast::utf8::is_char_boundary(&src, src.len() + 1));
     }
 
     #[test]
     fn floor_and_ceil_bracket_the_index(src in utf8ish(), index in 0usize..120) {
-        let floor = utfast::floor_char_boundary(&src, index);
-        let ceil = utfast::ceil_char_boundary(&src, index);
+        let floor = utfast::utf8::floor_char_boundary(&src, index);
+        let ceil = utfast::utf8::ceil_char_boundary(&src, index);
         let clamped = index.min(src.len());
         prop_assert!(floor <= clamped && clamped <= ceil && ceil <= src.len());
         prop_assert!(clamped - floor <= 3 && ceil - clamped <= 3);
-        prop_assert!(utfast::is_char_boundary(&src, floor));
-        prop_assert!(utfast::is_char_boundary(&src, ceil));
+        prop_assert!(utfast::utf8::is_char_boundary(&src, floor));
+        prop_assert!(utfast::utf8::is_char_boundary(&src, ceil));
         // Nearest: nothing in between is a boundary.
         for i in floor + 1..ceil {
-            prop_assert!(!utfast::is_char_boundary(&src, i), "{} in {}..{}", i, floor, ceil);
+            prop_assert!(!utfast::utf8::is_char_boundary(&src, i), "{} in {}..{}", i, floor, ceil);
         }
     }
 
     #[test]
     fn boundaries_of_valid_text_are_std(text in any::<String>(), index in 0usize..200) {
         let bytes = text.as_bytes();
-        prop_assert_eq!(utfast::floor_char_boundary(bytes, index), text.floor_char_boundary(index));
-        prop_assert_eq!(utfast::ceil_char_boundary(bytes, index), text.ceil_char_boundary(index));
-        prop_assert_eq!(utfast::is_char_boundary(bytes, index), text.is_char_boundary(index));
+        prop_assert_eq!(utfast::utf8::floor_char_boundary(bytes, index), text.floor_char_boundary(index));
+        prop_assert_eq!(utfast::utf8::ceil_char_boundary(bytes, index), text.ceil_char_boundary(index));
+        prop_assert_eq!(utfast::utf8::is_char_boundary(bytes, index), text.is_char_boundary(index));
     }
 
     #[test]
     fn incomplete_tail_agrees_with_std(src in utf8ish()) {
-        let k = utfast::incomplete_tail_len(&src);
+        let k = utfast::utf8::incomplete_tail_len(&src);
         prop_assert!(k <= 3 && k <= src.len());
-        prop_assert_eq!(utfast::trim_incomplete_tail(&src), &src[..src.len() - k]);
+        prop_assert_eq!(utfast::utf8::trim_incomplete_tail(&src), &src[..src.len() - k]);
         if k > 0 {
             let error = std::str::from_utf8(&src[src.len() - k..]).unwrap_err();
             prop_assert_eq!((error.valid_up_to(), error.error_len()), (0, None));

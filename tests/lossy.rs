@@ -13,7 +13,7 @@ mod variants_model;
 use common::{cases, engines, EDGE_BYTES};
 use proptest::prelude::*;
 use std::borrow::Cow;
-use utfast::{ByteOrder, Engine, ErrorMode, Utf16ErrorKind, Utf8ErrorKind};
+use utfast::{utf16::Utf16ErrorKind, ByteOrder, Engine, ErrorMode, Utf8ErrorKind};
 use variants_model::to_utf16;
 
 /// The code points `mode` makes of `bytes`, from std's chunks; `Err` (std's
@@ -75,7 +75,7 @@ fn check_utf8(bytes: &[u8], engines: &[Engine]) {
             .collect();
         assert_eq!(chunks, std_chunks, "{k}: utf8_chunks on {bytes:X?}");
         assert_eq!(
-            engine.utf8_to_utf16_lossy(bytes),
+            engine.utf8_to_utf16_lossy(bytes, ByteOrder::NATIVE),
             lossy.encode_utf16().collect::<Vec<_>>(),
             "{k}: utf8_to_utf16_lossy on {bytes:X?}"
         );
@@ -101,7 +101,7 @@ fn check_mode(
     let what = format!("{k}, {mode}, on {bytes:X?}");
     let mut out16 = vec![0xAAAA_u16; bytes.len()];
     let mut out32 = vec![0xAAAA_AAAA_u32; bytes.len()];
-    let r16 = engine.utf8_to_utf16_with(bytes, &mut out16, mode);
+    let r16 = engine.utf8_to_utf16_with(bytes, &mut out16, ByteOrder::NATIVE, mode);
     let r32 = engine.utf8_to_utf32_with(bytes, &mut out32, mode);
     let string = engine.utf8_to_string_with(bytes, mode);
     match want {
@@ -114,14 +114,23 @@ fn check_mode(
             for order in [ByteOrder::Little, ByteOrder::Big] {
                 let mut out = vec![0u16; bytes.len()];
                 let n = match order {
-                    ByteOrder::Little => engine.utf8_to_utf16le_with(bytes, &mut out, mode),
-                    ByteOrder::Big => engine.utf8_to_utf16be_with(bytes, &mut out, mode),
+                    ByteOrder::Little => {
+                        engine.utf8_to_utf16_with(bytes, &mut out, ByteOrder::Little, mode)
+                    }
+                    ByteOrder::Big => {
+                        engine.utf8_to_utf16_with(bytes, &mut out, ByteOrder::Big, mode)
+                    }
                 }
                 .unwrap();
                 let read: Vec<u16> = out[..n].iter().map(|&u| order.read_u16(u)).collect();
                 assert_eq!(read, units, "{what}: {order:?}");
             }
-            assert_eq!(engine.utf8_to_utf16_vec_with(bytes, mode).unwrap(), units);
+            assert_eq!(
+                engine
+                    .utf8_to_utf16_vec_with(bytes, ByteOrder::NATIVE, mode)
+                    .unwrap(),
+                units
+            );
             assert_eq!(engine.utf8_to_utf32_vec_with(bytes, mode).unwrap(), *cps);
             if mode == ErrorMode::SurrogateEscape && std::str::from_utf8(bytes).is_err() {
                 assert!(string.is_err(), "{what}: a str cannot hold escapes");
@@ -150,14 +159,14 @@ fn check_utf16(units: &[u16], engines: &[Engine]) {
         for order in [ByteOrder::Little, ByteOrder::Big] {
             let stored: Vec<u16> = units.iter().map(|&u| order.write_u16(u)).collect();
             let got = match order {
-                ByteOrder::Little => engine.utf16le_to_string_lossy(&stored),
-                ByteOrder::Big => engine.utf16be_to_string_lossy(&stored),
+                ByteOrder::Little => engine.utf16_to_string_lossy(&stored, ByteOrder::Little),
+                ByteOrder::Big => engine.utf16_to_string_lossy(&stored, ByteOrder::Big),
             };
             assert_eq!(got, lossy, "{k}: {order:?} lossy on {units:X?}");
             let mut repaired = stored.clone();
             let count = match order {
-                ByteOrder::Little => engine.repair_utf16le(&mut repaired),
-                ByteOrder::Big => engine.repair_utf16be(&mut repaired),
+                ByteOrder::Little => engine.repair_utf16(&mut repaired, ByteOrder::Little),
+                ByteOrder::Big => engine.repair_utf16(&mut repaired, ByteOrder::Big),
             };
             let want: Vec<u16> = lossy.encode_utf16().collect();
             let read: Vec<u16> = repaired.iter().map(|&u| order.read_u16(u)).collect();
@@ -167,26 +176,34 @@ fn check_utf16(units: &[u16], engines: &[Engine]) {
                 .count();
             assert_eq!(count, errors, "{k}: repair count of {units:X?}");
         }
-        assert_eq!(engine.utf16_to_string_lossy(units), lossy);
+        assert_eq!(
+            engine.utf16_to_string_lossy(units, ByteOrder::NATIVE),
+            lossy
+        );
         let mut native = units.to_vec();
-        engine.repair_utf16(&mut native);
-        assert!(engine.validate_utf16(&native));
+        engine.repair_utf16(&mut native, ByteOrder::NATIVE);
+        assert!(engine.validate_utf16(&native, ByteOrder::NATIVE));
         for &mode in ErrorMode::ALL {
             let want = utf16_model(units, mode);
             let mut out = vec![0u8; 3 * units.len()];
             let got = engine
-                .utf16_to_utf8_with(units, &mut out, mode)
+                .utf16_to_utf8_with(units, &mut out, ByteOrder::NATIVE, mode)
                 .map(|n| out[..n].to_vec());
             match (&got, &want) {
                 (Ok(g), Ok(w)) => assert_eq!(g, w, "{k}, {mode}: on {units:X?}"),
                 (Err(g), Err(at)) => {
                     assert_eq!(g.valid_up_to(), *at, "{k}, {mode}: on {units:X?}");
-                    let strict = engine.check_utf16(&units[*at..]).unwrap_err();
+                    let strict = engine
+                        .check_utf16(&units[*at..], ByteOrder::NATIVE)
+                        .unwrap_err();
                     assert_eq!(g.kind(), strict.kind(), "{k}, {mode}: on {units:X?}");
                 }
                 _ => panic!("{k}, {mode}: {got:?} but want {want:?} on {units:X?}"),
             }
-            assert_eq!(engine.utf16_to_utf8_vec_with(units, mode), got);
+            assert_eq!(
+                engine.utf16_to_utf8_vec_with(units, ByteOrder::NATIVE, mode),
+                got
+            );
             // The same text as UTF-32 (surrogates as values).
             let values: Vec<u32> = units.iter().map(|&u| u as u32).collect();
             let want32 = utf32_model(&values, mode);
@@ -312,7 +329,11 @@ fn periodic_errors() {
 #[test]
 fn windows1252_matches_encoding_rs() {
     for b in 0..=255u8 {
-        assert_eq!(utfast::windows1252_char(b), cp1252(b), "byte {b:02X}");
+        assert_eq!(
+            utfast::latin1::windows1252_char(b),
+            cp1252(b),
+            "byte {b:02X}"
+        );
     }
 }
 
@@ -347,7 +368,7 @@ fn short_outputs_stop_cleanly() {
                 for len in 0..full.len() {
                     let mut out = vec![0u16; len];
                     let e = engine
-                        .utf8_to_utf16_with(bytes, &mut out, mode)
+                        .utf8_to_utf16_with(bytes, &mut out, ByteOrder::NATIVE, mode)
                         .unwrap_err();
                     assert_eq!(e.kind(), Utf8ErrorKind::OutputTooSmall);
                     assert_eq!(&out[..e.written()], &full[..e.written()]);
@@ -362,7 +383,7 @@ fn short_outputs_stop_cleanly() {
         for len in 0..8 {
             let mut out = vec![0u8; len];
             let e = engine
-                .utf16_to_utf8_with(&units, &mut out, ErrorMode::Replace)
+                .utf16_to_utf8_with(&units, &mut out, ByteOrder::NATIVE, ErrorMode::Replace)
                 .unwrap_err();
             assert_eq!(e.kind(), Utf16ErrorKind::OutputTooSmall);
             let want = utf16_model(&units[..e.valid_up_to()], ErrorMode::Replace).unwrap();
@@ -384,7 +405,7 @@ fn replacement_examples_of_the_standard() {
     assert_eq!(path, "/\u{FFFD}\u{FFFD}./");
     assert!(!path.contains("/../"));
     for &mode in ErrorMode::ALL {
-        if let Ok(text) = utfast::utf8_to_string_with(b"\x2F\xC0\xAE\x2E\x2F", mode) {
+        if let Ok(text) = utfast::utf8::to_string_with(b"\x2F\xC0\xAE\x2E\x2F", mode) {
             assert!(!text.contains("/../"), "{mode}: {text}");
         }
     }
@@ -434,8 +455,8 @@ proptest! {
         proptest::collection::vec(any::<u8>(), 0..400),
     ]) {
         for engine in engines() {
-            let units = engine.utf8_to_utf16_vec_with(&bytes, ErrorMode::SurrogateEscape).unwrap();
-            let back = engine.utf16_to_utf8_vec_with(&units, ErrorMode::SurrogateEscape).unwrap();
+            let units = engine.utf8_to_utf16_vec_with(&bytes, ByteOrder::NATIVE, ErrorMode::SurrogateEscape).unwrap();
+            let back = engine.utf16_to_utf8_vec_with(&units, ByteOrder::NATIVE, ErrorMode::SurrogateEscape).unwrap();
             prop_assert_eq!(&back, &bytes, "{}: UTF-16", engine.kernel());
             let values = engine.utf8_to_utf32_vec_with(&bytes, ErrorMode::SurrogateEscape).unwrap();
             let back = engine.utf32_to_utf8_vec_with(&values, ErrorMode::SurrogateEscape).unwrap();
@@ -532,7 +553,11 @@ fn window_edges_of_long_inputs() {
                         .unwrap();
                     assert_eq!(ours, latin, "{} at {at}", engine.kernel());
                     let std16: Vec<u16> = std.encode_utf16().collect();
-                    assert_eq!(engine.utf8_to_utf16_lossy(&bytes), std16, "at {at}");
+                    assert_eq!(
+                        engine.utf8_to_utf16_lossy(&bytes, ByteOrder::NATIVE),
+                        std16,
+                        "at {at}"
+                    );
                     let ours = engine.utf8_to_utf32_vec_with(&bytes, ErrorMode::SurrogateEscape);
                     let escaped = model(&bytes, ErrorMode::SurrogateEscape).unwrap();
                     assert_eq!(ours.unwrap(), escaped, "{} at {at}", engine.kernel());

@@ -7,7 +7,7 @@ mod common;
 use proptest::prelude::*;
 use utfast::parallel::Parallel;
 use utfast::sample::{self, Script};
-use utfast::{Engine, Utf8Error};
+use utfast::{ByteOrder, Engine, Utf8Error};
 
 /// Thread counts to try: one, two, and more pieces than this machine has cores.
 const THREADS: [usize; 4] = [1, 2, 3, 7];
@@ -16,7 +16,7 @@ const THREADS: [usize; 4] = [1, 2, 3, 7];
 /// the units it says it wrote.
 fn sequential(engine: Engine, src: &[u8], room: usize) -> (Result<usize, Utf8Error>, Vec<u16>) {
     let mut out = vec![0u16; room];
-    let result = engine.utf8_to_utf16le(src, &mut out);
+    let result = engine.utf8_to_utf16(src, &mut out, ByteOrder::Little);
     let written = match result {
         Ok(n) => n,
         Err(e) => e.written(),
@@ -44,7 +44,7 @@ fn check(src: &[u8], room: usize) {
             assert_eq!(par.from_utf8(src).map(str::len), expected_check, "{what}");
             assert_eq!(par.validate_utf8(src), expected_check.is_ok(), "{what}");
             let mut out = vec![0u16; room];
-            let result = par.utf8_to_utf16le(src, &mut out);
+            let result = par.utf8_to_utf16(src, &mut out, ByteOrder::Little);
             assert_eq!(result, expected, "{what}");
             let written = result.unwrap_or_else(|e| e.written());
             assert_eq!(out[..written], expected_out[..], "{what}");
@@ -98,7 +98,7 @@ fn runs_of_continuation_bytes_longer_than_a_character() {
 #[test]
 fn output_too_small_is_reported_as_by_the_sequential_conversion() {
     let src = text(2000, 11);
-    let needed = utfast::utf16_len_from_utf8(&src);
+    let needed = utfast::utf8::utf16_len(&src);
     for room in [0, 1, needed / 2, needed - 1, needed, needed + 1] {
         check(&src, room);
     }
@@ -111,7 +111,9 @@ fn large_inputs_split_with_the_default_threshold() {
     assert!(src.len() >= par.min_len());
     assert!(par.validate_utf8(&src));
     let mut out = vec![0u16; src.len()];
-    let n = par.utf8_to_utf16le(&src, &mut out).unwrap();
+    let n = par
+        .utf8_to_utf16(&src, &mut out, ByteOrder::Little)
+        .unwrap();
     let (expected, expected_out) = sequential(Engine::active(), &src, src.len());
     assert_eq!(Ok(n), expected);
     assert_eq!(out[..n], expected_out[..]);
@@ -125,7 +127,9 @@ fn large_inputs_split_with_the_default_threshold() {
             utfast::from_utf8(&bad).unwrap_err()
         );
         let mut out = vec![0u16; bad.len()];
-        let err = par.utf8_to_utf16le(&bad, &mut out).unwrap_err();
+        let err = par
+            .utf8_to_utf16(&bad, &mut out, ByteOrder::Little)
+            .unwrap_err();
         let (expected, expected_out) = sequential(Engine::active(), &bad, bad.len());
         assert_eq!(Err(err), expected);
         assert_eq!(out[..err.written()], expected_out[..]);

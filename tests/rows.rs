@@ -6,7 +6,7 @@ mod common;
 
 use common::{cases, engines, EDGE_BYTES};
 use proptest::prelude::*;
-use utfast::{Engine, RowError, RowOffset};
+use utfast::{rows::RowError, rows::RowOffset, Engine};
 
 /// What std says of each row, for sound offsets.
 fn rows_of<O: RowOffset>(values: &[u8], offsets: &[O]) -> Vec<Vec<u8>> {
@@ -210,7 +210,7 @@ fn unsound_offsets_are_errors() {
 
 #[test]
 fn errors_say_which_row_and_where() {
-    let err = utfast::validate_utf8_rows(b"okbad\xFF", &[0i32, 2, 6]).unwrap_err();
+    let err = utfast::rows::validate_utf8(b"okbad\xFF", &[0i32, 2, 6]).unwrap_err();
     assert_eq!(err.row(), 1);
     assert_eq!(
         err.to_string(),
@@ -218,6 +218,6 @@ fn errors_say_which_row_and_where() {
     );
     let source = std::error::Error::source(&err).map(|s| s.to_string());
     assert!(source.is_some());
-    let err = utfast::validate_utf8_rows(b"ok", &[0i32, 3]).unwrap_err();
+    let err = utfast::rows::validate_utf8(b"ok", &[0i32, 3]).unwrap_err();
     assert!(err.to_string().starts_with("row 0: offsets out of range"));
 }

@@ -7,7 +7,9 @@ mod common;
 
 use common::{cases, engines};
 use proptest::prelude::*;
-use utfast::{Encoding, Engine, ErrorMode, Kernel, RowOffset, Status, Transcoder};
+use utfast::{
+    rows::RowOffset, stream::Status, stream::Transcoder, Encoding, Engine, ErrorMode, Kernel,
+};
 
 /// One row converted alone by the model: the scalar kernel's transcoder, the
 /// whole row at once. `Err` is the error's offset in the row.
@@ -145,7 +147,7 @@ fn std_agrees_on_the_main_pairs() {
         .flat_map(|t| t.encode_utf16())
         .flat_map(u16::to_le_bytes)
         .collect();
-    let rows = utfast::convert_rows(
+    let rows = utfast::rows::convert(
         &utf16,
         &offsets,
         Encoding::Utf16Le,
@@ -157,7 +159,7 @@ fn std_agrees_on_the_main_pairs() {
         assert_eq!(rows.row(i), Some(t.as_bytes()));
     }
     let latin1: Vec<u8> = (0..=255u8).collect();
-    let rows = utfast::convert_rows(
+    let rows = utfast::rows::convert(
         &latin1,
         &[0i64, 100, 256],
         Encoding::Latin1,

@@ -6,7 +6,7 @@
 mod common;
 
 use common::engines;
-use utfast::{ErrorMode, Utf8ErrorKind, VariantErrorKind};
+use utfast::{variant::VariantErrorKind, ByteOrder, ErrorMode, Utf8ErrorKind};
 
 /// `text` (as UTF-16 units) and `bytes` are each other's encodings, both ways, on
 /// every kernel, and `bytes` is the same in CESU-8, Modified UTF-8 and WTF-8 when
@@ -19,12 +19,12 @@ fn encodes_both_ways(units: &[u16], bytes: &[u8]) {
         let k = e.kernel();
         assert_eq!(e.from_utf8(bytes), Ok(text.as_str()), "{k}");
         assert_eq!(
-            e.utf8_to_utf16_vec(bytes).unwrap(),
+            e.utf8_to_utf16_vec(bytes, ByteOrder::NATIVE).unwrap(),
             units,
             "{k}: UTF-8 -> UTF-16"
         );
         assert_eq!(
-            e.utf16_to_string(units).unwrap(),
+            e.utf16_to_string(units, ByteOrder::NATIVE).unwrap(),
             text,
             "{k}: UTF-16 -> UTF-8"
         );
@@ -120,7 +120,10 @@ fn invalid(bytes: &[u8], valid_up_to: usize, error_len: Option<usize>, kind: Utf
             String::from_utf8_lossy(bytes),
             "{k}"
         );
-        assert!(e.utf8_to_utf16_vec(bytes).is_err(), "{k}");
+        assert!(
+            e.utf8_to_utf16_vec(bytes, ByteOrder::NATIVE).is_err(),
+            "{k}"
+        );
     }
 }
 
@@ -143,7 +146,7 @@ fn encoded_surrogate_ed_a0_80_is_invalid() {
     );
     // WTF-8 holds it: an unpaired U+D800.
     assert_eq!(
-        utfast::wtf8_to_utf16_vec(b"\xED\xA0\x80").unwrap(),
+        utfast::variant::wtf8_to_utf16_vec(b"\xED\xA0\x80").unwrap(),
         vec![0xD800]
     );
 }
@@ -157,7 +160,7 @@ fn lead_f5_above_the_unicode_range_is_invalid() {
     );
     // RFC 2279 read it as U+140000, four bytes.
     assert_eq!(
-        utfast::rfc2279_to_ucs4_vec(b"\xF5\x80\x80\x80").unwrap(),
+        utfast::variant::rfc2279_to_ucs4_vec(b"\xF5\x80\x80\x80").unwrap(),
         vec![0x14_0000]
     );
 }
@@ -166,8 +169,8 @@ fn lead_f5_above_the_unicode_range_is_invalid() {
 fn truncated_e4_bd_is_incomplete() {
     invalid(b"\xE4\xBD", 0, None, Utf8ErrorKind::TruncatedAtEnd);
     assert_eq!(utfast::from_utf8_lossy(b"\xE4\xBD"), "\u{FFFD}");
-    assert_eq!(utfast::incomplete_tail_len(b"ok\xE4\xBD"), 2);
-    assert_eq!(utfast::trim_incomplete_tail(b"ok\xE4\xBD"), b"ok");
+    assert_eq!(utfast::utf8::incomplete_tail_len(b"ok\xE4\xBD"), 2);
+    assert_eq!(utfast::utf8::trim_incomplete_tail(b"ok\xE4\xBD"), b"ok");
     // Completed, it is U+4F60 你.
     assert_eq!(utfast::from_utf8(b"\xE4\xBD\xA0"), Ok("你"));
 }
@@ -204,7 +207,7 @@ fn overlong_dot_never_makes_a_parent_directory() {
             if let Ok(text) = e.utf8_to_string_with(bytes, mode) {
                 assert!(!text.contains("/../"), "{mode}: {text:?}");
             }
-            let units = e.utf8_to_utf16_vec_with(bytes, mode);
+            let units = e.utf8_to_utf16_vec_with(bytes, ByteOrder::NATIVE, mode);
             if let Ok(units) = units {
                 let text = String::from_utf16_lossy(&units);
                 assert!(!text.contains("/../"), "{mode}: {text:?}");

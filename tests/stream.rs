@@ -18,8 +18,9 @@ use common::{cases, encode, engines, EDGE_BYTES};
 use feeding::{feed, one_shot, Outcome};
 use proptest::prelude::*;
 use utfast::{
-    BomHandling, Encoding, Engine, ErrorMode, Status, TranscodeError, TranscodeErrorKind,
-    TranscodeReader, TranscodeWriter, Transcoder, Utf8ErrorKind, Utf8Validator,
+    stream::BomHandling, stream::Status, stream::TranscodeError, stream::TranscodeErrorKind,
+    stream::TranscodeReader, stream::TranscodeWriter, stream::Transcoder, stream::Utf8Validator,
+    ByteOrder, Encoding, Engine, ErrorMode, Utf8ErrorKind,
 };
 
 /// Text with every kind of character: ASCII, Latin-1 and Windows-1252 letters,
@@ -208,7 +209,7 @@ fn check_models(input: &[u8], text: &str) {
     // Every mode: the one-shot *_with functions.
     for &mode in ErrorMode::ALL {
         let mut units = vec![0u16; input.len()];
-        if let Ok(n) = utfast::utf8_to_utf16le_with(input, &mut units, mode) {
+        if let Ok(n) = utfast::utf8::to_utf16_with(input, &mut units, ByteOrder::Little, mode) {
             let got = run(Encoding::Utf8, Encoding::Utf16Le, mode, input);
             let bytes: Vec<u8> = units[..n].iter().flat_map(|u| u.to_ne_bytes()).collect();
             assert_eq!(got.output, bytes, "{mode}");
@@ -746,7 +747,7 @@ fn modes_decode_invalid_utf8_as_the_one_shot_functions() {
             ErrorMode::Latin1,
             ErrorMode::Windows1252,
         ] {
-            let text = utfast::utf8_to_string_with(MESSY, mode).unwrap();
+            let text = utfast::utf8::to_string_with(MESSY, mode).unwrap();
             let got = convert(Utf8, to, mode, MESSY);
             assert_eq!(got.errors, []);
             assert_eq!(Some(got.output), encode(&text, to), "{mode} -> {to}");
@@ -754,7 +755,7 @@ fn modes_decode_invalid_utf8_as_the_one_shot_functions() {
     }
     let escape = ErrorMode::SurrogateEscape;
     let utf16 = convert(Utf8, Utf16Le, escape, MESSY).output;
-    let units = utfast::utf8_to_utf16_vec_with(MESSY, escape).unwrap();
+    let units = utfast::utf8::to_utf16_vec_with(MESSY, ByteOrder::NATIVE, escape).unwrap();
     let expected: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
     assert_eq!(utf16, expected);
     // Escapes are the bytes again in UTF-8 and in CESU-8 (no pairs here).
@@ -900,7 +901,7 @@ fn unpaired_surrogates_follow_the_mode() {
 
 #[test]
 fn reports_invalid_utf16_and_utf32() {
-    use utfast::{Utf16ErrorKind as U16, Utf32ErrorKind as U32};
+    use utfast::{utf16::Utf16ErrorKind as U16, utf32::Utf32ErrorKind as U32};
     use Encoding::*;
     let le = |units: &[u16]| -> Vec<u8> { units.iter().flat_map(|u| u.to_le_bytes()).collect() };
     let be = |units: &[u16]| -> Vec<u8> { units.iter().flat_map(|u| u.to_be_bytes()).collect() };

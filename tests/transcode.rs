@@ -1,5 +1,5 @@
 //! Transcoding conformance: every kernel this CPU supports against the scalar
-//! reference (`utfast::scalar::transcode`), and the reference against std
+//! reference (`utfast::reference::transcode`), and the reference against std
 //! (`str::encode_utf16`, `str::chars`, `char::decode_utf16`, `char::from_u32`), for
 //! every direction and byte order: boundary cases placed around vector-block edges,
 //! every output-slice length on small texts, random corrupted text, and round
@@ -10,8 +10,10 @@ mod common;
 use common::{cases, corpus_files, corpus_or_skip, engines, quick, EDGE_BYTES};
 use proptest::prelude::*;
 use std::fmt::Debug;
-use utfast::scalar::transcode as reference;
-use utfast::{ByteOrder, ConversionError, Engine, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
+use utfast::reference::transcode as reference;
+use utfast::{
+    utf16::Utf16ErrorKind, utf32::Utf32ErrorKind, ByteOrder, ConversionError, Engine, Utf8ErrorKind,
+};
 
 const ORDERS: [ByteOrder; 2] = [ByteOrder::Little, ByteOrder::Big];
 
@@ -96,7 +98,7 @@ fn check_utf8(input: &[u8], engines: &[Engine]) {
             let want = (e.valid_up_to(), e.error_len());
             for got in [r16.0.unwrap_err(), r32.0.unwrap_err()] {
                 assert_eq!((got.valid_up_to(), got.error_len()), want, "{input:X?}");
-                assert_eq!(Err(got), utfast::scalar::utf8::validate(input));
+                assert_eq!(Err(got), utfast::reference::utf8::validate(input));
             }
             let prefix = std::str::from_utf8(&input[..e.valid_up_to()]).unwrap();
             assert_eq!(r16.1, prefix.encode_utf16().collect::<Vec<_>>());
@@ -106,15 +108,15 @@ fn check_utf8(input: &[u8], engines: &[Engine]) {
     for engine in engines {
         let k = engine.kernel().name();
         agree_runs!(k, &input;
-            n, 0xAAAA, |o| engine.utf8_to_utf16(input, o) => &r16;
+            n, 0xAAAA, |o| engine.utf8_to_utf16(input, o, ByteOrder::NATIVE) => &r16;
             n, 7, |o| engine.utf8_to_utf32(input, o) => &r32;
             n, 7, |o| engine.utf8_to_latin1(input, o) => &rl1;
         );
         for order in ORDERS {
             let want = run(n, 0, |o| reference::utf8_to_utf16(input, o, order));
             let got = run(n, 0x5555, |o| match order {
-                ByteOrder::Little => engine.utf8_to_utf16le(input, o),
-                ByteOrder::Big => engine.utf8_to_utf16be(input, o),
+                ByteOrder::Little => engine.utf8_to_utf16(input, o, ByteOrder::Little),
+                ByteOrder::Big => engine.utf8_to_utf16(input, o, ByteOrder::Big),
             });
             agree(k, &got, &want, &input);
         }
@@ -130,7 +132,7 @@ fn check_utf8(input: &[u8], engines: &[Engine]) {
         );
         if let Ok(s) = std {
             let mut out = vec![0u16; n];
-            let m = engine.str_to_utf16(s, &mut out).unwrap();
+            let m = engine.str_to_utf16(s, &mut out, ByteOrder::NATIVE).unwrap();
             assert_eq!(&out[..m], &r16.1[..], "{k} str_to_utf16");
             let mut out = vec![0u32; n];
             let m = engine.str_to_utf32(s, &mut out).unwrap();
@@ -202,41 +204,49 @@ fn check_utf16(units: &[u16], engines: &[Engine]) {
             let le = order == ByteOrder::Little;
             let native = order == ByteOrder::NATIVE;
             let got8 = run(3 * n, 0xAA, |o| match le {
-                true => engine.utf16le_to_utf8(src, o),
-                false => engine.utf16be_to_utf8(src, o),
+                true => engine.utf16_to_utf8(src, o, ByteOrder::Little),
+                false => engine.utf16_to_utf8(src, o, ByteOrder::Big),
             });
             agree(k, &got8, &r8, &units);
             let got32 = run(n, 9, |o| match le {
-                true => engine.utf16le_to_utf32(src, o),
-                false => engine.utf16be_to_utf32(src, o),
+                true => engine.utf16_to_utf32(src, o, ByteOrder::Little),
+                false => engine.utf16_to_utf32(src, o, ByteOrder::Big),
             });
             agree(k, &got32, &r32, &units);
             let gotl1 = run(n, 9, |o| match le {
-                true => engine.utf16le_to_latin1(src, o),
-                false => engine.utf16be_to_latin1(src, o),
+                true => engine.utf16_to_latin1(src, o, ByteOrder::Little),
+                false => engine.utf16_to_latin1(src, o, ByteOrder::Big),
             });
             agree(k, &gotl1, &rl1, &units);
             let (got_check, got_valid) = match le {
-                true => (engine.check_utf16le(src), engine.validate_utf16le(src)),
-                false => (engine.check_utf16be(src), engine.validate_utf16be(src)),
+                true => (
+                    engine.check_utf16(src, ByteOrder::Little),
+                    engine.validate_utf16(src, ByteOrder::Little),
+                ),
+                false => (
+                    engine.check_utf16(src, ByteOrder::Big),
+                    engine.validate_utf16(src, ByteOrder::Big),
+                ),
             };
             assert_eq!(got_check, check, "{k} check on {units:X?}");
             assert_eq!(got_valid, check.is_ok(), "{k} validate on {units:X?}");
             let len8 = match le {
-                true => engine.utf8_len_from_utf16le(src),
-                false => engine.utf8_len_from_utf16be(src),
+                true => engine.utf8_len_from_utf16(src, ByteOrder::Little),
+                false => engine.utf8_len_from_utf16(src, ByteOrder::Big),
             };
             assert_eq!(len8, reference::utf8_len_from_utf16(src, order), "{k}");
             if native {
                 agree(
                     k,
-                    &run(3 * n, 1, |o| engine.utf16_to_utf8(src, o)),
+                    &run(3 * n, 1, |o| {
+                        engine.utf16_to_utf8(src, o, ByteOrder::NATIVE)
+                    }),
                     &r8,
                     &units,
                 );
-                assert_eq!(engine.check_utf16(src), check);
+                assert_eq!(engine.check_utf16(src, ByteOrder::NATIVE), check);
                 assert_eq!(
-                    engine.utf32_len_from_utf16(src),
+                    engine.utf32_len_from_utf16(src, ByteOrder::NATIVE),
                     reference::utf32_len_from_utf16(src, order)
                 );
             }
@@ -285,8 +295,8 @@ fn check_utf32(values: &[u32], engines: &[Engine]) {
         for order in ORDERS {
             let want = run(2 * n, 0, |o| reference::utf32_to_utf16(values, o, order));
             let got = run(2 * n, 3, |o| match order {
-                ByteOrder::Little => engine.utf32_to_utf16le(values, o),
-                ByteOrder::Big => engine.utf32_to_utf16be(values, o),
+                ByteOrder::Little => engine.utf32_to_utf16(values, o, ByteOrder::Little),
+                ByteOrder::Big => engine.utf32_to_utf16(values, o, ByteOrder::Big),
             });
             agree(k, &got, &want, &values);
         }
@@ -328,8 +338,8 @@ fn check_latin1(bytes: &[u8], engines: &[Engine]) {
         for order in ORDERS {
             let want = run(n, 0, |o| reference::latin1_to_utf16(bytes, o, order));
             let got = run(n, 1, |o| match order {
-                ByteOrder::Little => engine.latin1_to_utf16le(bytes, o),
-                ByteOrder::Big => engine.latin1_to_utf16be(bytes, o),
+                ByteOrder::Little => engine.latin1_to_utf16(bytes, o, ByteOrder::Little),
+                ByteOrder::Big => engine.latin1_to_utf16(bytes, o, ByteOrder::Big),
             });
             agree(k, &got, &want, &bytes);
         }
@@ -621,20 +631,20 @@ fn every_output_length_on_short_texts() {
             for engine in &engines {
                 let k = engine.kernel().name();
                 agree_runs!(k, &len;
-                    len, 1, |o| engine.utf8_to_utf16(utf8, o) => &want16;
+                    len, 1, |o| engine.utf8_to_utf16(utf8, o, ByteOrder::NATIVE) => &want16;
                     len, 1, |o| engine.utf8_to_utf32(utf8, o) => &want32;
                     len, 1, |o| engine.utf8_to_latin1(utf8, o) => &want_latin1;
-                    len, 1, |o| engine.utf8_to_utf16be(utf8, o) => &want16be;
+                    len, 1, |o| engine.utf8_to_utf16(utf8, o, ByteOrder::Big) => &want16be;
                 );
                 // The `&str` paths stop where the checked ones do on a short output.
-                let str16 = run(len, 1, |o| engine.str_to_utf16be(text, o));
+                let str16 = run(len, 1, |o| engine.str_to_utf16(text, o, ByteOrder::Big));
                 let str32 = run(len, 1, |o| engine.str_to_utf32(text, o));
                 assert_eq!(str16.1, want16be.1, "{k} {len}");
                 assert_eq!(str32.1, want32.1, "{k} {len}");
                 assert_eq!(str16.0.is_ok(), want16be.0.is_ok(), "{k} {len}");
                 assert_eq!(str32.0.is_ok(), want32.0.is_ok(), "{k} {len}");
                 agree_runs!(k, &len;
-                    len, 1, |o| engine.utf16_to_utf8(&utf16, o) => &want8;
+                    len, 1, |o| engine.utf16_to_utf8(&utf16, o, ByteOrder::NATIVE) => &want8;
                     len, 1, |o| engine.utf32_to_utf8(&utf32, o) => &want8_32;
                 );
             }
@@ -687,13 +697,13 @@ fn free_functions_on_short_inputs_match_the_reference() {
         for len in 0..=input.len() + 1 {
             let input = &input[..];
             agree_runs!("utf8_to_utf16le", &input;
-                len, 1, |o| utfast::utf8_to_utf16le(input, o)
+                len, 1, |o| utfast::utf8::to_utf16(input, o, ByteOrder::Little)
                     => &run(len, 0, |o| reference::utf8_to_utf16(input, o, ByteOrder::Little));
-                len, 1, |o| utfast::utf8_to_utf16be(input, o)
+                len, 1, |o| utfast::utf8::to_utf16(input, o, ByteOrder::Big)
                     => &run(len, 0, |o| reference::utf8_to_utf16(input, o, ByteOrder::Big));
-                len, 1, |o| utfast::utf8_to_utf16(input, o)
+                len, 1, |o| utfast::utf8::to_utf16(input, o, ByteOrder::NATIVE)
                     => &run(len, 0, |o| reference::utf8_to_utf16(input, o, ByteOrder::NATIVE));
-                len, 1, |o| utfast::utf8_to_utf32(input, o)
+                len, 1, |o| utfast::utf8::to_utf32(input, o)
                     => &run(len, 0, |o| reference::utf8_to_utf32(input, o));
             );
         }
@@ -711,13 +721,9 @@ fn free_functions_on_short_inputs_match_the_reference() {
         for order in ORDERS {
             let input: Vec<u16> = input.iter().map(|&u| order.write_u16(u)).collect();
             let input = &input[..];
-            let free = match order {
-                ByteOrder::Little => utfast::utf16le_to_utf8,
-                ByteOrder::Big => utfast::utf16be_to_utf8,
-            };
             for len in 0..=3 * input.len() + 1 {
                 agree_runs!("utf16_to_utf8", &input;
-                    len, 1, |o| free(input, o)
+                    len, 1, |o| utfast::utf16::to_utf8(input, o, order)
                         => &run(len, 0, |o| reference::utf16_to_utf8(input, o, order));
                 );
             }
@@ -729,25 +735,37 @@ fn free_functions_on_short_inputs_match_the_reference() {
 fn owned_conversions_match_std() {
     let text = "Grüße, 世界! 🎉 and ASCII";
     let utf16: Vec<u16> = text.encode_utf16().collect();
-    assert_eq!(utfast::utf8_to_utf16_vec(text.as_bytes()).unwrap(), utf16);
-    assert_eq!(utfast::str_to_utf16_vec(text), utf16);
-    assert_eq!(utfast::utf16_to_string(&utf16).unwrap(), text);
+    assert_eq!(
+        utfast::utf8::to_utf16_vec(text.as_bytes(), ByteOrder::NATIVE).unwrap(),
+        utf16
+    );
+    assert_eq!(
+        utfast::utf8::str_to_utf16_vec(text, ByteOrder::NATIVE),
+        utf16
+    );
+    assert_eq!(
+        utfast::utf16::to_string(&utf16, ByteOrder::NATIVE).unwrap(),
+        text
+    );
     let utf32: Vec<u32> = text.chars().map(u32::from).collect();
-    assert_eq!(utfast::str_to_utf32_vec(text), utf32);
-    assert_eq!(utfast::utf8_to_utf32_vec(text.as_bytes()).unwrap(), utf32);
-    assert_eq!(utfast::utf32_to_string(&utf32).unwrap(), text);
+    assert_eq!(utfast::utf8::str_to_utf32_vec(text), utf32);
+    assert_eq!(utfast::utf8::to_utf32_vec(text.as_bytes()).unwrap(), utf32);
+    assert_eq!(utfast::utf32::to_string(&utf32).unwrap(), text);
     let le: Vec<u16> = utf16.iter().map(|u| u.to_le()).collect();
-    assert_eq!(utfast::utf16le_to_string(&le).unwrap(), text);
+    assert_eq!(
+        utfast::utf16::to_string(&le, ByteOrder::Little).unwrap(),
+        text
+    );
     let be: Vec<u16> = utf16.iter().map(|u| u.to_be()).collect();
-    assert_eq!(utfast::utf16be_to_string(&be).unwrap(), text);
-    assert_eq!(utfast::latin1_to_string(b"\xC0 la carte"), "À la carte");
+    assert_eq!(utfast::utf16::to_string(&be, ByteOrder::Big).unwrap(), text);
+    assert_eq!(utfast::latin1::to_string(b"\xC0 la carte"), "À la carte");
     // Invalid input reports its first error, not a lack of room.
-    let err = utfast::utf8_to_utf16_vec(b"abc\xF0\x9F\x98").unwrap_err();
+    let err = utfast::utf8::to_utf16_vec(b"abc\xF0\x9F\x98", ByteOrder::NATIVE).unwrap_err();
     assert_eq!(
         (err.valid_up_to(), err.kind()),
         (3, Utf8ErrorKind::TruncatedAtEnd)
     );
-    let err = utfast::utf16_to_string(&[0x61, 0xDC00, 0x62]).unwrap_err();
+    let err = utfast::utf16::to_string(&[0x61, 0xDC00, 0x62], ByteOrder::NATIVE).unwrap_err();
     assert_eq!(err.kind(), Utf16ErrorKind::UnpairedLowSurrogate);
 }
 
@@ -844,10 +862,14 @@ fn corpus_round_trips() {
         for engine in &engines {
             let k = engine.kernel().name();
             let mut u16s = vec![0u16; utf8.len()];
-            let n = engine.utf8_to_utf16le(&utf8, &mut u16s).unwrap();
+            let n = engine
+                .utf8_to_utf16(&utf8, &mut u16s, ByteOrder::Little)
+                .unwrap();
             assert_eq!(&u16s[..n], &le_units[..], "{k} {path:?}");
             let mut back = vec![0u8; 3 * n];
-            let m = engine.utf16le_to_utf8(&u16s[..n], &mut back).unwrap();
+            let m = engine
+                .utf16_to_utf8(&u16s[..n], &mut back, ByteOrder::Little)
+                .unwrap();
             assert_eq!(&back[..m], &utf8[..], "{k} {path:?}");
             let mut u32s = vec![0u32; utf8.len()];
             let c = engine.utf8_to_utf32(&utf8, &mut u32s).unwrap();
@@ -855,7 +877,10 @@ fn corpus_round_trips() {
             let mut back = vec![0u8; 4 * c];
             let m = engine.utf32_to_utf8(&u32s[..c], &mut back).unwrap();
             assert_eq!(&back[..m], &utf8[..], "{k} {path:?}");
-            assert_eq!(engine.utf8_len_from_utf16le(&le_units), utf8.len());
+            assert_eq!(
+                engine.utf8_len_from_utf16(&le_units, ByteOrder::Little),
+                utf8.len()
+            );
             assert_eq!(engine.utf16_len_from_utf8(&utf8), n);
         }
     }
@@ -892,9 +917,21 @@ fn lengths_of_long_inputs_of_the_heaviest_units() {
         );
         assert_eq!(engine.utf16_len_from_utf8(&utf8), n / 4 * 2, "{k}");
         assert_eq!(engine.utf8_len_from_latin1(&latin1), 2 * n, "{k}");
-        assert_eq!(engine.utf8_len_from_utf16(&utf16), 3 * n, "{k}");
-        assert_eq!(engine.utf8_len_from_utf16(&pairs), n / 2 * 4, "{k}");
-        assert_eq!(engine.utf32_len_from_utf16(&pairs), n / 2, "{k}");
+        assert_eq!(
+            engine.utf8_len_from_utf16(&utf16, ByteOrder::NATIVE),
+            3 * n,
+            "{k}"
+        );
+        assert_eq!(
+            engine.utf8_len_from_utf16(&pairs, ByteOrder::NATIVE),
+            n / 2 * 4,
+            "{k}"
+        );
+        assert_eq!(
+            engine.utf32_len_from_utf16(&pairs, ByteOrder::NATIVE),
+            n / 2,
+            "{k}"
+        );
         assert_eq!(engine.utf8_len_from_utf32(&utf32), 4 * n, "{k}");
         assert_eq!(engine.utf16_len_from_utf32(&utf32), 2 * n, "{k}");
     }

@@ -12,7 +12,7 @@ use common::{cases, engines};
 use model::{model_error, Form};
 use proptest::prelude::*;
 use std::borrow::Cow;
-use utfast::{Engine, VariantError, VariantErrorKind as Kind};
+use utfast::{variant::VariantError, variant::VariantErrorKind as Kind, ByteOrder, Engine};
 
 const FORMS: [Form; 4] = [Form::Cesu8, Form::Mutf8, Form::Wtf8, Form::Rfc2279];
 
@@ -22,10 +22,10 @@ fn agrees(e: &Engine, src: &[u8], form: Form) {
     let what = format!("{:?} {form:?} on {src:02X?}", e.kernel());
     model::assert_checks(e, src, form, &want, &what);
     let free = match form {
-        Form::Cesu8 => utfast::check_cesu8(src),
-        Form::Mutf8 => utfast::check_mutf8(src),
-        Form::Wtf8 => utfast::check_wtf8(src),
-        Form::Rfc2279 => utfast::check_rfc2279(src),
+        Form::Cesu8 => utfast::variant::check_cesu8(src),
+        Form::Mutf8 => utfast::variant::check_mutf8(src),
+        Form::Wtf8 => utfast::variant::check_wtf8(src),
+        Form::Rfc2279 => utfast::variant::check_rfc2279(src),
     };
     assert_eq!(
         free.map_err(model_error),
@@ -396,7 +396,7 @@ proptest! {
                     (Ok(bytes), Ok(want)) => prop_assert_eq!(bytes, want),
                     (Err(err), Err(index)) => {
                         prop_assert_eq!(err.valid_up_to(), index);
-                        let std = utfast::check_utf16(&units).unwrap_err();
+                        let std = utfast::utf16::check(&units, ByteOrder::NATIVE).unwrap_err();
                         prop_assert_eq!(err.kind(), std.kind());
                     }
                     (got, want) => prop_assert!(false, "{:?} vs model {:?}", got, want),

@@ -13,6 +13,7 @@ mod model;
 
 use libfuzzer_sys::fuzz_target;
 use model::{model_error, Form};
+use utfast::ByteOrder;
 use utfast::Engine;
 use utfast_fuzz::{engines, lazy, utf16_units};
 
@@ -75,7 +76,9 @@ fn encode(e: &Engine, units: &[u16], encoded: &Encoded) {
                 assert_eq!(err.valid_up_to(), *index, "{what}");
                 assert_eq!(
                     err.kind(),
-                    utfast::check_utf16(units).unwrap_err().kind(),
+                    utfast::utf16::check(units, ByteOrder::NATIVE)
+                        .unwrap_err()
+                        .kind(),
                     "{what}"
                 );
             }

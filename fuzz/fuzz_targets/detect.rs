@@ -15,7 +15,7 @@ mod boundaries;
 
 use boundaries::lossy_boundaries;
 use libfuzzer_sys::fuzz_target;
-use utfast::{Detection, Encoding, Engine, Kernel};
+use utfast::{detect::Detection, Encoding, Engine, Kernel};
 use utfast_fuzz::*;
 
 /// Whether std decodes `bytes` in `encoding` without error.
@@ -61,14 +61,14 @@ fn check_boundaries(src: &[u8]) {
     let expected = lossy_boundaries(src);
     let text = std::str::from_utf8(src).ok();
     for index in 0..=src.len() + 4 {
-        let boundary = utfast::is_char_boundary(src, index);
+        let boundary = utfast::utf8::is_char_boundary(src, index);
         assert_eq!(
             boundary,
             expected.get(index) == Some(&true),
             "is_char_boundary({index})"
         );
-        let floor = utfast::floor_char_boundary(src, index);
-        let ceil = utfast::ceil_char_boundary(src, index);
+        let floor = utfast::utf8::floor_char_boundary(src, index);
+        let ceil = utfast::utf8::ceil_char_boundary(src, index);
         let clamped = index.min(src.len());
         assert!(
             floor <= clamped && clamped <= ceil && ceil <= src.len(),
@@ -85,9 +85,12 @@ fn check_boundaries(src: &[u8]) {
             assert_eq!(ceil, text.ceil_char_boundary(index));
         }
     }
-    let k = utfast::incomplete_tail_len(src);
+    let k = utfast::utf8::incomplete_tail_len(src);
     assert!(k <= 3 && k <= src.len());
-    assert_eq!(utfast::trim_incomplete_tail(src), &src[..src.len() - k]);
+    assert_eq!(
+        utfast::utf8::trim_incomplete_tail(src),
+        &src[..src.len() - k]
+    );
     if k > 0 {
         let error = std::str::from_utf8(&src[src.len() - k..]).unwrap_err();
         assert_eq!((error.valid_up_to(), error.error_len()), (0, None));
@@ -112,15 +115,15 @@ fuzz_target!(|data: &[u8]| {
         // answer unless FF FE 00 00 fell back to UTF-16LE, since the prefix may
         // be valid UTF-32LE but for its last len % 4 bytes.
         assert_eq!(prefix.confidence(), 1.0, "{prefix:?} for {whole:?}");
-        if utfast::sniff_bom(data).map(|(_, len)| len) == Some(whole.bom_len()) {
+        if utfast::detect::bom(data).map(|(_, len)| len) == Some(whole.bom_len()) {
             assert_eq!(prefix, whole);
         }
     }
     same_answer("detect_encoding", whole, |imp| {
-        via!(imp, detect_encoding(data))
+        via!(imp, detect::encoding, detect_encoding(data))
     });
     same_answer("detect_encoding_prefix", prefix, |imp| {
-        via!(imp, detect_encoding_prefix(data))
+        via!(imp, detect::encoding_prefix, detect_encoding_prefix(data))
     });
     check_boundaries(data);
 });

@@ -19,37 +19,41 @@ use utfast_fuzz::*;
 
 fn check_from_latin1(input: &[u8], header: &Header) {
     let decoded = Decoded::latin1(input);
-    check_function! { header, &decoded, 2 * input.len(), to_utf8, latin1_to_utf8(input) };
+    check_function! { header, &decoded, 2 * input.len(), to_utf8, latin1_to_utf8 => latin1::to_utf8, latin1_to_utf8(input) };
     for order in Order::ALL {
         check_function! {
             header, &decoded, input.len(), to_utf16,
-            order, [latin1_to_utf16, latin1_to_utf16le, latin1_to_utf16be](input)
+            order, latin1_to_utf16 => latin1::to_utf16, latin1_to_utf16(input)
         };
     }
-    check_function! { header, &decoded, input.len(), to_utf32, latin1_to_utf32(input) };
+    check_function! { header, &decoded, input.len(), to_utf32, latin1_to_utf32 => latin1::to_utf32, latin1_to_utf32(input) };
 
     let text = decoded.text().expect("Latin-1 is never invalid");
-    check_count! { utf8_len_from_latin1(input), Some(text.len()) };
+    check_count! { utf8_len_from_latin1 => latin1::utf8_len, utf8_len_from_latin1(input), Some(text.len()) };
     for implementation in implementations() {
-        let string = via!(implementation.as_ref(), latin1_to_string(input));
+        let string = via!(
+            implementation.as_ref(),
+            latin1::to_string,
+            latin1_to_string(input)
+        );
         assert_eq!(string, text, "{}: latin1_to_string", label(implementation));
     }
 }
 
 fn check_utf8_to_latin1(input: &[u8], header: &Header) {
     let decoded = Decoded::utf8(input);
-    check_function! { header, &decoded, input.len(), to_latin1, utf8_to_latin1(input) };
+    check_function! { header, &decoded, input.len(), to_latin1, utf8_to_latin1 => utf8::to_latin1, utf8_to_latin1(input) };
 }
 
 fn check_utf16_to_latin1(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
     check_function! {
         header, decoded, stored.len(), to_latin1,
-        order, [utf16_to_latin1, utf16le_to_latin1, utf16be_to_latin1](stored)
+        order, utf16_to_latin1 => utf16::to_latin1, utf16_to_latin1(stored)
     };
 }
 
 fn check_utf32_to_latin1(input: &[u32], decoded: &Decoded, header: &Header) {
-    check_function! { header, decoded, input.len(), to_latin1, utf32_to_latin1(input) };
+    check_function! { header, decoded, input.len(), to_latin1, utf32_to_latin1 => utf32::to_latin1, utf32_to_latin1(input) };
 }
 
 fuzz_target!(|data: &[u8]| {

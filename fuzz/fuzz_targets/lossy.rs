@@ -19,8 +19,8 @@ use libfuzzer_sys::fuzz_target;
 use std::borrow::Cow;
 use utfast::{ByteOrder, Engine, ErrorMode, Utf8Error, Utf8ErrorKind};
 use utfast_fuzz::{
-    implementations, label, lazy, run, split, utf16_to_utf8_with, utf8_input, via, via_order,
-    Header, Order, Unit,
+    implementations, label, lazy, run, split, utf16_to_utf8_with, utf8_input, via, Header, Order,
+    Unit,
 };
 
 /// A character or an invalid piece of the input, as std's `utf8_chunks` cuts it.
@@ -68,7 +68,7 @@ fn replacement(bad: &[u8], mode: ErrorMode, put: &mut impl FnMut(u32)) {
         ErrorMode::Latin1 => bad.iter().for_each(|&b| put(u32::from(b))),
         ErrorMode::Windows1252 => bad
             .iter()
-            .for_each(|&b| put(u32::from(utfast::windows1252_char(b)))),
+            .for_each(|&b| put(u32::from(utfast::latin1::windows1252_char(b)))),
     }
 }
 
@@ -228,7 +228,7 @@ fn check_implementation(
     let name = label(implementation);
     let lossy = String::from_utf8_lossy(bytes);
 
-    let ours = via!(implementation, from_utf8_lossy(bytes));
+    let ours = via!(implementation, from_utf8_lossy, from_utf8_lossy(bytes));
     assert_eq!(ours, lossy, "{name}: from_utf8_lossy of {bytes:02X?}");
     match (&ours, &lossy) {
         (Cow::Borrowed(text), Cow::Borrowed(_)) => assert_eq!(
@@ -240,7 +240,8 @@ fn check_implementation(
         _ => panic!("{name}: from_utf8_lossy is {ours:?}, std's {lossy:?} on {bytes:02X?}"),
     }
 
-    let chunks = via!(implementation, utf8_chunks(bytes)).map(|c| (c.valid(), c.invalid()));
+    let chunks =
+        via!(implementation, utf8_chunks, utf8_chunks(bytes)).map(|c| (c.valid(), c.invalid()));
     assert!(
         chunks.eq(bytes.utf8_chunks().map(|c| (c.valid(), c.invalid()))),
         "{name}: utf8_chunks of {bytes:02X?}"
@@ -248,13 +249,21 @@ fn check_implementation(
 
     let lossy16: Vec<u16> = lossy.encode_utf16().collect();
     assert_eq!(
-        via!(implementation, utf8_to_utf16_lossy(bytes)),
+        via!(
+            implementation,
+            utf8::to_utf16_lossy,
+            utf8_to_utf16_lossy(bytes, ByteOrder::NATIVE)
+        ),
         lossy16,
         "{name}: utf8_to_utf16_lossy of {bytes:02X?}"
     );
     let lossy32: Vec<u32> = lossy.chars().map(u32::from).collect();
     assert_eq!(
-        via!(implementation, utf8_to_utf32_lossy(bytes)),
+        via!(
+            implementation,
+            utf8::to_utf32_lossy,
+            utf8_to_utf32_lossy(bytes)
+        ),
         lossy32,
         "{name}: utf8_to_utf32_lossy of {bytes:02X?}"
     );
@@ -271,14 +280,10 @@ fn check_implementation(
                 )
             });
             let convert = |out: &mut [u16]| {
-                via_order!(
+                via!(
                     implementation,
-                    order,
-                    [
-                        utf8_to_utf16_with,
-                        utf8_to_utf16le_with,
-                        utf8_to_utf16be_with
-                    ](bytes, out, mode)
+                    utf8::to_utf16_with,
+                    utf8_to_utf16_with(bytes, out, order.byte_order(), mode)
                 )
             };
             let full = check_lengths(&what, &model, strict_kind, header, bytes.len(), convert);
@@ -287,24 +292,42 @@ fn check_implementation(
             }
         }
         let what = lazy(|f| write!(f, "{name}: utf8_to_utf32_with {mode} of {bytes:02X?}"));
-        let convert = |out: &mut [u32]| via!(implementation, utf8_to_utf32_with(bytes, out, mode));
+        let convert = |out: &mut [u32]| {
+            via!(
+                implementation,
+                utf8::to_utf32_with,
+                utf8_to_utf32_with(bytes, out, mode)
+            )
+        };
         let full32 = check_lengths(&what, &utf32, strict_kind, header, bytes.len(), convert);
 
         // The Vec conveniences and the string decoder.
-        let vec32 = via!(implementation, utf8_to_utf32_vec_with(bytes, mode));
+        let vec32 = via!(
+            implementation,
+            utf8::to_utf32_vec_with,
+            utf8_to_utf32_vec_with(bytes, mode)
+        );
         assert_eq!(
             vec32.as_ref().map_err(|e| (e.valid_up_to(), e.error_len())),
             utf32.invalid.map_or(Ok(&utf32.units), Err),
             "{name}: utf8_to_utf32_vec_with {mode} of {bytes:02X?}"
         );
-        let vec16 = via!(implementation, utf8_to_utf16_vec_with(bytes, mode));
+        let vec16 = via!(
+            implementation,
+            utf8::to_utf16_vec_with,
+            utf8_to_utf16_vec_with(bytes, ByteOrder::NATIVE, mode)
+        );
         let native = &utf16[0];
         assert_eq!(
             vec16.as_ref().map_err(|e| (e.valid_up_to(), e.error_len())),
             native.invalid.map_or(Ok(&native.units), Err),
             "{name}: utf8_to_utf16_vec_with {mode} of {bytes:02X?}"
         );
-        let string = via!(implementation, utf8_to_string_with(bytes, mode));
+        let string = via!(
+            implementation,
+            utf8::to_string_with,
+            utf8_to_string_with(bytes, mode)
+        );
         let what = lazy(|f| write!(f, "{name}: utf8_to_string_with {mode} of {bytes:02X?}"));
         match (&string, mode) {
             (Ok(Cow::Borrowed(text)), _) => {
@@ -365,8 +388,13 @@ fn check_implementation(
                     "{name}: utf32_to_utf8_with back from {full32:08X?}, of {bytes:02X?}"
                 )
             });
-            let convert =
-                |out: &mut [u8]| via!(implementation, utf32_to_utf8_with(&full32, out, mode));
+            let convert = |out: &mut [u8]| {
+                via!(
+                    implementation,
+                    utf32::to_utf8_with,
+                    utf32_to_utf8_with(&full32, out, mode)
+                )
+            };
             let back = run(&what, 4 * full32.len(), header.output_shift, convert);
             assert_eq!(back.result.ok(), Some(bytes.len()), "{what}: result");
             assert_eq!(back.output, bytes, "{what}: output");
@@ -383,7 +411,7 @@ fuzz_target!(|data: &[u8]| {
             .iter()
             .map(|&mode| Models::new(bytes, &items, mode))
             .collect();
-        let strict_kind = utfast::scalar::utf8::validate(bytes)
+        let strict_kind = utfast::reference::utf8::validate(bytes)
             .err()
             .map(|e| e.kind());
         for implementation in implementations() {

@@ -13,7 +13,7 @@ mod model;
 
 use libfuzzer_sys::fuzz_target;
 use model::{model_error, Form};
-use utfast::VariantErrorKind;
+use utfast::variant::VariantErrorKind;
 use utfast_fuzz::{engines, lazy, utf32_units};
 
 fuzz_target!(|data: &[u8]| {

@@ -14,7 +14,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast::{Encoding, Engine, ErrorMode, Kernel, RowOffset, Status, Transcoder};
+use utfast::{
+    rows::RowOffset, stream::Status, stream::Transcoder, Encoding, Engine, ErrorMode, Kernel,
+};
 use utfast_fuzz::engines;
 
 /// The model's answers: the first bad row (std's error on it), or the first

@@ -12,7 +12,7 @@ mod feeding;
 
 use feeding::{feed, one_shot};
 use libfuzzer_sys::fuzz_target;
-use utfast::{Encoding, Engine, ErrorMode, Kernel, Transcoder, Utf8Validator};
+use utfast::{stream::Transcoder, stream::Utf8Validator, Encoding, Engine, ErrorMode, Kernel};
 use utfast_fuzz::lazy;
 
 /// Cut offsets and output sizes from `seed`: a small linear congruential walk.

@@ -14,7 +14,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast::scalar::transcode as reference;
+use utfast::reference::transcode as reference;
+use utfast::ByteOrder;
 use utfast_fuzz::*;
 
 fn check(stored: &[u16], order: Order, decoded: &Decoded) {
@@ -31,16 +32,24 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded) {
         let name = label(implementation);
         let (got, valid) = match order {
             Order::Native => (
-                via!(imp, check_utf16(stored)),
-                via!(imp, validate_utf16(stored)),
+                via!(imp, utf16::check, check_utf16(stored, ByteOrder::NATIVE)),
+                via!(
+                    imp,
+                    utf16::validate,
+                    validate_utf16(stored, ByteOrder::NATIVE)
+                ),
             ),
             Order::Little => (
-                via!(imp, check_utf16le(stored)),
-                via!(imp, validate_utf16le(stored)),
+                via!(imp, utf16::check, check_utf16(stored, ByteOrder::Little)),
+                via!(
+                    imp,
+                    utf16::validate,
+                    validate_utf16(stored, ByteOrder::Little)
+                ),
             ),
             Order::Big => (
-                via!(imp, check_utf16be(stored)),
-                via!(imp, validate_utf16be(stored)),
+                via!(imp, utf16::check, check_utf16(stored, ByteOrder::Big)),
+                via!(imp, utf16::validate, validate_utf16(stored, ByteOrder::Big)),
             ),
         };
         assert_eq!(got, checked, "{name}: check_utf16{suffix}");
@@ -50,7 +59,7 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded) {
     let text = decoded.text();
     check_count! {
         order,
-        [utf8_len_from_utf16, utf8_len_from_utf16le, utf8_len_from_utf16be](stored),
+        utf8_len_from_utf16 => utf16::utf8_len, utf8_len_from_utf16(stored),
         text.as_ref().map(|t| t.len())
     };
     // The API has utf32_len_from_utf16 in the machine's byte order only.
@@ -64,7 +73,11 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded) {
     }
     if order == Order::Native {
         same_count("utf32_len_from_utf16", utf32_len, |imp| {
-            via!(imp, utf32_len_from_utf16(stored))
+            via!(
+                imp,
+                utf16::utf32_len,
+                utf32_len_from_utf16(stored, ByteOrder::NATIVE)
+            )
         });
     }
 }

@@ -23,10 +23,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::fmt::Display;
-use utfast::{Engine, ErrorMode, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
+use utfast::{
+    utf16::Utf16Error, utf16::Utf16ErrorKind, utf32::Utf32Error, utf32::Utf32ErrorKind, ByteOrder,
+    Engine, ErrorMode,
+};
 use utfast_fuzz::{
-    implementations, label, lazy, run, split, utf16_to_utf8_with, utf16_units, via, via_order,
-    Header, Order,
+    implementations, label, lazy, run, split, utf16_to_utf8_with, utf16_units, via, Header, Order,
 };
 
 /// What a conversion to UTF-8 must return: the count, or the error as
@@ -197,24 +199,20 @@ fn check_utf16(
     for order in Order::ALL {
         let stored = order.store(units);
         let suffix = order.suffix();
-        let string = via_order!(
+        let string = via!(
             implementation,
-            order,
-            [
-                utf16_to_string_lossy,
-                utf16le_to_string_lossy,
-                utf16be_to_string_lossy
-            ](&stored)
+            utf16::to_string_lossy,
+            utf16_to_string_lossy(&stored, order.byte_order())
         );
         assert_eq!(
             string, lossy,
             "{name}: utf16{suffix}_to_string_lossy of {units:04X?}"
         );
         let mut buffer = stored.to_vec();
-        let count = via_order!(
+        let count = via!(
             implementation,
-            order,
-            [repair_utf16, repair_utf16le, repair_utf16be](&mut buffer)
+            utf16::repair,
+            repair_utf16(&mut buffer, order.byte_order())
         );
         assert_eq!(
             buffer[..],
@@ -245,7 +243,11 @@ fn check_utf16(
                 check(&what, &model, at, utf16_parts, too_small, convert);
             }
             if order == Order::Native {
-                let vec = via!(implementation, utf16_to_utf8_vec_with(units, mode));
+                let vec = via!(
+                    implementation,
+                    utf16::to_utf8_vec_with,
+                    utf16_to_utf8_vec_with(units, ByteOrder::NATIVE, mode)
+                );
                 assert_eq!(
                     vec.as_deref().map_err(Utf16Error::valid_up_to),
                     model.vec(),
@@ -266,7 +268,13 @@ fn check_utf32(
     for (mode, model) in models {
         let mode = *mode;
         let what = lazy(|f| write!(f, "{name}: utf32_to_utf8_with {mode} of {values:08X?}"));
-        let convert = |out: &mut [u8]| via!(implementation, utf32_to_utf8_with(values, out, mode));
+        let convert = |out: &mut [u8]| {
+            via!(
+                implementation,
+                utf32::to_utf8_with,
+                utf32_to_utf8_with(values, out, mode)
+            )
+        };
         let worst = 4 * values.len();
         let too_small = Utf32ErrorKind::OutputTooSmall;
         let needed = || match model.result(usize::MAX, too_small) {
@@ -275,14 +283,22 @@ fn check_utf32(
         for at in header.lengths(worst, needed) {
             check(&what, &model, at, utf32_parts, too_small, convert);
         }
-        let vec = via!(implementation, utf32_to_utf8_vec_with(values, mode));
+        let vec = via!(
+            implementation,
+            utf32::to_utf8_vec_with,
+            utf32_to_utf8_vec_with(values, mode)
+        );
         assert_eq!(
             vec.as_deref().map_err(Utf32Error::valid_up_to),
             model.vec(),
             "{what}: utf32_to_utf8_vec_with"
         );
         if mode == ErrorMode::Replace {
-            let string = via!(implementation, utf32_to_string_lossy(values));
+            let string = via!(
+                implementation,
+                utf32::to_string_lossy,
+                utf32_to_string_lossy(values)
+            );
             assert_eq!(
                 string.as_bytes(),
                 model.bytes,

@@ -13,7 +13,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast::scalar::transcode as reference;
+use utfast::reference::transcode as reference;
 use utfast_fuzz::*;
 
 fn check(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
@@ -21,11 +21,11 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
     let suffix = order.suffix();
     check_function! {
         header, decoded, 3 * stored.len(), to_utf8,
-        order, [utf16_to_utf8, utf16le_to_utf8, utf16be_to_utf8](stored)
+        order, utf16_to_utf8 => utf16::to_utf8, utf16_to_utf8(stored)
     };
     check_function! {
         header, decoded, stored.len(), to_utf32,
-        order, [utf16_to_utf32, utf16le_to_utf32, utf16be_to_utf32](stored)
+        order, utf16_to_utf32 => utf16::to_utf32, utf16_to_utf32(stored)
     };
 
     // The String forms size their output with utf8_len_from_utf16: never too small.
@@ -35,10 +35,10 @@ fn check(stored: &[u16], order: Order, decoded: &Decoded, header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let what = format!("{}: utf16{suffix}_to_string", label(implementation));
-        let got = via_order!(
+        let got = via!(
             imp,
-            order,
-            [utf16_to_string, utf16le_to_string, utf16be_to_string](stored)
+            utf16::to_string,
+            utf16_to_string(stored, order.byte_order())
         );
         match (got, with_room.result) {
             (Ok(text), Ok(_)) => {

@@ -14,15 +14,15 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast::scalar::transcode as reference;
+use utfast::reference::transcode as reference;
 use utfast_fuzz::*;
 
 fn check(input: &[u32], decoded: &Decoded, header: &Header) {
-    check_function! { header, decoded, 4 * input.len(), to_utf8, utf32_to_utf8(input) };
+    check_function! { header, decoded, 4 * input.len(), to_utf8, utf32_to_utf8 => utf32::to_utf8, utf32_to_utf8(input) };
     for order in Order::ALL {
         check_function! {
             header, decoded, 2 * input.len(), to_utf16,
-            order, [utf32_to_utf16, utf32_to_utf16le, utf32_to_utf16be](input)
+            order, utf32_to_utf16 => utf32::to_utf16, utf32_to_utf16(input)
         };
     }
 
@@ -33,15 +33,17 @@ fn check(input: &[u32], decoded: &Decoded, header: &Header) {
         decoded.check_summary(),
         "reference check_utf32 differs from std's"
     );
-    same_answer("check_utf32", checked, |imp| via!(imp, check_utf32(input)));
+    same_answer("check_utf32", checked, |imp| {
+        via!(imp, utf32::check, check_utf32(input))
+    });
     same_answer("validate_utf32", checked.is_ok(), |imp| {
-        via!(imp, validate_utf32(input))
+        via!(imp, utf32::validate, validate_utf32(input))
     });
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let name = label(implementation);
         // Sized by utf8_len_from_utf32: an error is the input's, never the output's.
-        match (via!(imp, utf32_to_string(input)), checked) {
+        match (via!(imp, utf32::to_string, utf32_to_string(input)), checked) {
             (Ok(text), Ok(())) => {
                 let std_text = decoded.text().expect("checked input is valid");
                 assert_eq!(text, std_text, "{name}: utf32_to_string");
@@ -61,8 +63,8 @@ fn check(input: &[u32], decoded: &Decoded, header: &Header) {
     }
 
     let text = decoded.text();
-    check_count! { utf8_len_from_utf32(input), text.as_ref().map(|t| t.len()) };
-    check_count! { utf16_len_from_utf32(input), text.map(|t| t.encode_utf16().count()) };
+    check_count! { utf8_len_from_utf32 => utf32::utf8_len, utf8_len_from_utf32(input), text.as_ref().map(|t| t.len()) };
+    check_count! { utf16_len_from_utf32 => utf32::utf16_len, utf16_len_from_utf32(input), text.map(|t| t.encode_utf16().count()) };
 }
 
 fuzz_target!(|data: &[u8]| {

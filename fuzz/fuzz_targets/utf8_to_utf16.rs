@@ -12,7 +12,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast::scalar::transcode as reference;
+use utfast::reference::transcode as reference;
+use utfast::ByteOrder;
 use utfast_fuzz::*;
 
 fn check(input: &[u8], header: &Header) {
@@ -21,7 +22,7 @@ fn check(input: &[u8], header: &Header) {
     for order in Order::ALL {
         let (len, want) = check_function! {
             header, &decoded, input.len(), to_utf16,
-            order, [utf8_to_utf16, utf8_to_utf16le, utf8_to_utf16be](input)
+            order, utf8_to_utf16 => utf8::to_utf16, utf8_to_utf16(input)
         };
         // A &str takes the path that skips validation: same output, same stop.
         let Some(text) = text else { continue };
@@ -33,18 +34,18 @@ fn check(input: &[u8], header: &Header) {
             );
             let imp = implementation.as_ref();
             let got = run(&what, len, header.output_shift, |out| {
-                via_order!(
+                via!(
                     imp,
-                    order,
-                    [str_to_utf16, str_to_utf16le, str_to_utf16be](text, out)
+                    utf8::str_to_utf16,
+                    str_to_utf16(text, out, order.byte_order())
                 )
             });
             same_summary(&what, &got, &want);
         }
     }
 
-    check_count! { utf16_len_from_utf8(input), text.map(|t| t.encode_utf16().count()) };
-    check_count! { count_chars(input), text.map(|t| t.chars().count()) };
+    check_count! { utf16_len_from_utf8 => utf8::utf16_len, utf16_len_from_utf8(input), text.map(|t| t.encode_utf16().count()) };
+    check_count! { count_chars => utf8::count_chars, count_chars(input), text.map(|t| t.chars().count()) };
 
     // The Vec forms size their output with the length functions.
     let with_room = run("reference", input.len(), 0, |out| {
@@ -53,7 +54,11 @@ fn check(input: &[u8], header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let name = label(implementation);
-        let got = via!(imp, utf8_to_utf16_vec(input));
+        let got = via!(
+            imp,
+            utf8::to_utf16_vec,
+            utf8_to_utf16_vec(input, ByteOrder::NATIVE)
+        );
         same_vec(
             format!("{name}: utf8_to_utf16_vec"),
             got,
@@ -65,7 +70,11 @@ fn check(input: &[u8], header: &Header) {
         );
         if let Some(text) = text {
             assert_eq!(
-                via!(imp, str_to_utf16_vec(text)),
+                via!(
+                    imp,
+                    utf8::str_to_utf16_vec,
+                    str_to_utf16_vec(text, ByteOrder::NATIVE)
+                ),
                 text.encode_utf16().collect::<Vec<_>>(),
                 "{name}: str_to_utf16_vec"
             );

@@ -12,27 +12,26 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast::scalar::transcode as reference;
+use utfast::reference::transcode as reference;
 use utfast_fuzz::*;
 
 fn check(input: &[u8], header: &Header) {
     let decoded = Decoded::utf8(input);
     let text = std::str::from_utf8(input).ok();
-    let (len, want) =
-        check_function! { header, &decoded, input.len(), to_utf32, utf8_to_utf32(input) };
+    let (len, want) = check_function! { header, &decoded, input.len(), to_utf32, utf8_to_utf32 => utf8::to_utf32, utf8_to_utf32(input) };
     // A &str takes the path that skips validation: same output, same stop.
     if let Some(text) = text {
         for implementation in implementations() {
             let what = format!("{}: str_to_utf32 into {len}", label(implementation));
             let imp = implementation.as_ref();
             let got = run(&what, len, header.output_shift, |out| {
-                via!(imp, str_to_utf32(text, out))
+                via!(imp, utf8::str_to_utf32, str_to_utf32(text, out))
             });
             same_summary(&what, &got, &want);
         }
     }
 
-    check_count! { count_chars(input), text.map(|t| t.chars().count()) };
+    check_count! { count_chars => utf8::count_chars, count_chars(input), text.map(|t| t.chars().count()) };
 
     // The Vec forms size their output with count_chars.
     let with_room = run("reference", input.len(), 0, |out| {
@@ -41,7 +40,7 @@ fn check(input: &[u8], header: &Header) {
     for implementation in implementations() {
         let imp = implementation.as_ref();
         let name = label(implementation);
-        let got = via!(imp, utf8_to_utf32_vec(input));
+        let got = via!(imp, utf8::to_utf32_vec, utf8_to_utf32_vec(input));
         same_vec(
             format!("{name}: utf8_to_utf32_vec"),
             got,
@@ -53,7 +52,7 @@ fn check(input: &[u8], header: &Header) {
         );
         if let Some(text) = text {
             assert_eq!(
-                via!(imp, str_to_utf32_vec(text)),
+                via!(imp, utf8::str_to_utf32_vec, str_to_utf32_vec(text)),
                 text.chars().map(u32::from).collect::<Vec<_>>(),
                 "{name}: str_to_utf32_vec"
             );

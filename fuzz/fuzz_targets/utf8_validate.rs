@@ -3,7 +3,7 @@
 //! On each input it runs every kernel this CPU can run (`Kernel::available()`,
 //! through `Engine::validate_utf8`, `Engine::from_utf8` and `Engine::from_utf8_mut`),
 //! the free functions (`validate_utf8`, `from_utf8`, `from_utf8_mut`,
-//! `string_from_utf8`), the scalar reference `utfast::scalar::utf8::validate` and
+//! `string_from_utf8`), the scalar reference `utfast::reference::utf8::validate` and
 //! `std::str::from_utf8`, and panics on any difference: valid or not,
 //! `valid_up_to`, `error_len`, and the error kind (which std does not report, so
 //! kinds are compared with the scalar reference). The input is checked twice, as
@@ -25,7 +25,7 @@ fn check(input: &[u8], engines: &[Engine]) {
     let std_answer: Position = std::str::from_utf8(input)
         .err()
         .map(|e| (e.valid_up_to(), e.error_len()));
-    let reference = utfast::scalar::utf8::validate(input);
+    let reference = utfast::reference::utf8::validate(input);
     assert_eq!(
         position_of(reference),
         std_answer,

@@ -7,7 +7,7 @@
 //! [`agrees_with_std`]).
 //!
 //! The targets use them the same way: the scalar reference
-//! (`utfast::scalar::transcode`) is checked against the std model, and every kernel
+//! (`utfast::reference::transcode`) is checked against the std model, and every kernel
 //! this CPU can run, and the dispatching free functions, against the reference:
 //! the same `Ok` count or the same error (position, kind, `written()`), and the same
 //! output up to the count written. Nothing here may rely on the kernels being right.
@@ -17,36 +17,24 @@ use std::sync::OnceLock;
 
 pub use utfast;
 use utfast::{
-    ByteOrder, ConversionError, Engine, ErrorMode, Kernel, OutputTooSmall, Utf16Error,
-    Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
+    utf16::Utf16Error, utf16::Utf16ErrorKind, utf32::Utf32Error, utf32::Utf32ErrorKind, ByteOrder,
+    ConversionError, Engine, ErrorMode, Kernel, OutputTooSmall, Utf8Error, Utf8ErrorKind,
 };
 
-/// Calls the function `name` of an implementation: `Some(engine)`, the method of
-/// that engine; `None`, the dispatching free function of the crate root.
+/// Calls an operation on an implementation: `Some(engine)`, the engine's method
+/// `method`; `None`, the dispatching free function at `free` (a path in
+/// `utfast`): `via!(imp, utf16::to_utf8, utf16_to_utf8(src, out, order))`.
 #[macro_export]
 macro_rules! via {
-    ($implementation:expr, $name:ident($($arg:expr),* $(,)?)) => {
+    ($implementation:expr, $($free:ident)::+, $method:ident($($arg:expr),* $(,)?)) => {
         match $implementation {
-            Some(engine) => engine.$name($($arg),*),
-            None => $crate::utfast::$name($($arg),*),
+            Some(engine) => engine.$method($($arg),*),
+            None => $crate::utfast::$($free)::+($($arg),*),
         }
     };
 }
 
-/// Calls, on an implementation (as [`via!`]), the function of a family that
-/// reads or writes UTF-16 in `order`: `[native, little-endian, big-endian]`.
-#[macro_export]
-macro_rules! via_order {
-    ($implementation:expr, $order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),* $(,)?)) => {
-        match $order {
-            $crate::Order::Native => $crate::via!($implementation, $native($($arg),*)),
-            $crate::Order::Little => $crate::via!($implementation, $le($($arg),*)),
-            $crate::Order::Big => $crate::via!($implementation, $be($($arg),*)),
-        }
-    };
-}
-
-/// `utf16_to_utf8_with` of `order` (`utf16le_to_utf8_with`, ...) on an
+/// `utf16::to_utf8_with` in `order` on an
 /// implementation: lossy UTF-16 to UTF-8, which two targets check.
 pub fn utf16_to_utf8_with(
     implementation: &Option<Engine>,
@@ -56,74 +44,70 @@ pub fn utf16_to_utf8_with(
     mode: ErrorMode,
 ) -> Result<usize, Utf16Error> {
     let imp = implementation.as_ref();
-    via_order!(
+    via!(
         imp,
-        order,
-        [
-            utf16_to_utf8_with,
-            utf16le_to_utf8_with,
-            utf16be_to_utf8_with
-        ](src, out, mode)
+        utf16::to_utf8_with,
+        utf16_to_utf8_with(src, out, order.byte_order(), mode)
     )
 }
 
-/// [`check_conversion`] of a function, named after it, against
-/// `utfast::scalar::transcode`'s function of that name:
-/// `check_function! { header, decoded, worst, encode, name(args) }`; or of a
-/// family in the three byte orders, the reference given the byte order last:
-/// `check_function! { header, decoded, worst, encode, order, [native, le, be](args) }`.
+/// [`check_conversion`] of an operation against the function of
+/// `utfast::reference::transcode` named `reference`:
+/// `check_function! { header, decoded, worst, encode, reference => free, method(args) }`
+/// (`free` and `method` as [`via!`] takes them); or, for UTF-16 in an [`Order`],
+/// `check_function! { header, decoded, worst, encode, order, reference => free, method(args) }`,
+/// the byte order passed last to both.
 #[macro_export]
 macro_rules! check_function {
-    ($header:expr, $decoded:expr, $worst:expr, $encode:expr, $name:ident($($arg:expr),*)) => {
+    (
+        $header:expr, $decoded:expr, $worst:expr, $encode:expr,
+        $reference:ident => $($free:ident)::+, $method:ident($($arg:expr),*)
+    ) => {
         $crate::check_conversion(
-            stringify!($name),
+            stringify!($reference),
             $header,
             $worst,
             ($decoded, $encode, $crate::utfast::ByteOrder::NATIVE),
-            |out| $crate::utfast::scalar::transcode::$name($($arg,)* out),
-            |imp, out| $crate::via!(imp, $name($($arg,)* out)),
+            |out| $crate::utfast::reference::transcode::$reference($($arg,)* out),
+            |imp, out| $crate::via!(imp, $($free)::+, $method($($arg,)* out)),
         )
     };
     (
         $header:expr, $decoded:expr, $worst:expr, $encode:expr,
-        $order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),*)
+        $order:expr, $reference:ident => $($free:ident)::+, $method:ident($($arg:expr),*)
     ) => {{
         let order: $crate::Order = $order;
-        let name = order.pick([stringify!($native), stringify!($le), stringify!($be)]);
         $crate::check_conversion(
-            name,
+            &order.label(stringify!($reference)),
             $header,
             $worst,
             ($decoded, $encode, order.byte_order()),
-            |out| $crate::utfast::scalar::transcode::$native($($arg,)* out, order.byte_order()),
-            |imp, out| $crate::via_order!(imp, order, [$native, $le, $be]($($arg,)* out)),
+            |out| $crate::utfast::reference::transcode::$reference($($arg,)* out, order.byte_order()),
+            |imp, out| $crate::via!(imp, $($free)::+, $method($($arg,)* out, order.byte_order())),
         )
     }};
 }
 
-/// Checks a counting function `name(args)`: `utfast::scalar::transcode`'s count
-/// against std's (`std`: `Some` count where std decodes the input), then every
-/// implementation's against the reference's, which it returns:
-/// `check_count! { name(args), std }`; or, for a family in the three byte orders,
-/// the reference given the byte order last:
-/// `check_count! { order, [native, le, be](args), std }`.
+/// [`same_count_as_std`] of a length function, as [`check_function!`] names it:
+/// `check_count! { reference => free, method(args), std }`, or with an [`Order`]
+/// first, passed last.
 #[macro_export]
 macro_rules! check_count {
-    ($name:ident($($arg:expr),*), $std:expr) => {
+    ($reference:ident => $($free:ident)::+, $method:ident($($arg:expr),*), $std:expr) => {
         $crate::same_count_as_std(
-            stringify!($name),
-            $crate::utfast::scalar::transcode::$name($($arg),*),
+            stringify!($reference),
+            $crate::utfast::reference::transcode::$reference($($arg),*),
             $std,
-            |imp| $crate::via!(imp, $name($($arg),*)),
+            |imp| $crate::via!(imp, $($free)::+, $method($($arg),*)),
         )
     };
-    ($order:expr, [$native:ident, $le:ident, $be:ident]($($arg:expr),*), $std:expr) => {{
+    ($order:expr, $reference:ident => $($free:ident)::+, $method:ident($($arg:expr),*), $std:expr) => {{
         let order: $crate::Order = $order;
         $crate::same_count_as_std(
-            order.pick([stringify!($native), stringify!($le), stringify!($be)]),
-            $crate::utfast::scalar::transcode::$native($($arg,)* order.byte_order()),
+            &order.label(stringify!($reference)),
+            $crate::utfast::reference::transcode::$reference($($arg,)* order.byte_order()),
             $std,
-            |imp| $crate::via_order!(imp, order, [$native, $le, $be]($($arg),*)),
+            |imp| $crate::via!(imp, $($free)::+, $method($($arg,)* order.byte_order())),
         )
     }};
 }
@@ -201,6 +185,14 @@ impl Order {
     }
 
     /// The one of `[native, le, be]` for this order.
+    /// `name` with the byte order, for messages: `utf16_to_utf8 (le)`.
+    pub fn label(self, name: &str) -> String {
+        match self {
+            Order::Native => name.to_string(),
+            _ => format!("{name} ({})", self.suffix()),
+        }
+    }
+
     pub fn pick<T>(self, [native, le, be]: [T; 3]) -> T {
         match self {
             Order::Native => native,

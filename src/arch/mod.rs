@@ -2,9 +2,9 @@
 //! (`ByteVector`, `Simd128`, `Wide`), the fast paths only that ISA has, and the
 //! implementation type the dispatcher compiles into that kernel's table.
 //! Algorithms are not written here but once, in [`generic`](crate::generic); the
-//! scalar kernel's own fast UTF-8 check is [`scalar`].
+//! scalar kernel's own fast UTF-8 check, a shift DFA, is [`dfa`].
 
-pub(crate) mod scalar;
+pub(crate) mod dfa;
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;

@@ -1,7 +1,7 @@
 //! Kernel selection: [`Kernel`] names an implementation, [`Engine`] holds one
 //! kernel's function table, and [`Engine::active`] is the one the free functions use.
 //!
-//! Every kernel is listed once, in [`kernels!`], with the `multiversion` target
+//! Every kernel is listed once, in `kernels!`, with the `multiversion` target
 //! string of each architecture it runs on (`"x86_64+avx2+popcnt"`). From that
 //! string come both the kernel's table (every operation compiled by
 //! `multiversion::target` for those features: the hand-written intrinsics and the
@@ -45,7 +45,7 @@ mod table;
 pub(crate) use table::Ops;
 use table::Table;
 
-use crate::error::{UnsupportedKernel, Utf8Error};
+use crate::error::UnsupportedKernel;
 
 /// A UTF-8 validation and transcoding implementation.
 ///
@@ -286,49 +286,6 @@ impl Engine {
     /// ```
     pub fn kernel(&self) -> Kernel {
         self.table.kernel
-    }
-
-    /// True when `src` is valid UTF-8. The fastest check; use
-    /// [`Engine::from_utf8`] to learn where and why it is not.
-    ///
-    /// ```
-    /// let engine = utfast::Engine::active();
-    /// assert!(engine.validate_utf8("½ + ¼ = ¾".as_bytes()));
-    /// assert!(!engine.validate_utf8(b"\xC0\x80"));
-    /// ```
-    #[inline]
-    pub fn validate_utf8(&self, src: &[u8]) -> bool {
-        self.ops().validate_utf8(src)
-    }
-
-    /// Validates `src` and returns it as `&str`, or the error `std::str::from_utf8`
-    /// would report (same `valid_up_to` and `error_len`), with its kind.
-    ///
-    /// ```
-    /// let engine = utfast::Engine::active();
-    /// assert_eq!(engine.from_utf8(b"caf\xC3\xA9"), Ok("café"));
-    /// assert_eq!(engine.from_utf8(b"caf\xC3").unwrap_err().valid_up_to(), 3);
-    /// ```
-    #[inline]
-    pub fn from_utf8<'a>(&self, src: &'a [u8]) -> Result<&'a str, Utf8Error> {
-        self.ops().check_utf8(src)?;
-        // SAFETY: the kernel, checked against the reference, found `src` valid.
-        Ok(unsafe { core::str::from_utf8_unchecked(src) })
-    }
-
-    /// Like [`Engine::from_utf8`], for a mutable slice.
-    ///
-    /// ```
-    /// let mut bytes = *b"abc";
-    /// let s = utfast::Engine::active().from_utf8_mut(&mut bytes).unwrap();
-    /// s.make_ascii_uppercase();
-    /// assert_eq!(s, "ABC");
-    /// ```
-    #[inline]
-    pub fn from_utf8_mut<'a>(&self, src: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
-        self.ops().check_utf8(src)?;
-        // SAFETY: the kernel, checked against the reference, found `src` valid.
-        Ok(unsafe { core::str::from_utf8_unchecked_mut(src) })
     }
 
     /// The kernel's operations (see `operations`), safe to call: an `Engine`

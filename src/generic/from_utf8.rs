@@ -34,11 +34,11 @@
 //! output.
 
 use super::validate_utf8::{Checker, BLOCK};
-use super::vector::{ByteVector, Simd128};
+use super::vector_traits::{ByteVector, Simd128};
 use super::wide::{Carry, Wide};
 use super::{Latin1, Utf16, Utf32};
 use crate::error::{Offset, Utf8Error};
-use crate::scalar::utf8::is_continuation;
+use crate::reference::utf8::is_continuation;
 
 /// The shuffle that moves the `u16` lanes selected by `mask` (bit `i` for lane `i`)
 /// to the front, in order, swapping the two bytes of each when `swap` is set;

@@ -1,13 +1,15 @@
 //! The algorithms, each written once: generic over the vector traits of
-//! [`vector`] (implemented per ISA in [`arch`](crate::arch)), one file per
+//! [`vector_traits`] (implemented per ISA in [`arch`](crate::arch)), one file per
 //! direction, plus the [`portable`] algorithms every kernel starts from.
 //!
 //! - [`validate_utf8`], [`validate_utf16`]: validation;
 //! - [`from_utf8`]: UTF-8 to UTF-16, UTF-32, Latin-1;
 //! - [`to_utf8`]: UTF-16, UTF-32, Latin-1 to UTF-8;
+//! - [`widen`], [`narrow`]: Latin-1 to UTF-16/UTF-32 and back, a vector a step;
 //! - [`wide`]: the hook for ISAs with whole-register conversions (AVX-512);
 //! - [`vectors`]: the vector kernels' implementation of the operation list;
-//! - [`columns`]: new row offsets for the whole-column conversions.
+//! - [`columns`]: new row offsets for the whole-column conversions;
+//! - [`portable`]: the scalar kernel's algorithms, every kernel's defaults.
 //!
 //! Nothing here knows about dispatch: the dispatcher compiles these for each ISA.
 
@@ -22,7 +24,7 @@ pub(crate) mod to_utf8;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod validate_utf16;
 pub(crate) mod validate_utf8;
-pub(crate) mod vector;
+pub(crate) mod vector_traits;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod vectors;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]

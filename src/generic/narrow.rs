@@ -4,7 +4,7 @@
 //! go to the portable code, which names the error exactly.
 
 use super::portable;
-use super::vector::{unit_mask16, unit_mask32, ByteVector};
+use super::vector_traits::{unit_mask16, unit_mask32, ByteVector};
 use super::widen::lane_steps;
 use crate::error::{Utf16Error, Utf32Error};
 use crate::ByteOrder;

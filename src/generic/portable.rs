@@ -14,7 +14,7 @@
 //! without early exits inside a chunk, so that they vectorise.
 
 use crate::error::{Offset, OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
-use crate::scalar::transcode as reference;
+use crate::reference::transcode as reference;
 use crate::ByteOrder;
 
 /// Units per step of the ASCII loop.
@@ -634,6 +634,21 @@ pub(crate) fn clean_chunks(src: &[u8], shift: u8) -> usize {
     for chunk in src.chunks_exact(64) {
         let max = chunk.iter().fold(0u8, |m, &b| m.max(b.wrapping_sub(shift)));
         if max >= 0xF0 - shift {
+            break;
+        }
+        start += 64;
+    }
+    start
+}
+
+/// See `operations::clean_unit_chunks`: a loop left to auto-vectorisation,
+/// compiled for each kernel's features through its table.
+#[inline(always)]
+pub(crate) fn clean_unit_chunks(src: &[u16], nul: bool) -> usize {
+    let hit = |u: u16| u & 0xF800 == 0xD800 || (nul && u == 0);
+    let mut start = 0;
+    for chunk in src.chunks_exact(64) {
+        if chunk.iter().fold(false, |any, &u| any | hit(u)) {
             break;
         }
         start += 64;

@@ -29,11 +29,11 @@
 
 use super::from_utf8::select;
 use super::portable;
-use super::vector::{unit_mask16, unit_mask32, ByteVector, Simd128};
+use super::vector_traits::{unit_mask16, unit_mask32, ByteVector, Simd128};
 use super::wide::Wide;
 use super::{Latin1, Utf16, Utf32};
 use crate::error::{Offset, OutputTooSmall, Utf16Error, Utf32Error};
-use crate::scalar::transcode as reference;
+use crate::reference::transcode as reference;
 use crate::ByteOrder;
 
 /// Units per step.

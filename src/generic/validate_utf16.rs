@@ -10,7 +10,7 @@
 //! the last character boundary, so errors are exactly the reference's.
 
 use super::portable;
-use super::vector::ByteVector;
+use super::vector_traits::ByteVector;
 use crate::error::{Offset, Utf16Error};
 use crate::ByteOrder;
 

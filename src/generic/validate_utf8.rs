@@ -15,9 +15,9 @@
 //! before the first failing block, so every kernel reports exactly what the
 //! reference reports.
 
-use super::vector::ByteVector;
+use super::vector_traits::ByteVector;
 use crate::error::Utf8Error;
-use crate::scalar::utf8 as reference;
+use crate::reference::utf8 as reference;
 
 // The class constants document the bits; the kernels need only the tables and the
 // two-continuations marker.
@@ -589,7 +589,7 @@ pub(crate) fn boundary_before(src: &[u8], block: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::tables::*;
-    use crate::scalar::utf8::{check_char, is_continuation};
+    use crate::reference::utf8::{check_char, is_continuation};
 
     fn lookup(prev: u8, next: u8) -> u8 {
         PREV_HIGH[(prev >> 4) as usize]

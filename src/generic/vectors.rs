@@ -7,13 +7,13 @@ use core::marker::PhantomData;
 
 use super::columns::{self, Masks};
 use super::validate_utf8::BLOCK;
-use super::vector::Simd128;
+use super::vector_traits::Simd128;
 use super::wide::Wide;
 use super::{from_utf8, narrow, portable, to_utf8, validate_utf16, validate_utf8, widen};
 use super::{Latin1, Utf16, Utf32};
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
 use crate::operations::Algorithms;
-use crate::scalar::transcode as reference;
+use crate::reference::transcode as reference;
 use crate::ByteOrder;
 
 /// The vector algorithms for full-width vectors `V` and 128-bit vectors `S`.

@@ -7,7 +7,7 @@
 //! The AVX-512 implementation is in `arch/x86_64/avx512`; the other vector types
 //! take the defaults (their impls, empty, sit with their `ByteVector` impls).
 
-use super::vector::ByteVector;
+use super::vector_traits::ByteVector;
 
 /// What a stream of 64-byte blocks carries from one block to the next: the
 /// block's bytes, and masks of its continuation bytes and of its lead bytes (of

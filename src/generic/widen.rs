@@ -3,7 +3,7 @@
 //! (and an output that runs out) go to the portable code, which reports the stop.
 
 use super::portable;
-use super::vector::ByteVector;
+use super::vector_traits::ByteVector;
 use crate::error::{Offset, OutputTooSmall};
 use crate::ByteOrder;
 

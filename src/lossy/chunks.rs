@@ -4,7 +4,7 @@
 use super::*;
 
 /// A piece of UTF-8 input: a valid stretch and the invalid piece that follows it
-/// (empty at the end of the input). What [`utf8_chunks`] yields; the same as
+/// (empty at the end of the input). What [`utf8_chunks`](crate::utf8_chunks) yields; the same as
 /// std's `Utf8Chunk`.
 ///
 /// ```
@@ -31,7 +31,7 @@ impl<'a> Utf8Chunk<'a> {
     }
 }
 
-/// An iterator over the [`Utf8Chunk`]s of a byte slice: [`utf8_chunks`].
+/// An iterator over the [`Utf8Chunk`]s of a byte slice: [`utf8_chunks`](crate::utf8_chunks).
 #[derive(Clone, Debug)]
 pub struct Utf8Chunks<'a> {
     pieces: Pieces<'a, pieces::Utf8>,
@@ -54,37 +54,11 @@ impl<'a> Iterator for Utf8Chunks<'a> {
 
 impl core::iter::FusedIterator for Utf8Chunks<'_> {}
 
-impl Engine {
-    /// [`utf8_chunks`] on this engine's kernel.
-    ///
-    /// ```
-    /// let engine = utfast::Engine::active();
-    /// assert_eq!(engine.utf8_chunks(b"a\xC0b").count(), 2);
-    /// ```
-    #[inline]
-    pub fn utf8_chunks<'a>(&self, src: &'a [u8]) -> Utf8Chunks<'a> {
+impl<'a> Utf8Chunks<'a> {
+    /// The chunks of `src`, found by `engine`'s kernel.
+    pub(crate) fn new(engine: &Engine, src: &'a [u8]) -> Utf8Chunks<'a> {
         Utf8Chunks {
-            pieces: Pieces::new(*self, pieces::Utf8, src),
+            pieces: Pieces::new(*engine, pieces::Utf8, src),
         }
     }
-}
-
-/// The valid stretches and invalid pieces of `src`, in order, like std's
-/// `<[u8]>::utf8_chunks`: each chunk is a valid `&str` and the invalid bytes after
-/// it (a maximal subpart, or the incomplete sequence at the end). Empty input
-/// yields no chunk.
-///
-/// ```
-/// let mut text = String::new();
-/// for chunk in utfast::utf8_chunks(b"caf\xC3\xA9 \xE2\x82 ok \xFF") {
-///     text.push_str(chunk.valid());
-///     if !chunk.invalid().is_empty() {
-///         text.push_str(&format!("[{:02X?}]", chunk.invalid()));
-///     }
-/// }
-/// assert_eq!(text, "café [[E2, 82]] ok [[FF]]");
-/// ```
-#[inline]
-pub fn utf8_chunks(src: &[u8]) -> Utf8Chunks<'_> {
-    Engine::active().utf8_chunks(src)
 }

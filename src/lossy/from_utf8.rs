@@ -187,158 +187,28 @@ pub(super) fn walk_pieces<E>(
     Ok(())
 }
 
-/// UTF-8 to UTF-16 (machine byte order) under `mode`: like
-/// [`utf8_to_utf16`](crate::utf8_to_utf16), but invalid input is replaced as
-/// [`ErrorMode`] says instead of stopping (unless the mode is `Strict`).
-/// `dst.len() >= src.len()` always suffices, in every mode; with less room the
-/// error of kind `OutputTooSmall` says how far it got.
-///
-/// ```
-/// use utfast::ErrorMode;
-/// let mut out = [0u16; 8];
-/// let n = utfast::utf8_to_utf16_with(b"a\xF0\x9F\x98b\xFF", &mut out, ErrorMode::Replace).unwrap();
-/// assert_eq!(&out[..n], &[0x61, 0xFFFD, 0x62, 0xFFFD]);
-/// let n = utfast::utf8_to_utf16_with(b"a\xFF", &mut out, ErrorMode::SurrogateEscape).unwrap();
-/// assert_eq!(&out[..n], &[0x61, 0xDCFF]);
-/// ```
+/// UTF-8 to UTF-16 in `order` under `mode` (`utf8::to_utf16_with`).
 #[inline]
-pub fn utf8_to_utf16_with(
+pub(crate) fn utf8_to_utf16_with(
+    engine: &Engine,
     src: &[u8],
     dst: &mut [u16],
+    order: ByteOrder,
     mode: ErrorMode,
 ) -> Result<usize, Utf8Error> {
-    Engine::active().utf8_to_utf16_with(src, dst, mode)
-}
-
-impl Engine {
-    /// [`utf8_to_utf16_with`] with this engine's kernel.
-    ///
-    /// ```
-    /// use utfast::ErrorMode;
-    /// let mut out = [0u16; 8];
-    /// let n = utfast::Engine::active().utf8_to_utf16_with(b"a\xF0\x9F\x98b\xFF", &mut out, ErrorMode::Replace).unwrap();
-    /// assert_eq!(&out[..n], &[0x61, 0xFFFD, 0x62, 0xFFFD]);
-    /// let n = utfast::Engine::active().utf8_to_utf16_with(b"a\xFF", &mut out, ErrorMode::SurrogateEscape).unwrap();
-    /// assert_eq!(&out[..n], &[0x61, 0xDCFF]);
-    /// ```
-    #[inline]
-    pub fn utf8_to_utf16_with(
-        &self,
-        src: &[u8],
-        dst: &mut [u16],
-        mode: ErrorMode,
-    ) -> Result<usize, Utf8Error> {
-        if cfg!(target_endian = "big") {
-            utf8_to_wide::<ToUtf16<true>>(self, src, dst, mode)
-        } else {
-            utf8_to_wide::<ToUtf16<false>>(self, src, dst, mode)
-        }
+    match order {
+        ByteOrder::Little => utf8_to_wide::<ToUtf16<false>>(engine, src, dst, mode),
+        ByteOrder::Big => utf8_to_wide::<ToUtf16<true>>(engine, src, dst, mode),
     }
 }
 
-/// [`utf8_to_utf16_with`] writing UTF-16LE units.
-///
-/// ```
-/// let mut out = [0u16; 2];
-/// let n = utfast::utf8_to_utf16le_with(b"\x80", &mut out, utfast::ErrorMode::Windows1252).unwrap();
-/// assert_eq!(out[..n][0].to_ne_bytes(), [0xAC, 0x20]);
-/// ```
+/// UTF-8 to UTF-32 under `mode` (`utf8::to_utf32_with`).
 #[inline]
-pub fn utf8_to_utf16le_with(
-    src: &[u8],
-    dst: &mut [u16],
-    mode: ErrorMode,
-) -> Result<usize, Utf8Error> {
-    Engine::active().utf8_to_utf16le_with(src, dst, mode)
-}
-
-impl Engine {
-    /// [`utf8_to_utf16le_with`] with this engine's kernel.
-    ///
-    /// ```
-    /// let mut out = [0u16; 2];
-    /// let n = utfast::Engine::active().utf8_to_utf16le_with(b"\x80", &mut out, utfast::ErrorMode::Windows1252).unwrap();
-    /// assert_eq!(out[..n][0].to_ne_bytes(), [0xAC, 0x20]);
-    /// ```
-    #[inline]
-    pub fn utf8_to_utf16le_with(
-        &self,
-        src: &[u8],
-        dst: &mut [u16],
-        mode: ErrorMode,
-    ) -> Result<usize, Utf8Error> {
-        utf8_to_wide::<ToUtf16<false>>(self, src, dst, mode)
-    }
-}
-
-/// [`utf8_to_utf16_with`] writing UTF-16BE units.
-///
-/// ```
-/// let mut out = [0u16; 2];
-/// let n = utfast::utf8_to_utf16be_with(b"\xE9", &mut out, utfast::ErrorMode::Latin1).unwrap();
-/// assert_eq!(out[..n][0].to_ne_bytes(), [0x00, 0xE9]);
-/// ```
-#[inline]
-pub fn utf8_to_utf16be_with(
-    src: &[u8],
-    dst: &mut [u16],
-    mode: ErrorMode,
-) -> Result<usize, Utf8Error> {
-    Engine::active().utf8_to_utf16be_with(src, dst, mode)
-}
-
-impl Engine {
-    /// [`utf8_to_utf16be_with`] with this engine's kernel.
-    ///
-    /// ```
-    /// let mut out = [0u16; 2];
-    /// let n = utfast::Engine::active().utf8_to_utf16be_with(b"\xE9", &mut out, utfast::ErrorMode::Latin1).unwrap();
-    /// assert_eq!(out[..n][0].to_ne_bytes(), [0x00, 0xE9]);
-    /// ```
-    #[inline]
-    pub fn utf8_to_utf16be_with(
-        &self,
-        src: &[u8],
-        dst: &mut [u16],
-        mode: ErrorMode,
-    ) -> Result<usize, Utf8Error> {
-        utf8_to_wide::<ToUtf16<true>>(self, src, dst, mode)
-    }
-}
-
-/// UTF-8 to UTF-32 under `mode`, like [`utf8_to_utf16_with`]. With
-/// `SurrogateEscape` the output holds surrogate values U+DC80–U+DCFF, which are
-/// not scalar values. `dst.len() >= src.len()` always suffices.
-///
-/// ```
-/// let mut out = [0u32; 4];
-/// let n = utfast::utf8_to_utf32_with(b"\xC3\xA9\xC3", &mut out, utfast::ErrorMode::Replace).unwrap();
-/// assert_eq!(&out[..n], &[0xE9, 0xFFFD]);
-/// ```
-#[inline]
-pub fn utf8_to_utf32_with(
+pub(crate) fn utf8_to_utf32_with(
+    engine: &Engine,
     src: &[u8],
     dst: &mut [u32],
     mode: ErrorMode,
 ) -> Result<usize, Utf8Error> {
-    Engine::active().utf8_to_utf32_with(src, dst, mode)
-}
-
-impl Engine {
-    /// [`utf8_to_utf32_with`] with this engine's kernel.
-    ///
-    /// ```
-    /// let mut out = [0u32; 4];
-    /// let n = utfast::Engine::active().utf8_to_utf32_with(b"\xC3\xA9\xC3", &mut out, utfast::ErrorMode::Replace).unwrap();
-    /// assert_eq!(&out[..n], &[0xE9, 0xFFFD]);
-    /// ```
-    #[inline]
-    pub fn utf8_to_utf32_with(
-        &self,
-        src: &[u8],
-        dst: &mut [u32],
-        mode: ErrorMode,
-    ) -> Result<usize, Utf8Error> {
-        utf8_to_wide::<ToUtf32>(self, src, dst, mode)
-    }
+    utf8_to_wide::<ToUtf32>(engine, src, dst, mode)
 }

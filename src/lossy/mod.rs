@@ -26,19 +26,19 @@ mod to_utf8;
 
 use crate::error::{ConversionError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
 use crate::error::{Utf8Error, Utf8ErrorKind};
-use crate::scalar::utf8::check_char;
+use crate::reference::utf8::check_char;
 use crate::{ByteOrder, Engine};
 use pieces::Pieces;
 
-pub use chunks::{utf8_chunks, Utf8Chunk, Utf8Chunks};
+pub use chunks::{Utf8Chunk, Utf8Chunks};
 #[cfg(feature = "alloc")]
 use from_utf8::walk_pieces;
-pub use from_utf8::*;
+pub(crate) use from_utf8::{utf8_to_utf16_with, utf8_to_utf32_with};
 pub use mode::{windows1252_byte, windows1252_char, ErrorMode};
 #[cfg(feature = "alloc")]
-pub use owned::*;
-pub use repair::*;
-pub use to_utf8::*;
+pub(crate) use owned::{infallible, lossy_slow, lossy_string, to_string_with};
+pub(crate) use repair::repair;
+pub(crate) use to_utf8::{utf16_to_utf8_with, utf32_to_utf8_with};
 
 /// The byte order of UTF-16 `BIG`-endian (or not).
 const fn order(big: bool) -> ByteOrder {

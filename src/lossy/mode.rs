@@ -16,12 +16,13 @@
 /// | `Windows1252` | the Windows-1252 character per byte | U+FFFD |
 ///
 /// ```
+/// use utfast::ByteOrder;
 /// use utfast::ErrorMode;
 /// let bytes = b"caf\xE9 \x80";
 /// let mut out = [0u16; 8];
-/// let n = utfast::utf8_to_utf16_with(bytes, &mut out, ErrorMode::Windows1252).unwrap();
+/// let n = utfast::utf8::to_utf16_with(bytes, &mut out, ByteOrder::NATIVE, ErrorMode::Windows1252).unwrap();
 /// assert_eq!(String::from_utf16(&out[..n]).unwrap(), "café €");
-/// assert!(utfast::utf8_to_utf16_with(bytes, &mut out, ErrorMode::Strict).is_err());
+/// assert!(utfast::utf8::to_utf16_with(bytes, &mut out, ByteOrder::NATIVE, ErrorMode::Strict).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorMode {
@@ -103,7 +104,7 @@ impl ErrorMode {
     /// `Strict` and `Replace`: one U+FFFD. `SurrogateEscape`: U+DC80–U+DCFF per
     /// byte 0x80–0xFF (a byte below 0x80, which only the UTF-8 variants can find
     /// invalid, such as 00 in Modified UTF-8, stands for itself). `Latin1`: U+0000–
-    /// U+00FF per byte. `Windows1252`: [`windows1252_char`] per byte.
+    /// U+00FF per byte. `Windows1252`: [`latin1::windows1252_char`](crate::latin1::windows1252_char) per byte.
     ///
     /// ```
     /// use utfast::ErrorMode;
@@ -166,10 +167,10 @@ const WINDOWS_1252_HIGH: [char; 32] = [
 /// The character Windows-1252 gives to `byte`.
 ///
 /// ```
-/// assert_eq!(utfast::windows1252_char(0x80), '€');
-/// assert_eq!(utfast::windows1252_char(0x81), '\u{81}');
-/// assert_eq!(utfast::windows1252_char(b'A'), 'A');
-/// assert_eq!(utfast::windows1252_char(0xE9), 'é');
+/// assert_eq!(utfast::latin1::windows1252_char(0x80), '€');
+/// assert_eq!(utfast::latin1::windows1252_char(0x81), '\u{81}');
+/// assert_eq!(utfast::latin1::windows1252_char(b'A'), 'A');
+/// assert_eq!(utfast::latin1::windows1252_char(0xE9), 'é');
 /// ```
 pub const fn windows1252_char(byte: u8) -> char {
     if byte >= 0x80 && byte < 0xA0 {
@@ -180,14 +181,14 @@ pub const fn windows1252_char(byte: u8) -> char {
 }
 
 /// The Windows-1252 byte of the code point `cp`, or `None` when Windows-1252
-/// has no byte for it: the inverse of [`windows1252_char`].
+/// has no byte for it: the inverse of [`latin1::windows1252_char`](crate::latin1::windows1252_char).
 ///
 /// ```
-/// assert_eq!(utfast::windows1252_byte('€' as u32), Some(0x80));
-/// assert_eq!(utfast::windows1252_byte('é' as u32), Some(0xE9));
-/// assert_eq!(utfast::windows1252_byte(0x81), Some(0x81));
-/// assert_eq!(utfast::windows1252_byte(0x80), None); // a C1 control 1252 replaced
-/// assert_eq!(utfast::windows1252_byte('Ω' as u32), None);
+/// assert_eq!(utfast::latin1::windows1252_byte('€' as u32), Some(0x80));
+/// assert_eq!(utfast::latin1::windows1252_byte('é' as u32), Some(0xE9));
+/// assert_eq!(utfast::latin1::windows1252_byte(0x81), Some(0x81));
+/// assert_eq!(utfast::latin1::windows1252_byte(0x80), None); // a C1 control 1252 replaced
+/// assert_eq!(utfast::latin1::windows1252_byte('Ω' as u32), None);
 /// ```
 pub const fn windows1252_byte(cp: u32) -> Option<u8> {
     if cp < 0x80 || (cp >= 0xA0 && cp <= 0xFF) {

@@ -12,7 +12,7 @@
 //! maximal subpart of UTF-8, one unpaired surrogate, one invalid UTF-32 value.
 
 use super::*;
-use crate::variants::{Form, VariantErrorKind};
+use crate::variant::{Form, VariantErrorKind};
 
 /// Why a piece is invalid: its length (`None` when it is an incomplete
 /// sequence cut off by the end of the input, which is all of the rest) and kind.
@@ -230,6 +230,7 @@ impl Format for Utf16 {
 
 /// UTF-32: one invalid value per piece.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by the streaming decoders
 pub(crate) struct Utf32;
 
 impl Format for Utf32 {
@@ -265,6 +266,7 @@ impl Format for Utf32 {
 /// A UTF-8 variant (CESU-8, Modified UTF-8, WTF-8, RFC 2279): its check reads
 /// the neighbourhood of special sequences itself, so everything goes to it.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by the streaming decoders
 pub(crate) struct Variant(pub(crate) Form);
 
 impl Format for Variant {
@@ -277,7 +279,7 @@ impl Format for Variant {
         engine: &Engine,
         src: &[u8],
     ) -> Result<(), (usize, Problem<VariantErrorKind>)> {
-        crate::variants::check(engine, src, self.0).map_err(|e| {
+        crate::variant::check(engine, src, self.0).map_err(|e| {
             let problem = Problem {
                 len: e.error_len(),
                 kind: e.kind(),

@@ -211,159 +211,28 @@ pub(super) fn wide_to_utf8<S: WideSource>(
     Ok(pieces.format().written)
 }
 
-/// UTF-16 (machine byte order) to UTF-8 under `mode`: with `Replace`, `Latin1`
-/// or `Windows1252` each unpaired surrogate becomes U+FFFD (as
-/// `String::from_utf16_lossy` does); with `SurrogateEscape` an unpaired
-/// U+DC80–U+DCFF becomes the byte it escapes (so the output may not be UTF-8:
-/// it is the original byte string) and any other unpaired surrogate is an
-/// error. `dst.len() >= 3 * src.len()` always suffices.
-///
-/// ```
-/// use utfast::ErrorMode;
-/// let mut out = [0u8; 12];
-/// let n = utfast::utf16_to_utf8_with(&[0x61, 0xD800, 0x62], &mut out, ErrorMode::Replace).unwrap();
-/// assert_eq!(&out[..n], "a\u{FFFD}b".as_bytes());
-/// let n = utfast::utf16_to_utf8_with(&[0x61, 0xDCFF], &mut out, ErrorMode::SurrogateEscape).unwrap();
-/// assert_eq!(&out[..n], b"a\xFF");
-/// ```
+/// UTF-16 in `order` to UTF-8 under `mode` (`utf16::to_utf8_with`).
 #[inline]
-pub fn utf16_to_utf8_with(
+pub(crate) fn utf16_to_utf8_with(
+    engine: &Engine,
     src: &[u16],
     dst: &mut [u8],
+    order: ByteOrder,
     mode: ErrorMode,
 ) -> Result<usize, Utf16Error> {
-    Engine::active().utf16_to_utf8_with(src, dst, mode)
-}
-
-impl Engine {
-    /// [`utf16_to_utf8_with`] with this engine's kernel.
-    ///
-    /// ```
-    /// use utfast::ErrorMode;
-    /// let mut out = [0u8; 12];
-    /// let n = utfast::Engine::active().utf16_to_utf8_with(&[0x61, 0xD800, 0x62], &mut out, ErrorMode::Replace).unwrap();
-    /// assert_eq!(&out[..n], "a\u{FFFD}b".as_bytes());
-    /// let n = utfast::Engine::active().utf16_to_utf8_with(&[0x61, 0xDCFF], &mut out, ErrorMode::SurrogateEscape).unwrap();
-    /// assert_eq!(&out[..n], b"a\xFF");
-    /// ```
-    #[inline]
-    pub fn utf16_to_utf8_with(
-        &self,
-        src: &[u16],
-        dst: &mut [u8],
-        mode: ErrorMode,
-    ) -> Result<usize, Utf16Error> {
-        if cfg!(target_endian = "big") {
-            wide_to_utf8::<FromUtf16<true>>(self, src, dst, mode)
-        } else {
-            wide_to_utf8::<FromUtf16<false>>(self, src, dst, mode)
-        }
+    match order {
+        ByteOrder::Little => wide_to_utf8::<FromUtf16<false>>(engine, src, dst, mode),
+        ByteOrder::Big => wide_to_utf8::<FromUtf16<true>>(engine, src, dst, mode),
     }
 }
 
-/// [`utf16_to_utf8_with`] reading UTF-16LE units.
-///
-/// ```
-/// let mut out = [0u8; 6];
-/// let n = utfast::utf16le_to_utf8_with(&[0xDC00u16.to_le()], &mut out, utfast::ErrorMode::Replace).unwrap();
-/// assert_eq!(&out[..n], "\u{FFFD}".as_bytes());
-/// ```
+/// UTF-32 to UTF-8 under `mode` (`utf32::to_utf8_with`).
 #[inline]
-pub fn utf16le_to_utf8_with(
-    src: &[u16],
-    dst: &mut [u8],
-    mode: ErrorMode,
-) -> Result<usize, Utf16Error> {
-    Engine::active().utf16le_to_utf8_with(src, dst, mode)
-}
-
-impl Engine {
-    /// [`utf16le_to_utf8_with`] with this engine's kernel.
-    ///
-    /// ```
-    /// let mut out = [0u8; 6];
-    /// let n = utfast::Engine::active().utf16le_to_utf8_with(&[0xDC00u16.to_le()], &mut out, utfast::ErrorMode::Replace).unwrap();
-    /// assert_eq!(&out[..n], "\u{FFFD}".as_bytes());
-    /// ```
-    #[inline]
-    pub fn utf16le_to_utf8_with(
-        &self,
-        src: &[u16],
-        dst: &mut [u8],
-        mode: ErrorMode,
-    ) -> Result<usize, Utf16Error> {
-        wide_to_utf8::<FromUtf16<false>>(self, src, dst, mode)
-    }
-}
-
-/// [`utf16_to_utf8_with`] reading UTF-16BE units.
-///
-/// ```
-/// let mut out = [0u8; 6];
-/// let n = utfast::utf16be_to_utf8_with(&[0xDC80u16.to_be()], &mut out, utfast::ErrorMode::SurrogateEscape).unwrap();
-/// assert_eq!(&out[..n], b"\x80");
-/// ```
-#[inline]
-pub fn utf16be_to_utf8_with(
-    src: &[u16],
-    dst: &mut [u8],
-    mode: ErrorMode,
-) -> Result<usize, Utf16Error> {
-    Engine::active().utf16be_to_utf8_with(src, dst, mode)
-}
-
-impl Engine {
-    /// [`utf16be_to_utf8_with`] with this engine's kernel.
-    ///
-    /// ```
-    /// let mut out = [0u8; 6];
-    /// let n = utfast::Engine::active().utf16be_to_utf8_with(&[0xDC80u16.to_be()], &mut out, utfast::ErrorMode::SurrogateEscape).unwrap();
-    /// assert_eq!(&out[..n], b"\x80");
-    /// ```
-    #[inline]
-    pub fn utf16be_to_utf8_with(
-        &self,
-        src: &[u16],
-        dst: &mut [u8],
-        mode: ErrorMode,
-    ) -> Result<usize, Utf16Error> {
-        wide_to_utf8::<FromUtf16<true>>(self, src, dst, mode)
-    }
-}
-
-/// UTF-32 to UTF-8 under `mode`, like [`utf16_to_utf8_with`]: a surrogate or a
-/// value above U+10FFFF is the invalid unit. `dst.len() >= 4 * src.len()`
-/// always suffices.
-///
-/// ```
-/// let mut out = [0u8; 8];
-/// let n = utfast::utf32_to_utf8_with(&[0x41, 0x11_0000], &mut out, utfast::ErrorMode::Replace).unwrap();
-/// assert_eq!(&out[..n], "A\u{FFFD}".as_bytes());
-/// ```
-#[inline]
-pub fn utf32_to_utf8_with(
+pub(crate) fn utf32_to_utf8_with(
+    engine: &Engine,
     src: &[u32],
     dst: &mut [u8],
     mode: ErrorMode,
 ) -> Result<usize, Utf32Error> {
-    Engine::active().utf32_to_utf8_with(src, dst, mode)
-}
-
-impl Engine {
-    /// [`utf32_to_utf8_with`] with this engine's kernel.
-    ///
-    /// ```
-    /// let mut out = [0u8; 8];
-    /// let n = utfast::Engine::active().utf32_to_utf8_with(&[0x41, 0x11_0000], &mut out, utfast::ErrorMode::Replace).unwrap();
-    /// assert_eq!(&out[..n], "A\u{FFFD}".as_bytes());
-    /// ```
-    #[inline]
-    pub fn utf32_to_utf8_with(
-        &self,
-        src: &[u32],
-        dst: &mut [u8],
-        mode: ErrorMode,
-    ) -> Result<usize, Utf32Error> {
-        wide_to_utf8::<FromUtf32>(self, src, dst, mode)
-    }
+    wide_to_utf8::<FromUtf32>(engine, src, dst, mode)
 }

@@ -1,5 +1,5 @@
 //! Column conversion between encodings: every row converted on its own (as the
-//! [`Transcoder`](crate::Transcoder) converts a whole input, without byte order
+//! [`Transcoder`](crate::stream::Transcoder) converts a whole input, without byte order
 //! mark handling) into one new values buffer and new offsets. Latin-1,
 //! Windows-1252 or UTF-16 columns from legacy databases and Windows exports to
 //! UTF-8 rows, and UTF-8 rows back to them.
@@ -11,6 +11,7 @@
 //! with room for the worst case, one kernel call per row; the other pairs and
 //! modes go through the stream converter's block path, row by row.
 
+use crate::api::api;
 use alloc::vec::Vec;
 
 use super::latin1::latin1_to_utf8_rows;
@@ -19,17 +20,17 @@ use super::utf16::utf16_to_utf8_rows;
 use super::validate::row_bytes;
 use super::{RowError, RowValidity};
 use crate::stream::block::{BlockConverter, Problem};
-use crate::{Encoding, Engine, ErrorMode, TranscodeError};
+use crate::{stream::TranscodeError, Encoding, Engine, ErrorMode};
 
 /// A converted column in Arrow's layout: row `i` is
 /// `values()[offsets()[i]..offsets()[i + 1]]`, the offsets start at 0, and
 /// [`validity`](ConvertedRows::validity) says which rows were converted (with
-/// [`convert_rows_or_null`], a row that could not be converted is empty and
+/// [`rows::convert_or_null`](crate::rows::convert_or_null), a row that could not be converted is empty and
 /// cleared there; every row is valid otherwise).
 ///
 /// ```
 /// use utfast::{Encoding, ErrorMode};
-/// let rows = utfast::convert_rows(b"caf\xE9ok", &[0i32, 4, 6], Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict)
+/// let rows = utfast::rows::convert(b"caf\xE9ok", &[0i32, 4, 6], Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict)
 ///     .unwrap();
 /// assert_eq!(rows.values(), "caféok".as_bytes());
 /// assert_eq!(rows.offsets(), &[0, 5, 7]);
@@ -69,11 +70,11 @@ impl<O: RowOffset> ConvertedRows<O> {
     }
 
     /// Which rows were converted: all of them, except with
-    /// [`convert_rows_or_null`], which clears the rows it could not convert.
+    /// [`rows::convert_or_null`](crate::rows::convert_or_null), which clears the rows it could not convert.
     ///
     /// ```
     /// use utfast::Encoding;
-    /// let rows = utfast::convert_rows_or_null(b"ok\xFF", &[0i64, 2, 3], Encoding::Utf8, Encoding::Utf16Le)
+    /// let rows = utfast::rows::convert_or_null(b"ok\xFF", &[0i64, 2, 3], Encoding::Utf8, Encoding::Utf16Le)
     ///     .unwrap();
     /// assert_eq!((rows.validity().invalid_count(), rows.row(1)), (1, Some(&[][..])));
     /// ```
@@ -88,115 +89,9 @@ impl<O: RowOffset> ConvertedRows<O> {
     }
 }
 
-/// Converts every row of a column from `from` to `to`, each row on its own, with
-/// `mode` for the pieces that cannot be converted: with
-/// [`ErrorMode::Strict`] the error names the first such row and the piece's
-/// offset within it; the other modes repair each row as the one-shot
-/// conversions do (malformed input is repaired; a character the target cannot
-/// hold is an error in every mode). Unsound offsets, and a result too long for
-/// the offset type, are an error too. A byte order mark at the start of a row is a character like
-/// any other.
-///
-/// ```
-/// use utfast::{Encoding, ErrorMode};
-/// // A UTF-16LE column (as Windows tools export it) to UTF-8 rows.
-/// let values: Vec<u8> = "hi€".encode_utf16().flat_map(u16::to_le_bytes).collect();
-/// let rows = utfast::convert_rows(&values, &[0i32, 4, 6], Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict)
-///     .unwrap();
-/// assert_eq!(rows.values(), "hi€".as_bytes());
-/// assert_eq!(rows.offsets(), &[0, 2, 5]);
-///
-/// // UTF-8 rows to Windows-1252; a character it lacks is an error in every mode.
-/// let rows = utfast::convert_rows("€1|é".as_bytes(), &[0usize, 5, 7], Encoding::Utf8, Encoding::Windows1252, ErrorMode::Strict)
-///     .unwrap();
-/// assert_eq!((rows.values(), rows.offsets()), (&b"\x801|\xE9"[..], &[0, 3, 4][..]));
-/// let e = utfast::convert_rows("→".as_bytes(), &[0usize, 3], Encoding::Utf8, Encoding::Windows1252, ErrorMode::Replace);
-/// assert_eq!(e.unwrap_err().transcode_error().unwrap().kind(), utfast::TranscodeErrorKind::Unmappable(0x2192));
-/// ```
-#[inline]
-pub fn convert_rows<O: RowOffset>(
-    values: &[u8],
-    offsets: &[O],
-    from: Encoding,
-    to: Encoding,
-    mode: ErrorMode,
-) -> Result<ConvertedRows<O>, RowError> {
-    Engine::active().convert_rows(values, offsets, from, to, mode)
-}
-
-/// Converts every row of a column from `from` to `to` strictly, each row on its
-/// own; a row that cannot be converted becomes empty and is cleared in the
-/// result's [`validity`](ConvertedRows::validity) (an engine's null). The error is for
-/// unsound offsets, or a result too long for the offset type, only.
-///
-/// ```
-/// use utfast::Encoding;
-/// let values = "tokyo東京".as_bytes();
-/// let rows = utfast::convert_rows_or_null(values, &[0i32, 5, 11], Encoding::Utf8, Encoding::Latin1).unwrap();
-/// assert_eq!(rows.row(0), Some(&b"tokyo"[..]));
-/// assert!(!rows.validity().is_valid(1));
-/// ```
-#[inline]
-pub fn convert_rows_or_null<O: RowOffset>(
-    values: &[u8],
-    offsets: &[O],
-    from: Encoding,
-    to: Encoding,
-) -> Result<ConvertedRows<O>, RowError> {
-    Engine::active().convert_rows_or_null(values, offsets, from, to)
-}
-
-impl Engine {
-    /// [`convert_rows`] with this engine's kernel.
-    ///
-    /// ```
-    /// use utfast::{Encoding, Engine, ErrorMode};
-    /// let rows = Engine::active()
-    ///     .convert_rows(b"a\xFFb", &[0i32, 3], Encoding::Utf8, Encoding::Utf8, ErrorMode::Replace)
-    ///     .unwrap();
-    /// assert_eq!(rows.values(), "a\u{FFFD}b".as_bytes());
-    /// ```
-    pub fn convert_rows<O: RowOffset>(
-        &self,
-        values: &[u8],
-        offsets: &[O],
-        from: Encoding,
-        to: Encoding,
-        mode: ErrorMode,
-    ) -> Result<ConvertedRows<O>, RowError> {
-        convert(
-            self,
-            values,
-            offsets,
-            BlockConverter::new(*self, from, to, mode),
-            false,
-        )
-    }
-
-    /// [`convert_rows_or_null`] with this engine's kernel.
-    ///
-    /// ```
-    /// use utfast::{Encoding, Engine};
-    /// let rows = Engine::active()
-    ///     .convert_rows_or_null(b"\x00", &[0i32, 1], Encoding::Utf16Le, Encoding::Utf8)
-    ///     .unwrap();
-    /// assert_eq!(rows.validity().invalid_count(), 1); // one byte: half a unit
-    /// ```
-    pub fn convert_rows_or_null<O: RowOffset>(
-        &self,
-        values: &[u8],
-        offsets: &[O],
-        from: Encoding,
-        to: Encoding,
-    ) -> Result<ConvertedRows<O>, RowError> {
-        let converter = BlockConverter::new(*self, from, to, ErrorMode::Strict);
-        convert(self, values, offsets, converter, true)
-    }
-}
-
 /// The column conversion: each row through `converter`; a row it cannot
 /// convert is an error, or, when `null`, an empty row cleared in the validity.
-fn convert<O: RowOffset>(
+fn convert_column<O: RowOffset>(
     engine: &Engine,
     values: &[u8],
     offsets: &[O],
@@ -290,4 +185,62 @@ fn transcode_error(converter: &BlockConverter, problem: Problem, src: &[u8]) -> 
         (converter.from, converter.to),
         &src[at..],
     )
+}
+
+api! { "rows";
+    /// Converts every row of a column from `from` to `to`, each row on its own, with
+    /// `mode` for the pieces that cannot be converted: with
+    /// [`ErrorMode::Strict`] the error names the first such row and the piece's
+    /// offset within it; the other modes repair each row as the one-shot
+    /// conversions do (malformed input is repaired; a character the target cannot
+    /// hold is an error in every mode). Unsound offsets, and a result too long for
+    /// the offset type, are an error too. A byte order mark at the start of a row is a character like
+    /// any other.
+    ///
+    /// ```
+    /// use utfast::{Encoding, ErrorMode};
+    /// // A UTF-16LE column (as Windows tools export it) to UTF-8 rows.
+    /// let values: Vec<u8> = "hi€".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    /// let rows = utfast::rows::convert(&values, &[0i32, 4, 6], Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict)
+    ///     .unwrap();
+    /// assert_eq!(rows.values(), "hi€".as_bytes());
+    /// assert_eq!(rows.offsets(), &[0, 2, 5]);
+    ///
+    /// // UTF-8 rows to Windows-1252; a character it lacks is an error in every mode.
+    /// let rows = utfast::rows::convert("€1|é".as_bytes(), &[0usize, 5, 7], Encoding::Utf8, Encoding::Windows1252, ErrorMode::Strict)
+    ///     .unwrap();
+    /// assert_eq!((rows.values(), rows.offsets()), (&b"\x801|\xE9"[..], &[0, 3, 4][..]));
+    /// let e = utfast::rows::convert("→".as_bytes(), &[0usize, 3], Encoding::Utf8, Encoding::Windows1252, ErrorMode::Replace);
+    /// assert_eq!(e.unwrap_err().transcode_error().unwrap().kind(), utfast::stream::TranscodeErrorKind::Unmappable(0x2192));
+    /// ```
+    pub fn convert[<O: RowOffset>](values: &[u8], offsets: &[O], from: Encoding, to: Encoding, mode: ErrorMode) -> Result<ConvertedRows<O>, RowError>
+        as convert_rows;
+        |engine| {
+            convert_column(
+                engine,
+                values,
+                offsets,
+                BlockConverter::new(*engine, from, to, mode),
+                false,
+            )
+        };
+
+    /// Converts every row of a column from `from` to `to` strictly, each row on its
+    /// own; a row that cannot be converted becomes empty and is cleared in the
+    /// result's [`validity`](ConvertedRows::validity) (an engine's null). The error is for
+    /// unsound offsets, or a result too long for the offset type, only.
+    ///
+    /// ```
+    /// use utfast::Encoding;
+    /// let values = "tokyo東京".as_bytes();
+    /// let rows = utfast::rows::convert_or_null(values, &[0i32, 5, 11], Encoding::Utf8, Encoding::Latin1).unwrap();
+    /// assert_eq!(rows.row(0), Some(&b"tokyo"[..]));
+    /// assert!(!rows.validity().is_valid(1));
+    /// ```
+    pub fn convert_or_null[<O: RowOffset>](values: &[u8], offsets: &[O], from: Encoding, to: Encoding) -> Result<ConvertedRows<O>, RowError>
+        as convert_rows_or_null;
+        |engine| {
+            let converter = BlockConverter::new(*engine, from, to, ErrorMode::Strict);
+            convert_column(engine, values, offsets, converter, true)
+        };
 }

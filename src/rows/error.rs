@@ -3,7 +3,7 @@
 use core::fmt;
 
 #[cfg(feature = "alloc")]
-use crate::TranscodeError;
+use crate::stream::TranscodeError;
 use crate::Utf8Error;
 
 /// The first row of a column that is not valid UTF-8 (or, for the column
@@ -12,13 +12,13 @@ use crate::Utf8Error;
 ///
 /// ```
 /// let values = b"okbad\xFF";
-/// let err = utfast::validate_utf8_rows(values, &[0i32, 2, 6]).unwrap_err();
+/// let err = utfast::rows::validate_utf8(values, &[0i32, 2, 6]).unwrap_err();
 /// assert_eq!(err.row(), 1);
 /// let e = err.utf8_error().unwrap();
 /// assert_eq!((e.valid_up_to(), e.error_len()), (3, Some(1))); // within row 1
 /// assert_eq!(err.to_string(), "row 1: invalid UTF-8 at byte 3 of the row: byte never valid in UTF-8");
 ///
-/// let err = utfast::validate_utf8_rows(values, &[0i32, 9]).unwrap_err();
+/// let err = utfast::rows::validate_utf8(values, &[0i32, 9]).unwrap_err();
 /// assert_eq!((err.row(), err.utf8_error()), (0, None));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,14 +77,14 @@ impl RowError {
         }
     }
 
-    /// For the column conversions ([`convert_rows`](crate::convert_rows)), why the
-    /// row cannot be converted, as the [`Transcoder`](crate::Transcoder) reports it
+    /// For the column conversions ([`rows::convert`](fn@crate::rows::convert)), why the
+    /// row cannot be converted, as the [`Transcoder`](crate::stream::Transcoder) reports it
     /// on that row alone: its [`offset`](TranscodeError::offset) is within the row.
     ///
     /// ```
     /// use utfast::{Encoding, ErrorMode};
     /// let values = "ok€".as_bytes();
-    /// let err = utfast::convert_rows(values, &[0i32, 2, 5], Encoding::Utf8, Encoding::Latin1, ErrorMode::Strict)
+    /// let err = utfast::rows::convert(values, &[0i32, 2, 5], Encoding::Utf8, Encoding::Latin1, ErrorMode::Strict)
     ///     .unwrap_err();
     /// assert_eq!(err.row(), 1);
     /// assert_eq!(err.transcode_error().unwrap().offset(), 0);

@@ -9,10 +9,10 @@
 //! Offsets are checked before any byte is read: unsound ones are an error value
 //! ([`RowError`]), never a panic or an out-of-bounds read.
 //!
-//! - [`validate_utf8_rows`]: the first bad row, with `from_utf8`'s error on it;
-//! - [`utf8_rows_validity`]: every row's validity, as a bitmap, and the count;
-//! - [`utf8_rows_lossy`]: each invalid row as `String::from_utf8_lossy` makes it;
-//! - [`convert_rows`], [`convert_rows_or_null`]: every row from one
+//! - [`validate_utf8`]: the first bad row, with `from_utf8`'s error on it;
+//! - [`utf8_validity`]: every row's validity, as a bitmap, and the count;
+//! - [`utf8_lossy`]: each invalid row as `String::from_utf8_lossy` makes it;
+//! - [`convert`](fn@convert), [`convert_or_null`]: every row from one
 //!   [`Encoding`](crate::Encoding) to another.
 
 #[cfg(feature = "alloc")]
@@ -29,11 +29,11 @@ mod utf16;
 mod validate;
 
 #[cfg(feature = "alloc")]
-pub use convert::{convert_rows, convert_rows_or_null, ConvertedRows};
+pub use convert::{convert, convert_or_null, ConvertedRows};
 pub use error::RowError;
 pub use offset::RowOffset;
 #[cfg(feature = "alloc")]
-pub use repair::{utf8_rows_lossy, Utf8Rows};
-pub use validate::validate_utf8_rows;
+pub use repair::{utf8_lossy, Utf8Rows};
+pub use validate::validate_utf8;
 #[cfg(feature = "alloc")]
-pub use validate::{utf8_rows_validity, RowValidity};
+pub use validate::{utf8_validity, RowValidity};

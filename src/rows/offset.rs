@@ -9,7 +9,7 @@ use crate::Engine;
 /// Implemented for `i32` and `i64` (Arrow's offsets) and `usize`; sealed.
 ///
 /// ```
-/// use utfast::RowOffset;
+/// use utfast::rows::RowOffset;
 /// assert_eq!(7i32.to_usize(), Some(7));
 /// assert_eq!((-1i64).to_usize(), None);
 /// assert_eq!(i32::from_usize(1 << 40), None);

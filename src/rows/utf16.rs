@@ -36,8 +36,8 @@ pub(super) fn utf16_to_utf8_rows<O: RowOffset>(
     let len = O::utf16_offsets(engine, values, offsets, &mut new_offsets, order)?;
     let mut out = alloc::vec![0; len];
     let written = match order {
-        ByteOrder::Little => engine.utf16le_to_utf8(units, &mut out),
-        ByteOrder::Big => engine.utf16be_to_utf8(units, &mut out),
+        ByteOrder::Little => engine.utf16_to_utf8(units, &mut out, ByteOrder::Little),
+        ByteOrder::Big => engine.utf16_to_utf8(units, &mut out, ByteOrder::Big),
     }
     .ok()?;
     // Valid rows, converted one after the other, fill the exact length.

@@ -1,5 +1,5 @@
-//! Validating a column: the first bad row ([`validate_utf8_rows`]), and every
-//! row's validity ([`utf8_rows_validity`]).
+//! Validating a column: the first bad row ([`rows::validate_utf8`](crate::rows::validate_utf8)), and every
+//! row's validity ([`rows::utf8_validity`](crate::rows::utf8_validity)).
 //!
 //! All rows are valid exactly when the bytes they cover are valid UTF-8 and no
 //! row starts inside a character: one kernel pass over the values, one over the
@@ -10,53 +10,8 @@
 
 use super::offset::{sound, RowOffset, Span};
 use super::RowError;
+use crate::api::api;
 use crate::Engine;
-
-/// Ok when every row is valid UTF-8 and the offsets are sound (at least one,
-/// none negative or decreasing, none past `values`); else the first bad row, with
-/// its error exactly as [`from_utf8`](crate::from_utf8) reports it on that row.
-/// Rows are Arrow's: row `i` is `values[offsets[i]..offsets[i + 1]]`; bytes
-/// outside the rows are not read.
-///
-/// ```
-/// let values = "héllo wörld".as_bytes();
-/// assert!(utfast::validate_utf8_rows(values, &[0i32, 6, 13]).is_ok());
-/// // An offset inside the "ö" cuts two rows:
-/// let err = utfast::validate_utf8_rows(values, &[0i64, 9, 13]).unwrap_err();
-/// assert_eq!(err.row(), 0);
-/// assert_eq!(err.utf8_error().unwrap().error_len(), None); // cut at the row's end
-/// ```
-#[inline]
-pub fn validate_utf8_rows<O: RowOffset>(values: &[u8], offsets: &[O]) -> Result<(), RowError> {
-    Engine::active().validate_utf8_rows(values, offsets)
-}
-
-impl Engine {
-    /// [`validate_utf8_rows`] with this engine's kernel.
-    ///
-    /// ```
-    /// let engine = utfast::Engine::active();
-    /// assert_eq!(engine.validate_utf8_rows(b"ab\xFF", &[0usize, 2, 3]).unwrap_err().row(), 1);
-    /// ```
-    pub fn validate_utf8_rows<O: RowOffset>(
-        &self,
-        values: &[u8],
-        offsets: &[O],
-    ) -> Result<(), RowError> {
-        let span = sound(self, values, offsets)?;
-        let Some(from) = first_suspect(self, values, span).first_row(offsets, span) else {
-            return Ok(());
-        };
-        // Every row before `from` is valid; one at or after it is not.
-        for row in from..span.rows {
-            if let Err(e) = self.ops().check_utf8(row_bytes(values, offsets, row)) {
-                return Err(RowError::invalid(row, e));
-            }
-        }
-        debug_assert!(false, "a suspect column with no invalid row");
-        Ok(())
-    }
-}
 
 /// Row `row` of sound offsets.
 #[inline(always)]
@@ -108,10 +63,10 @@ pub(super) fn row_of<O: RowOffset>(offsets: &[O], at: usize) -> usize {
         .saturating_sub(1)
 }
 
-/// Every row's validity: what [`utf8_rows_validity`] returns.
+/// Every row's validity: what [`rows::utf8_validity`](crate::rows::utf8_validity) returns.
 ///
 /// ```
-/// let v = utfast::utf8_rows_validity(b"ok\xFFfine", &[0i32, 2, 3, 7]).unwrap();
+/// let v = utfast::rows::utf8_validity(b"ok\xFFfine", &[0i32, 2, 3, 7]).unwrap();
 /// assert_eq!((v.len(), v.invalid_count()), (3, 1));
 /// assert!(v.is_valid(0) && !v.is_valid(1) && v.is_valid(2));
 /// assert_eq!(v.bitmap(), &[0b101]);
@@ -179,43 +134,6 @@ impl RowValidity {
     }
 }
 
-/// Every row's validity in one pass: a bitmap (Arrow's layout, set for a valid
-/// row) and the number of invalid rows. A valid column costs what
-/// [`validate_utf8_rows`] costs; otherwise only the rows near each error are
-/// read one by one. Unsound offsets are an error.
-///
-/// ```
-/// let values = b"a\xC3\xA9\xFFb\xE2\x82";
-/// let v = utfast::utf8_rows_validity(values, &[0i64, 3, 4, 5, 7]).unwrap();
-/// assert_eq!(v.invalid_count(), 2); // rows 1 (0xFF) and 3 (cut "€")
-/// ```
-#[cfg(feature = "alloc")]
-#[inline]
-pub fn utf8_rows_validity<O: RowOffset>(
-    values: &[u8],
-    offsets: &[O],
-) -> Result<RowValidity, RowError> {
-    Engine::active().utf8_rows_validity(values, offsets)
-}
-
-#[cfg(feature = "alloc")]
-impl Engine {
-    /// [`utf8_rows_validity`] with this engine's kernel.
-    ///
-    /// ```
-    /// let engine = utfast::Engine::active();
-    /// assert_eq!(engine.utf8_rows_validity(b"\xC0", &[0i32, 1]).unwrap().invalid_count(), 1);
-    /// ```
-    pub fn utf8_rows_validity<O: RowOffset>(
-        &self,
-        values: &[u8],
-        offsets: &[O],
-    ) -> Result<RowValidity, RowError> {
-        let span = sound(self, values, offsets)?;
-        Ok(validity(self, values, offsets, span))
-    }
-}
-
 /// Every row's validity, for sound offsets.
 #[cfg(feature = "alloc")]
 pub(super) fn validity<O: RowOffset>(
@@ -277,4 +195,55 @@ pub(super) fn for_each_suspect<O: RowOffset>(
         suspect(row);
         row += 1;
     }
+}
+
+api! { "rows";
+    /// Ok when every row is valid UTF-8 and the offsets are sound (at least one,
+    /// none negative or decreasing, none past `values`); else the first bad row, with
+    /// its error exactly as [`from_utf8`](crate::from_utf8) reports it on that row.
+    /// Rows are Arrow's: row `i` is `values[offsets[i]..offsets[i + 1]]`; bytes
+    /// outside the rows are not read.
+    ///
+    /// ```
+    /// let values = "héllo wörld".as_bytes();
+    /// assert!(utfast::rows::validate_utf8(values, &[0i32, 6, 13]).is_ok());
+    /// // An offset inside the "ö" cuts two rows:
+    /// let err = utfast::rows::validate_utf8(values, &[0i64, 9, 13]).unwrap_err();
+    /// assert_eq!(err.row(), 0);
+    /// assert_eq!(err.utf8_error().unwrap().error_len(), None); // cut at the row's end
+    /// ```
+    pub fn validate_utf8[<O: RowOffset>](values: &[u8], offsets: &[O]) -> Result<(), RowError>
+        as validate_utf8_rows;
+        |engine| {
+            let span = sound(engine, values, offsets)?;
+            let Some(from) = first_suspect(engine, values, span).first_row(offsets, span) else {
+                return Ok(());
+            };
+            // Every row before `from` is valid; one at or after it is not.
+            for row in from..span.rows {
+                if let Err(e) = engine.ops().check_utf8(row_bytes(values, offsets, row)) {
+                    return Err(RowError::invalid(row, e));
+                }
+            }
+            debug_assert!(false, "a suspect column with no invalid row");
+            Ok(())
+        };
+
+    #[cfg(feature = "alloc")]
+    /// Every row's validity in one pass: a bitmap (Arrow's layout, set for a valid
+    /// row) and the number of invalid rows. A valid column costs what
+    /// [`rows::validate_utf8`](crate::rows::validate_utf8) costs; otherwise only the rows near each error are
+    /// read one by one. Unsound offsets are an error.
+    ///
+    /// ```
+    /// let values = b"a\xC3\xA9\xFFb\xE2\x82";
+    /// let v = utfast::rows::utf8_validity(values, &[0i64, 3, 4, 5, 7]).unwrap();
+    /// assert_eq!(v.invalid_count(), 2); // rows 1 (0xFF) and 3 (cut "€")
+    /// ```
+    pub fn utf8_validity[<O: RowOffset>](values: &[u8], offsets: &[O]) -> Result<RowValidity, RowError>
+        as utf8_rows_validity;
+        |engine| {
+            let span = sound(engine, values, offsets)?;
+            Ok(validity(engine, values, offsets, span))
+        };
 }

@@ -1,4 +1,4 @@
-//! The block converter behind the [`Transcoder`](crate::Transcoder): converts one
+//! The block converter behind the [`Transcoder`](crate::stream::Transcoder): converts one
 //! block of input and says how much of the block it took (all of it, or, when
 //! more input follows, all but the end that more input could still change, at
 //! most [`MAX_PENDING`] bytes) or where and why it stopped.
@@ -16,7 +16,8 @@ use alloc::vec::Vec;
 use super::TranscodeErrorKind;
 use crate::error::written;
 use crate::{
-    ByteOrder, Encoding, Engine, ErrorMode, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind,
+    utf16::Utf16ErrorKind, utf32::Utf32ErrorKind, ByteOrder, Encoding, Engine, ErrorMode,
+    Utf8ErrorKind,
 };
 
 /// Code points decoded from the block, from index `value` on, taken from the
@@ -185,23 +186,24 @@ fn aligned16_mut(bytes: &mut [u8]) -> Option<&mut [u16]> {
 }
 
 fn whole_utf8_to_utf16le(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf8_to_utf16le(src, aligned16_mut(dst)?)
+    e.utf8_to_utf16(src, aligned16_mut(dst)?, ByteOrder::Little)
         .ok()
         .map(|n| 2 * n)
 }
 
 fn whole_utf8_to_utf16be(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf8_to_utf16be(src, aligned16_mut(dst)?)
+    e.utf8_to_utf16(src, aligned16_mut(dst)?, ByteOrder::Big)
         .ok()
         .map(|n| 2 * n)
 }
 
 fn whole_utf16le_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf16le_to_utf8(aligned16(src)?, dst).ok()
+    e.utf16_to_utf8(aligned16(src)?, dst, ByteOrder::Little)
+        .ok()
 }
 
 fn whole_utf16be_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf16be_to_utf8(aligned16(src)?, dst).ok()
+    e.utf16_to_utf8(aligned16(src)?, dst, ByteOrder::Big).ok()
 }
 
 fn whole_utf8_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
@@ -428,10 +430,10 @@ impl BlockConverter {
                 (valid, result)
             }
             Encoding::Utf16Le => into_units16(dst, &mut self.out16, src.len(), |d| {
-                e.utf8_to_utf16le(src, d)
+                e.utf8_to_utf16(src, d, ByteOrder::Little)
             }),
             Encoding::Utf16Be => into_units16(dst, &mut self.out16, src.len(), |d| {
-                e.utf8_to_utf16be(src, d)
+                e.utf8_to_utf16(src, d, ByteOrder::Big)
             }),
             Encoding::Utf32Le | Encoding::Utf32Be => {
                 let order = self.to.order();
@@ -472,17 +474,17 @@ impl BlockConverter {
         let (written, result) = match self.to {
             Encoding::Utf8 => {
                 let result = if le {
-                    e.utf16le_to_utf8(units, dst)
+                    e.utf16_to_utf8(units, dst, ByteOrder::Little)
                 } else {
-                    e.utf16be_to_utf8(units, dst)
+                    e.utf16_to_utf8(units, dst, ByteOrder::Big)
                 };
                 (written(&result), result)
             }
             Encoding::Utf16Le | Encoding::Utf16Be => {
                 let result = if le {
-                    e.check_utf16le(units)
+                    e.check_utf16(units, ByteOrder::Little)
                 } else {
-                    e.check_utf16be(units)
+                    e.check_utf16(units, ByteOrder::Big)
                 };
                 let valid = result.map_or_else(|e| e.valid_up_to(), |()| units.len());
                 let swap = self.to.order() != order;
@@ -493,17 +495,17 @@ impl BlockConverter {
                 let to = self.to.order();
                 into_values32(dst, &mut self.out32, units.len(), to, |d| {
                     if le {
-                        e.utf16le_to_utf32(units, d)
+                        e.utf16_to_utf32(units, d, ByteOrder::Little)
                     } else {
-                        e.utf16be_to_utf32(units, d)
+                        e.utf16_to_utf32(units, d, ByteOrder::Big)
                     }
                 })
             }
             _ => {
                 let result = if le {
-                    e.utf16le_to_latin1(units, dst)
+                    e.utf16_to_latin1(units, dst, ByteOrder::Little)
                 } else {
-                    e.utf16be_to_latin1(units, dst)
+                    e.utf16_to_latin1(units, dst, ByteOrder::Big)
                 };
                 (written(&result), result)
             }
@@ -545,10 +547,10 @@ impl BlockConverter {
                 (written(&result), result)
             }
             Encoding::Utf16Le => into_units16(dst, &mut self.out16, 2 * values.len(), |d| {
-                e.utf32_to_utf16le(values, d)
+                e.utf32_to_utf16(values, d, ByteOrder::Little)
             }),
             Encoding::Utf16Be => into_units16(dst, &mut self.out16, 2 * values.len(), |d| {
-                e.utf32_to_utf16be(values, d)
+                e.utf32_to_utf16(values, d, ByteOrder::Big)
             }),
             Encoding::Utf32Le | Encoding::Utf32Be => {
                 let result = e.check_utf32(values);
@@ -586,10 +588,10 @@ impl BlockConverter {
                 (written(&result), result)
             }
             Encoding::Utf16Le => into_units16(dst, &mut self.out16, src.len(), |d| {
-                e.latin1_to_utf16le(src, d)
+                e.latin1_to_utf16(src, d, ByteOrder::Little)
             }),
             Encoding::Utf16Be => into_units16(dst, &mut self.out16, src.len(), |d| {
-                e.latin1_to_utf16be(src, d)
+                e.latin1_to_utf16(src, d, ByteOrder::Big)
             }),
             Encoding::Utf32Le | Encoding::Utf32Be => {
                 let order = self.to.order();

@@ -1,17 +1,20 @@
 //! The errors of streaming: [`TranscodeError`] (a piece of input a
-//! [`Transcoder`](crate::Transcoder) could not convert, at its absolute offset in
+//! [`Transcoder`](crate::stream::Transcoder) could not convert, at its absolute offset in
 //! the stream, with its bytes) and [`Utf8StreamError`] (the first invalid sequence
-//! a [`Utf8Validator`](crate::Utf8Validator) found, exactly as `from_utf8` would
+//! a [`Utf8Validator`](crate::stream::Utf8Validator) found, exactly as `from_utf8` would
 //! report it on the whole stream).
 
 use core::fmt;
 
-use crate::{Encoding, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind, VariantErrorKind};
+use crate::{
+    utf16::Utf16ErrorKind, utf32::Utf32ErrorKind, variant::VariantErrorKind, Encoding,
+    Utf8ErrorKind,
+};
 
 /// Why a piece of input could not be converted.
 ///
 /// ```
-/// use utfast::{Encoding, ErrorMode, TranscodeErrorKind, Transcoder, Status};
+/// use utfast::{Encoding, ErrorMode, stream::TranscodeErrorKind, stream::Transcoder, stream::Status};
 /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Latin1, ErrorMode::Strict);
 /// let mut out = [0u8; 16];
 /// let progress = t.transcode("ok €".as_bytes(), &mut out, true);
@@ -41,7 +44,7 @@ impl TranscodeErrorKind {
     /// `cannot be written in the target encoding`, ...
     ///
     /// ```
-    /// use utfast::{TranscodeErrorKind, Utf8ErrorKind};
+    /// use utfast::{stream::TranscodeErrorKind, Utf8ErrorKind};
     /// assert_eq!(TranscodeErrorKind::Utf8(Utf8ErrorKind::Overlong).as_str(), "overlong encoding");
     /// ```
     pub const fn as_str(self) -> &'static str {
@@ -66,11 +69,11 @@ impl fmt::Display for TranscodeErrorKind {
 /// pair is six).
 const MAX_BYTES: usize = 8;
 
-/// A piece of input a [`Transcoder`](crate::Transcoder) could not convert:
+/// A piece of input a [`Transcoder`](crate::stream::Transcoder) could not convert:
 /// malformed input, or a character the target encoding cannot hold.
 ///
 /// ```
-/// use utfast::{Encoding, ErrorMode, Transcoder, Status};
+/// use utfast::{Encoding, ErrorMode, stream::Transcoder, stream::Status};
 /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
 /// let mut out = [0u8; 64];
 /// t.transcode(b"first chunk ", &mut out, false);
@@ -127,7 +130,7 @@ impl TranscodeError {
     /// was converted.
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Status, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
     /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
     /// let Status::Error(error) = p.status else { panic!() };
@@ -142,7 +145,7 @@ impl TranscodeError {
     /// that character), or `None` when the input ended inside a character.
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Status, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
     /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
     /// let Status::Error(error) = p.status else { panic!() };
@@ -155,11 +158,11 @@ impl TranscodeError {
     /// Why the piece could not be converted.
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Status, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
     /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
     /// let Status::Error(error) = p.status else { panic!() };
-    /// assert_eq!(error.kind(), utfast::TranscodeErrorKind::Unmappable(0x20AC));
+    /// assert_eq!(error.kind(), utfast::stream::TranscodeErrorKind::Unmappable(0x20AC));
     /// ```
     pub const fn kind(&self) -> TranscodeErrorKind {
         self.kind
@@ -168,7 +171,7 @@ impl TranscodeError {
     /// The input bytes of the piece (at most eight of them).
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Status, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
     /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
     /// let Status::Error(error) = p.status else { panic!() };
@@ -187,7 +190,7 @@ impl TranscodeError {
     /// show, say, all of `ED A0 80` where an encoded surrogate's `error_len` is 1).
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Transcoder, Status};
+    /// use utfast::{Encoding, ErrorMode, stream::Transcoder, stream::Status};
     /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
     /// let p = t.transcode(b"a\xED\xA0\x80b", &mut [0u8; 16], true);
     /// let Status::Error(e) = p.status else { panic!() };
@@ -200,7 +203,7 @@ impl TranscodeError {
     /// The encoding of the input.
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Status, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Latin1, ErrorMode::Strict);
     /// let p = t.transcode(b"a\x00\xAC\x20", &mut [0u8; 8], true); // a€
     /// let Status::Error(error) = p.status else { panic!() };
@@ -272,7 +275,7 @@ impl std::error::Error for TranscodeError {}
 /// report it on the concatenation of every chunk, with a `u64` offset.
 ///
 /// ```
-/// let mut v = utfast::Utf8Validator::new();
+/// let mut v = utfast::stream::Utf8Validator::new();
 /// v.update(b"caf").unwrap();
 /// let error = v.update(b"\xC3(").unwrap_err();
 /// assert_eq!((error.valid_up_to(), error.error_len()), (3, Some(1)));
@@ -290,7 +293,7 @@ impl Utf8StreamError {
     /// The length of the longest valid prefix of the stream.
     ///
     /// ```
-    /// let mut v = utfast::Utf8Validator::new();
+    /// let mut v = utfast::stream::Utf8Validator::new();
     /// v.update(b"ok \xF0\x9F").unwrap();
     /// let error = v.update(b"!").unwrap_err();
     /// assert_eq!(error.valid_up_to(), 3);
@@ -303,7 +306,7 @@ impl Utf8StreamError {
     /// stream ended inside a character.
     ///
     /// ```
-    /// let mut v = utfast::Utf8Validator::new();
+    /// let mut v = utfast::stream::Utf8Validator::new();
     /// v.update(b"ok \xF0\x9F").unwrap();
     /// let error = v.update(b"!").unwrap_err();
     /// assert_eq!(error.error_len(), Some(2));
@@ -315,7 +318,7 @@ impl Utf8StreamError {
     /// Why the sequence is invalid.
     ///
     /// ```
-    /// let mut v = utfast::Utf8Validator::new();
+    /// let mut v = utfast::stream::Utf8Validator::new();
     /// v.update(b"ok \xF0\x9F").unwrap();
     /// let error = v.update(b"!").unwrap_err();
     /// assert_eq!(error.kind(), utfast::Utf8ErrorKind::MissingContinuation);

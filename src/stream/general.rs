@@ -24,12 +24,9 @@ use super::block::{
 };
 use super::TranscodeErrorKind;
 use crate::lossy::pieces::{self, Format, Pieces, Problem as PieceProblem};
-use crate::scalar::utf8::check_char;
-use crate::variants::Form;
-use crate::{
-    windows1252_byte, windows1252_char, ByteOrder, Encoding, ErrorMode, Utf16ErrorKind,
-    Utf32ErrorKind,
-};
+use crate::reference::utf8::check_char;
+use crate::variant::Form;
+use crate::{utf16::Utf16ErrorKind, utf32::Utf32ErrorKind, ByteOrder, Encoding, ErrorMode};
 
 const REPLACEMENT: u32 = 0xFFFD;
 
@@ -95,7 +92,7 @@ impl BlockConverter {
             let end = if at_end {
                 src.len()
             } else {
-                src.len() - crate::incomplete_tail_len(src)
+                src.len() - crate::utf8::incomplete_tail_len(src)
             };
             let text = &src[..end];
             match self.to {
@@ -107,11 +104,15 @@ impl BlockConverter {
                 Encoding::Utf16Le | Encoding::Utf16Be => {
                     grow(&mut self.out16, text.len());
                     let result = if self.to == Encoding::Utf16Le {
-                        self.engine
-                            .utf8_to_utf16le_with(text, &mut self.out16, mode)
+                        self.engine.utf8_to_utf16_with(
+                            text,
+                            &mut self.out16,
+                            ByteOrder::Little,
+                            mode,
+                        )
                     } else {
                         self.engine
-                            .utf8_to_utf16be_with(text, &mut self.out16, mode)
+                            .utf8_to_utf16_with(text, &mut self.out16, ByteOrder::Big, mode)
                     };
                     push_u16s(out, &self.out16[..result.ok()?]);
                 }
@@ -145,8 +146,8 @@ impl BlockConverter {
         let units = &self.in16;
         let e = self.engine;
         let result = append(out, 3 * units.len(), |dst| match order {
-            ByteOrder::Little => e.utf16le_to_utf8_with(units, dst, mode),
-            ByteOrder::Big => e.utf16be_to_utf8_with(units, dst, mode),
+            ByteOrder::Little => e.utf16_to_utf8_with(units, dst, ByteOrder::Little, mode),
+            ByteOrder::Big => e.utf16_to_utf8_with(units, dst, ByteOrder::Big, mode),
         });
         match result {
             Err(error) => {
@@ -209,7 +210,9 @@ impl BlockConverter {
             }
             Encoding::Windows1252 => {
                 self.stretch(0, 0);
-                let chars = src.iter().map(|&b| windows1252_char(b) as u32);
+                let chars = src
+                    .iter()
+                    .map(|&b| crate::latin1::windows1252_char(b) as u32);
                 self.values.extend(chars);
                 (src.len(), None)
             }
@@ -266,7 +269,7 @@ impl BlockConverter {
         let end = if at_end {
             src.len()
         } else {
-            src.len() - crate::incomplete_tail_len(src)
+            src.len() - crate::utf8::incomplete_tail_len(src)
         };
         let valid = |this: &mut Self, text: &[u8]| {
             let e = this.engine;
@@ -474,7 +477,7 @@ impl BlockConverter {
                         0..=0xFF if latin1 => Some(cp as u8),
                         0xDC80..=0xDCFF if escapes => Some(cp as u8),
                         _ if latin1 => None,
-                        _ => windows1252_byte(cp),
+                        _ => crate::latin1::windows1252_byte(cp),
                     };
                     let Some(byte) = byte else {
                         stop = Some(i);
@@ -512,7 +515,7 @@ impl BlockConverter {
                 self.units.resize(2 * (run - at), 0);
                 let n = self
                     .engine
-                    .utf32_to_utf16(&values[at..run], &mut self.units)
+                    .utf32_to_utf16(&values[at..run], &mut self.units, ByteOrder::NATIVE)
                     .unwrap_or(0);
                 let encoded = if self.to == Encoding::Cesu8 {
                     self.engine.utf16_to_cesu8_vec(&self.units[..n])
@@ -604,7 +607,7 @@ fn pending_tail(src: &[u8]) -> usize {
     } else {
         0
     };
-    crate::incomplete_tail_len(src).max(surrogate)
+    crate::utf8::incomplete_tail_len(src).max(surrogate)
 }
 
 /// The bytes the code points `values` (valid text of one stretch) took in the

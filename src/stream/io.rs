@@ -29,7 +29,7 @@ fn invalid_data(error: TranscodeError) -> io::Error {
 ///
 /// ```
 /// use std::io::Read;
-/// use utfast::{Encoding, ErrorMode, TranscodeReader};
+/// use utfast::{Encoding, ErrorMode, stream::TranscodeReader};
 /// let utf16le: Vec<u8> = "héllo 🌍".encode_utf16().flat_map(u16::to_le_bytes).collect();
 /// let mut reader = TranscodeReader::new(&utf16le[..], Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict);
 /// let mut text = String::new();
@@ -41,7 +41,7 @@ fn invalid_data(error: TranscodeError) -> io::Error {
 ///
 /// ```
 /// use std::io::Read;
-/// use utfast::{Encoding, ErrorMode, TranscodeError, TranscodeReader};
+/// use utfast::{Encoding, ErrorMode, stream::TranscodeError, stream::TranscodeReader};
 /// let mut reader = TranscodeReader::new(&b"ok\xFFno"[..], Encoding::Utf8, Encoding::Utf16Be, ErrorMode::Strict);
 /// let mut out = Vec::new();
 /// let error = reader.read_to_end(&mut out).unwrap_err();
@@ -93,7 +93,7 @@ impl<R: BufRead> TranscodeReader<R> {
     ///
     /// ```
     /// use std::io::Read;
-    /// use utfast::{Encoding, ErrorMode, TranscodeReader};
+    /// use utfast::{Encoding, ErrorMode, stream::TranscodeReader};
     /// let utf16be = [0x00, 0x68, 0x00, 0xE9];
     /// let mut r = TranscodeReader::from_buf_read(&utf16be[..], Encoding::Utf16Be, Encoding::Utf8, ErrorMode::Strict);
     /// let mut s = String::new();
@@ -109,7 +109,7 @@ impl<R: BufRead> TranscodeReader<R> {
     ///
     /// ```
     /// use std::io::Read;
-    /// use utfast::{BomHandling, Encoding, ErrorMode, TranscodeReader, Transcoder};
+    /// use utfast::{stream::BomHandling, Encoding, ErrorMode, stream::TranscodeReader, stream::Transcoder};
     /// let t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Replace)
     ///     .with_bom_handling(BomHandling::Strip);
     /// let mut s = String::new();
@@ -138,7 +138,7 @@ impl<R: Read> TranscodeReader<R> {
     ///
     /// ```
     /// use std::io::Read;
-    /// use utfast::{Encoding, ErrorMode, TranscodeReader};
+    /// use utfast::{Encoding, ErrorMode, stream::TranscodeReader};
     /// let mut r = TranscodeReader::new(&b"caf\xE9"[..], Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict);
     /// let mut s = String::new();
     /// r.read_to_string(&mut s).unwrap();
@@ -148,11 +148,11 @@ impl<R: Read> TranscodeReader<R> {
         TranscodeReader::with_transcoder(inner, Transcoder::new(from, to, mode))
     }
 
-    /// Reads through `transcoder` (e.g. one with a [`BomHandling`](crate::BomHandling)).
+    /// Reads through `transcoder` (e.g. one with a [`BomHandling`](crate::stream::BomHandling)).
     ///
     /// ```
     /// use std::io::Read;
-    /// use utfast::{BomHandling, Encoding, ErrorMode, TranscodeReader, Transcoder};
+    /// use utfast::{stream::BomHandling, Encoding, ErrorMode, stream::TranscodeReader, stream::Transcoder};
     /// let t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict)
     ///     .with_bom_handling(BomHandling::Sniff);
     /// let mut text = String::new();
@@ -179,7 +179,7 @@ impl<R: Read> TranscodeReader<R> {
     ///
     /// ```
     /// use std::io::Read;
-    /// use utfast::{Encoding, ErrorMode, TranscodeReader};
+    /// use utfast::{Encoding, ErrorMode, stream::TranscodeReader};
     /// let mut r = TranscodeReader::new(&b"abc"[..], Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
     /// r.read_to_end(&mut Vec::new()).unwrap();
     /// assert_eq!(r.transcoder().input_len(), 3);
@@ -198,7 +198,7 @@ impl<R: Read> TranscodeReader<R> {
     /// lost).
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, TranscodeReader};
+    /// use utfast::{Encoding, ErrorMode, stream::TranscodeReader};
     /// let r = TranscodeReader::new(&b"abc"[..], Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
     /// assert_eq!(r.into_inner(), b"abc");
     /// ```
@@ -274,7 +274,7 @@ impl<R: Read> Read for TranscodeReader<R> {
 ///
 /// ```
 /// use std::io::Write;
-/// use utfast::{Encoding, ErrorMode, TranscodeWriter};
+/// use utfast::{Encoding, ErrorMode, stream::TranscodeWriter};
 /// let mut writer = TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Windows1252, ErrorMode::Strict);
 /// writer.write_all("“Grüße” – 5 €".as_bytes()).unwrap();
 /// let bytes = writer.finish().unwrap();
@@ -300,7 +300,7 @@ impl<W: Write> TranscodeWriter<W> {
     ///
     /// ```
     /// use std::io::Write;
-    /// use utfast::{Encoding, ErrorMode, TranscodeWriter};
+    /// use utfast::{Encoding, ErrorMode, stream::TranscodeWriter};
     /// let mut w = TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Utf16Be, ErrorMode::Strict);
     /// w.write_all("é".as_bytes()).unwrap();
     /// assert_eq!(w.finish().unwrap(), [0x00, 0xE9]);
@@ -309,11 +309,11 @@ impl<W: Write> TranscodeWriter<W> {
         TranscodeWriter::with_transcoder(inner, Transcoder::new(from, to, mode))
     }
 
-    /// Writes through `transcoder` (e.g. one with a [`BomHandling`](crate::BomHandling)).
+    /// Writes through `transcoder` (e.g. one with a [`BomHandling`](crate::stream::BomHandling)).
     ///
     /// ```
     /// use std::io::Write;
-    /// use utfast::{Encoding, ErrorMode, TranscodeWriter, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::TranscodeWriter, stream::Transcoder};
     /// let t = Transcoder::new(Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict);
     /// let mut w = TranscodeWriter::with_transcoder(Vec::new(), t);
     /// w.write_all(b"\xE9t\xE9").unwrap();
@@ -331,7 +331,7 @@ impl<W: Write> TranscodeWriter<W> {
     ///
     /// ```
     /// use std::io::Write;
-    /// use utfast::{Encoding, ErrorMode, TranscodeWriter};
+    /// use utfast::{Encoding, ErrorMode, stream::TranscodeWriter};
     /// let mut w = TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
     /// w.write_all(b"ab\xC3").unwrap(); // the last byte is held back for now
     /// assert_eq!(w.transcoder().input_len(), 3);
@@ -375,7 +375,7 @@ impl<W: Write> TranscodeWriter<W> {
     ///
     /// ```
     /// use std::io::Write;
-    /// use utfast::{Encoding, ErrorMode, TranscodeWriter};
+    /// use utfast::{Encoding, ErrorMode, stream::TranscodeWriter};
     /// let mut w = TranscodeWriter::new(Vec::new(), Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
     /// w.write_all(b"a\xE2\x82").unwrap(); // ends inside €
     /// assert_eq!(w.finish().unwrap_err().kind(), std::io::ErrorKind::InvalidData);

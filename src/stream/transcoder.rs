@@ -16,12 +16,12 @@ use alloc::vec::Vec;
 
 use super::block::{BlockConverter, Problem, MAX_PENDING};
 use super::TranscodeError;
-use crate::{sniff_bom, Encoding, Engine, ErrorMode};
+use crate::{Encoding, Engine, ErrorMode};
 
 /// What a [`Transcoder`] does with a byte order mark at the start of the input.
 ///
 /// ```
-/// use utfast::{BomHandling, Encoding, ErrorMode, Transcoder};
+/// use utfast::{stream::BomHandling, Encoding, ErrorMode, stream::Transcoder};
 /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict)
 ///     .with_bom_handling(BomHandling::Strip);
 /// let mut out = [0u8; 16];
@@ -37,7 +37,7 @@ pub enum BomHandling {
     /// The input encoding's own byte order mark is removed.
     Strip,
     /// A byte order mark of any UTF encoding decides the input encoding (as
-    /// [`sniff_bom`] reads it) and is removed; without one, the encoding given to
+    /// [`detect::bom`](crate::detect::bom) reads it) and is removed; without one, the encoding given to
     /// [`Transcoder::new`] stays.
     Sniff,
 }
@@ -61,7 +61,7 @@ pub enum Status {
 /// What one call of [`Transcoder::transcode`] did.
 ///
 /// ```
-/// use utfast::{Encoding, ErrorMode, Progress, Status, Transcoder};
+/// use utfast::{Encoding, ErrorMode, stream::Progress, stream::Status, stream::Transcoder};
 /// let mut t = Transcoder::new(Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict);
 /// let mut out = [0u8; 8];
 /// let p: Progress = t.transcode(b"caf\xE9", &mut out, true);
@@ -108,7 +108,7 @@ const MIN_BLOCK: usize = 256;
 /// constant whatever the stream's length.
 ///
 /// ```
-/// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+/// use utfast::{Encoding, ErrorMode, stream::Status, stream::Transcoder};
 /// // UTF-16LE arriving in pieces that cut a surrogate pair, to UTF-8.
 /// let text = "a😀b";
 /// let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
@@ -159,7 +159,7 @@ impl Transcoder {
     /// `to` cannot hold as `mode` says, with the active kernel.
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Be, ErrorMode::Replace);
     /// let mut out = [0u8; 8];
     /// let p = t.transcode(b"a\xFF", &mut out, true);
@@ -172,7 +172,7 @@ impl Transcoder {
     /// Like [`Transcoder::new`], on the kernel of `engine`.
     ///
     /// ```
-    /// use utfast::{Encoding, Engine, ErrorMode, Kernel, Transcoder};
+    /// use utfast::{Encoding, Engine, ErrorMode, Kernel, stream::Transcoder};
     /// let engine = Engine::new(Kernel::Scalar).unwrap();
     /// let t = Transcoder::with_engine(engine, Encoding::Utf8, Encoding::Latin1, ErrorMode::Strict);
     /// assert_eq!(t.from(), Encoding::Utf8);
@@ -198,7 +198,7 @@ impl Transcoder {
     /// count from the start of the input, the mark included.
     ///
     /// ```
-    /// use utfast::{BomHandling, Encoding, ErrorMode, Transcoder};
+    /// use utfast::{stream::BomHandling, Encoding, ErrorMode, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict)
     ///     .with_bom_handling(BomHandling::Sniff);
     /// let mut out = [0u8; 8];
@@ -215,7 +215,7 @@ impl Transcoder {
     /// The input encoding (after [`BomHandling::Sniff`] chose it, the one chosen).
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Transcoder};
     /// let t = Transcoder::new(Encoding::Cesu8, Encoding::Utf8, ErrorMode::Replace);
     /// assert_eq!((t.from(), t.to(), t.mode()), (Encoding::Cesu8, Encoding::Utf8, ErrorMode::Replace));
     /// ```
@@ -236,7 +236,7 @@ impl Transcoder {
     /// The bytes of input taken so far (converted, skipped, or held back).
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
     /// t.transcode(b"ab\xE2\x82", &mut [0u8; 8], false);
     /// assert_eq!(t.input_len(), 4);
@@ -249,7 +249,7 @@ impl Transcoder {
     /// (with the output still held from earlier calls).
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Transcoder};
     /// let t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Replace);
     /// assert!(t.max_output_len(100) >= 200);
     /// ```
@@ -275,7 +275,7 @@ impl Transcoder {
     /// A `dst` with at least 8 bytes of room always makes progress.
     ///
     /// ```
-    /// use utfast::{Encoding, ErrorMode, Status, Transcoder};
+    /// use utfast::{Encoding, ErrorMode, stream::Status, stream::Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf32Le, ErrorMode::Strict);
     /// let mut out = [0u8; 16];
     /// let p = t.transcode(b"\xE2\x82", &mut out, false); // € cut in two
@@ -386,7 +386,7 @@ impl Transcoder {
         let from = self.converter.from;
         let own = from.bom_bytes();
         let strip = match self.bom {
-            BomHandling::Sniff => match sniff_bom(head) {
+            BomHandling::Sniff => match crate::detect::bom(head) {
                 Some((found, len)) => {
                     // The variants share UTF-8's mark and stay themselves.
                     if found.bom() != from.bom() {

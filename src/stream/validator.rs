@@ -12,7 +12,7 @@ use crate::{Engine, Utf8Error, Utf8ErrorKind};
 /// first error from the start of the stream.
 ///
 /// ```
-/// use utfast::Utf8Validator;
+/// use utfast::stream::Utf8Validator;
 /// let text = "price: 5 €, 🎉".as_bytes();
 /// let mut validator = Utf8Validator::new();
 /// for chunk in text.chunks(5) { // cuts € and 🎉
@@ -42,7 +42,7 @@ impl Utf8Validator {
     /// A validator at the start of a stream, on the active kernel.
     ///
     /// ```
-    /// let v = utfast::Utf8Validator::new();
+    /// let v = utfast::stream::Utf8Validator::new();
     /// assert_eq!(v.finish(), Ok(0));
     /// ```
     pub fn new() -> Utf8Validator {
@@ -52,7 +52,7 @@ impl Utf8Validator {
     /// A validator on the kernel of `engine`.
     ///
     /// ```
-    /// use utfast::{Engine, Kernel, Utf8Validator};
+    /// use utfast::{Engine, Kernel, stream::Utf8Validator};
     /// let mut v = Utf8Validator::with_engine(Engine::new(Kernel::Scalar).unwrap());
     /// assert!(v.update(b"ok").is_ok());
     /// ```
@@ -85,7 +85,7 @@ impl Utf8Validator {
     /// [`finish`](Utf8Validator::finish)).
     ///
     /// ```
-    /// let mut v = utfast::Utf8Validator::new();
+    /// let mut v = utfast::stream::Utf8Validator::new();
     /// assert!(v.update(b"\xE2\x82").is_ok()); // may become €
     /// let error = v.update(b"x").unwrap_err(); // it does not
     /// assert_eq!((error.valid_up_to(), error.error_len()), (0, Some(2)));
@@ -97,7 +97,7 @@ impl Utf8Validator {
         if self.pending_len == 0 && self.error.is_none() {
             let tail = match chunk.len() < crate::SHORT_INPUT {
                 true => 0,
-                false => crate::incomplete_tail_len(chunk),
+                false => crate::utf8::incomplete_tail_len(chunk),
             };
             let body = chunk.len() - tail;
             if self.is_valid(&chunk[..body]) {
@@ -127,7 +127,7 @@ impl Utf8Validator {
         }
         // The common case first: valid but for a character cut at the end,
         // with the fastest check there is (no position).
-        let tail = crate::incomplete_tail_len(chunk);
+        let tail = crate::utf8::incomplete_tail_len(chunk);
         let body = &chunk[..chunk.len() - tail];
         if self.is_valid(body) {
             self.valid += body.len() as u64;
@@ -164,7 +164,7 @@ impl Utf8Validator {
         joined[..held].copy_from_slice(&self.pending[..held]);
         joined[held..held + taken].copy_from_slice(&chunk[..taken]);
         let joined = &joined[..held + taken];
-        let complete = match crate::arch::scalar::check_short(joined) {
+        let complete = match crate::arch::dfa::check_short(joined) {
             Ok(()) => joined.len(),
             Err(error) if error.valid_up_to() > 0 => error.valid_up_to(),
             Err(error) => match error.error_len() {
@@ -197,7 +197,7 @@ impl Utf8Validator {
     /// The bytes validated so far, a held-back incomplete character included.
     ///
     /// ```
-    /// let mut v = utfast::Utf8Validator::new();
+    /// let mut v = utfast::stream::Utf8Validator::new();
     /// v.update(b"ab\xC3").unwrap();
     /// assert_eq!(v.len(), 3);
     /// ```
@@ -208,7 +208,7 @@ impl Utf8Validator {
     /// True before any byte was given (or only empty chunks).
     ///
     /// ```
-    /// let mut v = utfast::Utf8Validator::new();
+    /// let mut v = utfast::stream::Utf8Validator::new();
     /// v.update(b"").unwrap();
     /// assert!(v.is_empty());
     /// ```
@@ -220,7 +220,7 @@ impl Utf8Validator {
     /// was invalid or ends inside a character (`error_len() == None`).
     ///
     /// ```
-    /// let mut v = utfast::Utf8Validator::new();
+    /// let mut v = utfast::stream::Utf8Validator::new();
     /// v.update("añb".as_bytes()).unwrap();
     /// assert_eq!(v.finish(), Ok(4));
     /// ```

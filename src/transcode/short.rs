@@ -6,7 +6,7 @@
 //! (an invalid character, a shorter output) goes to the portable conversion (the
 //! kernels' own exact tail), so the answers and errors do not change.
 
-use crate::arch::scalar::short_is_ascii;
+use crate::arch::dfa::short_is_ascii;
 use crate::error::{Utf16Error, Utf8Error};
 use crate::generic::portable;
 use crate::ByteOrder;

@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-use utfast::{Status, TranscodeError, Transcoder};
+use utfast::{stream::Status, stream::TranscodeError, stream::Transcoder};
 
 /// What a stream of chunks gave: the output, and each error (the transcoder goes
 /// on after each).

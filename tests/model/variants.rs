@@ -12,7 +12,7 @@
 #![allow(dead_code)]
 
 use std::fmt::{Debug, Display};
-use utfast::{Engine, VariantError, VariantErrorKind as Kind};
+use utfast::{variant::VariantError, variant::VariantErrorKind as Kind, Engine};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {

@@ -28,7 +28,7 @@ fn bench_column(c: &mut Criterion, average: usize, bad_every: Option<usize>) {
     let rows = offsets.len() - 1;
     let binary = binary_of(values.clone(), offsets.clone());
     g.bench_function("utfast/validate_utf8_rows", |b| {
-        b.iter(|| utfast::validate_utf8_rows(black_box(&values), black_box(&offsets)).is_ok())
+        b.iter(|| utfast::rows::validate_utf8(black_box(&values), black_box(&offsets)).is_ok())
     });
     // Arrow's buffers are shared, not copied, by `clone`: only the check is timed.
     let (arrow_offsets, arrow_values) = (binary.offsets().clone(), binary.values().clone());
@@ -49,7 +49,7 @@ fn bench_column(c: &mut Criterion, average: usize, bad_every: Option<usize>) {
     });
     g.bench_function("utfast/utf8_rows_validity", |b| {
         b.iter(|| {
-            utfast::utf8_rows_validity(black_box(&values), &offsets).map(|v| v.invalid_count())
+            utfast::rows::utf8_validity(black_box(&values), &offsets).map(|v| v.invalid_count())
         })
     });
     g.bench_function("std/validity_per_row", |b| {

@@ -1,12 +1,12 @@
 //! Text columns in other encodings: a binary column of Latin-1, Windows-1252,
 //! UTF-16, UTF-32 (or a UTF-8 variant) text decoded into a string array, and a
 //! string array encoded into a binary column, each row on its own, through
-//! utfast's column conversion ([`utfast::convert_rows`]).
+//! utfast's column conversion ([`utfast::rows::convert`]).
 
 use arrow_array::{Array, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::ArrowError;
-use utfast::{ConvertedRows, Encoding, Engine, ErrorMode, RowError, RowOffset};
+use utfast::{rows::ConvertedRows, rows::RowError, rows::RowOffset, Encoding, Engine, ErrorMode};
 
 use crate::{binary_to_string_with, bits, OnInvalid};
 

@@ -32,7 +32,7 @@ mod view;
 use arrow_array::{Array, BooleanArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer};
 use arrow_schema::ArrowError;
-use utfast::{Engine, RowError, RowOffset, RowValidity};
+use utfast::{rows::RowError, rows::RowOffset, rows::RowValidity, Engine};
 
 pub use encoding::{decode_binary, decode_binary_with, encode_string, encode_string_with};
 pub use view::{binary_view_is_valid_utf8, binary_view_to_string, binary_view_to_string_with};
@@ -183,7 +183,7 @@ pub fn is_valid_utf8<O: OffsetSizeTrait + RowOffset>(
     array: &GenericBinaryArray<O>,
 ) -> Result<BooleanArray, ArrowError> {
     let validity =
-        utfast::utf8_rows_validity(array.values(), array.offsets()).map_err(row_error)?;
+        utfast::rows::utf8_validity(array.values(), array.offsets()).map_err(row_error)?;
     Ok(BooleanArray::new(bits(&validity), array.nulls().cloned()))
 }
 

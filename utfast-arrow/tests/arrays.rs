@@ -7,7 +7,7 @@ use arrow_array::{
     StringViewArray,
 };
 use proptest::prelude::*;
-use utfast::{Engine, Kernel, RowOffset};
+use utfast::{rows::RowOffset, Engine, Kernel};
 use utfast_arrow::{binary_to_string_with, binary_view_to_string_with, OnInvalid};
 
 const MODES: [OnInvalid; 3] = [OnInvalid::Error, OnInvalid::Null, OnInvalid::Replace];

@@ -5,7 +5,9 @@
 
 use arrow_array::{GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
 use proptest::prelude::*;
-use utfast::{Encoding, Engine, ErrorMode, Kernel, RowOffset, Status, Transcoder};
+use utfast::{
+    rows::RowOffset, stream::Status, stream::Transcoder, Encoding, Engine, ErrorMode, Kernel,
+};
 use utfast_arrow::{decode_binary_with, encode_string_with, OnInvalid};
 
 const MODES: [OnInvalid; 3] = [OnInvalid::Error, OnInvalid::Null, OnInvalid::Replace];

@@ -12,11 +12,12 @@ use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 
 use utfast::{
-    BomHandling, Encoding, Status as Step, TranscodeError, TranscodeErrorKind, Transcoder,
+    stream::BomHandling, stream::Status as Step, stream::TranscodeError,
+    stream::TranscodeErrorKind, stream::Transcoder, Encoding,
 };
 
 use crate::shared::input::{self, Input, Position, Reader, PREFIX};
-use crate::shared::output::{open_output, OUT_BUFFER};
+use crate::shared::output::{open_output, StreamError, OUT_BUFFER};
 use crate::shared::progress::{Progress, ProgressMode};
 use crate::shared::report::{cli_name, hex, label, warn, Status};
 
@@ -51,7 +52,7 @@ fn detect_bom(from: Encoding, head: &[u8]) -> Result<usize, Encoding> {
     if !own.is_empty() && head.starts_with(own) && !utf32_as_utf16 {
         return Ok(own.len());
     }
-    match utfast::sniff_bom(head) {
+    match utfast::detect::bom(head) {
         Some((other, _)) if other.bom() != from.bom() => Err(other),
         _ => Ok(0),
     }
@@ -80,14 +81,7 @@ struct Failure {
     bom_len: usize,
 }
 
-/// Why the conversion stopped early, other than invalid input.
-#[derive(Debug)]
-enum StreamError {
-    Read(io::Error),
-    Write(io::Error),
-}
-
-/// Converts everything `reader` yields, a block of `block` bytes at a time, into
+/// Converts everything `reader` yields, a block of [`BLOCK`] bytes at a time, into
 /// `out` with `transcoder` (which strips the input's own byte order mark); stops
 /// at the first problem. Counts lines and columns of UTF-8 input when
 /// `count_position` is set.
@@ -95,11 +89,10 @@ fn stream(
     mut reader: &mut dyn Read,
     mut transcoder: Transcoder,
     out: &mut dyn Write,
-    block: usize,
     count_position: bool,
     progress: &Progress,
 ) -> Result<Result<u64, Failure>, StreamError> {
-    let mut input = vec![0; block.max(4)];
+    let mut input = vec![0; BLOCK];
     let mut output = vec![0; OUT_BUFFER];
     let mut position = Position::START;
     let mut bom_len = None;
@@ -181,11 +174,11 @@ fn convert(
 ) -> Result<Result<u64, Failure>, StreamError> {
     let utf8 = transcoder.from() == Encoding::Utf8;
     match reader {
-        Reader::Once(mut reader) => stream(&mut reader, transcoder, out, BLOCK, utf8, &progress),
+        Reader::Once(mut reader) => stream(&mut reader, transcoder, out, utf8, &progress),
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
             let start = file.stream_position().map_err(StreamError::Read)?;
-            let mut result = stream(&mut file, transcoder, out, BLOCK, false, &progress)?;
+            let mut result = stream(&mut file, transcoder, out, false, &progress)?;
             if let Err(failure) = &mut result {
                 if utf8 && !matches!(failure.what, What::ForeignBom(_)) {
                     let bom_len = failure.bom_len as u64;
@@ -239,16 +232,13 @@ fn choose_encoding(
             (filled, Reader::Once(Box::new(replay)))
         }
     };
-    let examined = filled.min(PREFIX);
+    let (found, examined) = input::detect(&head[..filled]);
     let head = &head[..examined];
-    let found = if filled > PREFIX {
-        utfast::detect_encoding_prefix(head)
-    } else {
-        utfast::detect_encoding(head)
-    };
     let (encoding, confidence) = (found.encoding(), found.confidence());
     if confidence < AUTO_MIN_CONFIDENCE {
-        let candidates: Vec<&str> = utfast::plausible_encodings(head).map(cli_name).collect();
+        let candidates: Vec<&str> = utfast::detect::plausible_encodings(head)
+            .map(cli_name)
+            .collect();
         return Ok(Err(format!(
             "{name}: cannot tell the encoding of the input: its first {examined} bytes are not \
              valid UTF-8, UTF-16 or UTF-32 with a text's pattern of zero bytes, and hold zero \

@@ -88,8 +88,8 @@ utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, windows-1252, cesu-8,
   without the dash, iso-8859-1 or latin-1 for latin1, cp1252 for windows-1252,
   and modified-utf-8 or java for mutf-8.";
 
-/// An `Exit status:` section with the lines given.
-fn exit_status(lines: &str) -> String {
+/// An `Exit status:` section with the lines given (a command's `*_EXIT`).
+pub fn exit_status(lines: &str) -> String {
     format!("{}\n{lines}", heading("Exit status"))
 }
 
@@ -103,13 +103,9 @@ OFFSET counts bytes from 0 (std's valid_up_to); LINE and COLUMN count from 1,
 COLUMN in characters; HEX is the offending sequence, e.g. 'ed a0 80' for an
 encoded surrogate. Files of any size are read in 1 MiB chunks.";
 
-pub fn validate_after() -> String {
-    exit_status(
-        "  0  Every input is valid UTF-8.
+pub const VALIDATE_EXIT: &str = "  0  Every input is valid UTF-8.
   1  An input is not.
-  2  Usage error, or an unreadable input (the other inputs are still checked).",
-    )
-}
+  2  Usage error, or an unreadable input (the other inputs are still checked).";
 
 pub const VALIDATE_JSON: &str = "\
 Print one JSON object per input, one per line:
@@ -229,13 +225,9 @@ run it on your own files to check our figures on your machine. Takes about
     )
 }
 
-pub fn bench_after() -> String {
-    exit_status(
-        "  0  Every implementation gave std's answers.
+pub const BENCH_EXIT: &str = "  0  Every implementation gave std's answers.
   1  An implementation disagreed with std.
-  2  Usage error, or an unreadable FILE.",
-    )
-}
+  2  Usage error, or an unreadable FILE.";
 
 pub fn quick() -> String {
     format!(
@@ -274,12 +266,8 @@ guess (0.40: windows-1252 as nothing else fits).",
     )
 }
 
-pub fn detect_after() -> String {
-    exit_status(
-        "  0  Every input was read.
-  2  Usage error, or an unreadable input (the other inputs are still examined).",
-    )
-}
+pub const DETECT_EXIT: &str = "  0  Every input was read.
+  2  Usage error, or an unreadable input (the other inputs are still examined).";
 
 pub const DETECT_JSON: &str = "\
 Print one JSON object per input, one per line:
@@ -299,12 +287,8 @@ For standard input, use 'convert --from utf-8 --to utf-8 --errors replace' (whic
 also drops a UTF-8 byte order mark, and refuses input that starts with another
 encoding's).";
 
-pub fn repair_after() -> String {
-    exit_status(
-        "  0  Every FILE is valid, or repaired.
-  2  Usage error, or I/O error (the other FILEs are still repaired).",
-    )
-}
+pub const REPAIR_EXIT: &str = "  0  Every FILE is valid, or repaired.
+  2  Usage error, or I/O error (the other FILEs are still repaired).";
 
 pub const COMPLETIONS: &str = "\
 Print a script that completes utfast's commands, options and their values

@@ -1,21 +1,21 @@
 //! `utfast repair`: makes each FILE valid UTF-8 in place, replacing each invalid
 //! sequence by U+FFFD exactly as `String::from_utf8_lossy` does on the whole file.
 //! The file streams through in blocks, and the library does the work: its
-//! [`Utf8Validator`] finds the first invalid sequence (a valid file is not
-//! written to), then its strict UTF-8 [`Transcoder`] finds each one from there
-//! on, whatever the blocks cut. The repaired text goes to a temporary file beside
-//! the file (the valid start copied as it is), renamed over the file only at the
-//! end, so the original is untouched on any failure. `--backup` keeps the
+//! `Utf8Validator` finds the first invalid sequence ([`scan`]; a valid file is
+//! not written to), then its strict UTF-8 [`Transcoder`] finds each one from
+//! there on, whatever the blocks cut. The repaired text goes to a temporary file
+//! beside the file (the valid start copied as it is), renamed over the file only
+//! at the end, so the original is untouched on any failure. `--backup` keeps the
 //! original as FILE.bak (a hard link, or a copy where links are refused).
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use utfast::{Encoding, ErrorMode, Transcoder, Utf8Validator};
+use utfast::{stream::Transcoder, Encoding, ErrorMode};
 
-use crate::shared::input::{fill, CHUNK};
-use crate::shared::output::{TempOutput, OUT_BUFFER};
+use crate::shared::input::{fill, scan, Verdict, BUFFER, CHUNK};
+use crate::shared::output::{StreamError, TempOutput, OUT_BUFFER};
 use crate::shared::progress::{Progress, ProgressMode};
 use crate::shared::report::{warn, Status};
 
@@ -71,7 +71,7 @@ pub fn run(options: &RepairOptions, out: &mut impl Write) -> io::Result<Status> 
     Ok(status)
 }
 
-/// Repairs the file at `path`, reading `block` bytes at a time, with a progress
+/// Repairs the file at `path`, repairing `block` bytes at a time, with a progress
 /// bar if `progress` asks for one. The error is a message that says what failed
 /// and what became of the file.
 fn repair(
@@ -96,9 +96,9 @@ fn repair(
         first: 0,
         backup: None,
     };
-    match first_error(&mut reader, &mut buffer, &progress).map_err(read_error)? {
-        None => return Ok(done),
-        Some(first) => done.first = first,
+    match scan(&mut reader, &mut vec![0; BUFFER], false, &progress).map_err(read_error)? {
+        Verdict::Valid { .. } => return Ok(done),
+        Verdict::Invalid(invalid) => done.first = invalid.offset,
     }
     let (mut temp, file) = TempOutput::create(path, Some(metadata))?;
     let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
@@ -131,37 +131,6 @@ fn repair(
     Ok(done)
 }
 
-/// The offset of the first invalid sequence of what `reader` yields (read a
-/// `buffer` at a time with the library's [`Utf8Validator`]), or `None` when it is
-/// all valid UTF-8.
-fn first_error(
-    reader: &mut impl Read,
-    buffer: &mut [u8],
-    progress: &Progress,
-) -> io::Result<Option<u64>> {
-    let mut validator = Utf8Validator::new();
-    loop {
-        let filled = fill(reader, buffer)?;
-        progress.advance(filled);
-        let mut checked = validator.update(&buffer[..filled]);
-        if filled < buffer.len() && checked.is_ok() {
-            checked = validator.finish().map(drop);
-        }
-        match checked {
-            Err(error) => return Ok(Some(error.valid_up_to())),
-            Ok(()) if filled < buffer.len() => return Ok(None),
-            Ok(()) => {}
-        }
-    }
-}
-
-/// Why [`write_repaired`] stopped.
-#[derive(Debug)]
-enum StreamError {
-    Read(io::Error),
-    Write(io::Error),
-}
-
 /// Writes to `out` what `reader` yields (read a `buffer` at a time), each
 /// invalid sequence replaced by U+FFFD as `String::from_utf8_lossy` replaces it:
 /// the library's strict UTF-8 [`Transcoder`] reports each sequence (std's
@@ -187,8 +156,8 @@ fn write_repaired(
                 .map_err(StreamError::Write)?;
             input = &input[step.read..];
             match step.status {
-                utfast::Status::OutputFull => {}
-                utfast::Status::Error(_) => {
+                utfast::stream::Status::OutputFull => {}
+                utfast::stream::Status::Error(_) => {
                     out.write_all(REPLACEMENT).map_err(StreamError::Write)?;
                     replaced += 1;
                 }

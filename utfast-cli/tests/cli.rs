@@ -1239,7 +1239,7 @@ fn fallbacks_read_bad_bytes_as_latin1_or_windows_1252() {
             MESSY,
         );
         assert_eq!(status_of(&output), 0);
-        let expected = utfast::utf8_to_string_with(MESSY, mode).unwrap();
+        let expected = utfast::utf8::to_string_with(MESSY, mode).unwrap();
         assert_eq!(output.stdout, expected.as_bytes(), "{name}");
     }
     let output = run_with_stdin(

@@ -33,7 +33,7 @@ impl DetectEncoding {
 fn detect<O: OffsetSizeTrait>(array: &GenericBinaryArray<O>) -> ArrayRef {
     let names: StringArray = array
         .iter()
-        .map(|row| row.map(|bytes| utfast::detect_encoding(bytes).encoding().name()))
+        .map(|row| row.map(|bytes| utfast::detect::encoding(bytes).encoding().name()))
         .collect();
     Arc::new(names)
 }

@@ -11,7 +11,7 @@ use datafusion::common::{exec_err, DataFusionError, Result};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
 };
-use utfast::RowOffset;
+use utfast::rows::RowOffset;
 
 use crate::{arrow_error, map_columnar};
 use utfast_arrow::{

@@ -165,7 +165,7 @@ async fn detect_encoding_names_each_row() {
         .iter()
         .map(|r| {
             Some(
-                utfast::detect_encoding(r.as_ref()?)
+                utfast::detect::encoding(r.as_ref()?)
                     .encoding()
                     .name()
                     .to_owned(),

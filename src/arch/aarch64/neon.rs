@@ -2,7 +2,7 @@
 
 use core::arch::aarch64::*;
 
-use crate::generic::vector::{ByteVector, Simd128};
+use crate::generic::vector_traits::{ByteVector, Simd128};
 use crate::generic::wide::Wide;
 
 // SAFETY: NEON is part of the AArch64 baseline the kernel is compiled for; every

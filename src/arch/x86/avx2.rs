@@ -5,7 +5,7 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use crate::generic::vector::ByteVector;
+use crate::generic::vector_traits::ByteVector;
 use crate::generic::wide::Wide;
 
 // SAFETY: every method uses AVX and AVX2 instructions only; callers guarantee the

@@ -6,7 +6,7 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use crate::generic::vector::{ByteVector, Simd128};
+use crate::generic::vector_traits::{ByteVector, Simd128};
 use crate::generic::wide::Wide;
 
 // SAFETY: every method uses SSE2..SSE4.2 instructions only; callers guarantee the

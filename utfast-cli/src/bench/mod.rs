@@ -1,11 +1,11 @@
 //! `utfast bench`: the throughput (GB/s of input) of every kernel this CPU can run,
-//! of the dispatching free functions and of std, in sections: UTF-8 validation;
-//! transcoding from UTF-8 to UTF-16LE, UTF-32 and Latin-1 and back; UTF-16LE
-//! validation; streaming against one call ([`Section`]; `--only` picks some). The
-//! input is text generated in
-//! memory, or the given files. Every implementation is first checked to agree with
-//! std; then each is timed in batches, interleaved so that noise hits them alike,
-//! and the best batch counts. The time budget of a [`Plan`] is shared by all the
+//! of the dispatching free functions, of std and of the rival libraries
+//! (`rivals`), in sections: UTF-8 validation; transcoding from UTF-8 to UTF-16LE,
+//! UTF-32 and Latin-1 and back; UTF-16LE validation; streaming against one call
+//! ([`Section`]; `--only` picks some). The input is text generated in memory, or
+//! the given files. Every implementation is first checked to agree with std;
+//! then each is timed in batches, interleaved so that noise hits them alike, and
+//! the best batch counts. The time budget of a [`Plan`] is shared by all the
 //! measurements, whatever the sections.
 
 mod rivals;
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use utfast::sample::{self, Script};
-use utfast::{Engine, Kernel};
+use utfast::{ByteOrder, Engine, Kernel};
 
 use crate::shared::input::Input;
 use crate::shared::report::{version_line, warn, warn_if_kernel_override_ignored, Status};
@@ -74,157 +74,113 @@ const TRANSCODE_LEN: usize = 256 << 10;
 const SHORT_COUNT: usize = 10_000;
 const SHORT_MAX: usize = 64;
 
-/// Declares `Section` with its variants, and `Section::ALL` listing them in the
-/// same order, from one list.
+/// The chunk of the streaming sections.
+const STREAM_CHUNK: usize = 64 << 10;
+
+/// Declares `Section` from one table, a row per section: its variant, the name
+/// `--only` knows it by, its group (a name `--only` takes for several sections),
+/// the columns of its functions (after the kernels'), and its title (what is
+/// measured, and what std does for it). `Section::ALL` lists the sections in the
+/// table's order.
 macro_rules! sections {
-    ($($(#[$doc:meta])* $name:ident,)*) => {
+    ($(
+        $(#[$doc:meta])*
+        $section:ident $name:literal in $group:literal [$($function:literal),+] $title:literal,
+    )*) => {
         /// What `bench` measures: one table each, in this order.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
         pub enum Section {
-            $($(#[$doc])* $name,)*
+            $($(#[$doc])* $section,)*
         }
 
         impl Section {
             /// Every section, in order.
-            pub const ALL: [Section; [$(stringify!($name)),*].len()] = [$(Section::$name),*];
+            pub const ALL: [Section; [$($name),*].len()] = [$(Section::$section),*];
+
+            /// The name `--only` knows the section by.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Section::$section => $name,)*
+                }
+            }
+
+            /// The name `--only` knows the section's group by.
+            fn group(self) -> &'static str {
+                match self {
+                    $(Section::$section => $group,)*
+                }
+            }
+
+            /// The dispatching functions of the section, in column order after
+            /// the kernels (for the streaming sections, all the columns).
+            fn functions(self) -> &'static [&'static str] {
+                match self {
+                    $(Section::$section => &[$($function),+],)*
+                }
+            }
+
+            /// The table's title line.
+            fn title(self) -> &'static str {
+                match self {
+                    $(Section::$section => $title,)*
+                }
+            }
         }
     };
 }
 
 sections! {
-    ValidateUtf8,
-    Utf8ToUtf16le,
-    Utf16leToUtf8,
-    Utf8ToUtf32,
-    Utf32ToUtf8,
-    Latin1ToUtf8,
-    Utf8ToLatin1,
-    ValidateUtf16le,
+    ValidateUtf8 "validate-utf8" in "validate" ["validate_utf8", "from_utf8"]
+        "UTF-8 validation (std: str::from_utf8)",
+    Utf8ToUtf16le "utf8-to-utf16le" in "transcode" ["utf8_to_utf16le"]
+        "UTF-8 to UTF-16LE (std: str::from_utf8, then str::encode_utf16 into a slice)",
+    Utf16leToUtf8 "utf16le-to-utf8" in "transcode" ["utf16le_to_utf8"]
+        "UTF-16LE to UTF-8 (std: char::decode_utf16, then char::encode_utf8 into a slice)",
+    Utf8ToUtf32 "utf8-to-utf32" in "transcode" ["utf8_to_utf32"]
+        "UTF-8 to UTF-32 (std: str::from_utf8, then str::chars into a slice)",
+    Utf32ToUtf8 "utf32-to-utf8" in "transcode" ["utf32_to_utf8"]
+        "UTF-32 to UTF-8 (std: char::from_u32, then char::encode_utf8 into a slice)",
+    Latin1ToUtf8 "latin1-to-utf8" in "transcode" ["latin1_to_utf8"]
+        "Latin-1 to UTF-8 (std: char::from(u8), then char::encode_utf8 into a slice)",
+    Utf8ToLatin1 "utf8-to-latin1" in "transcode" ["utf8_to_latin1"]
+        "UTF-8 to Latin-1 (std: str::from_utf8, then str::chars as u8 into a slice)",
+    ValidateUtf16le "validate-utf16le" in "validate" ["validate_utf16le"]
+        "UTF-16LE validation (std: char::decode_utf16)",
     /// `Utf8Validator` fed chunks against one `validate_utf8` call.
-    StreamValidateUtf8,
+    StreamValidateUtf8 "stream-validate-utf8" in "stream"
+        ["one call", "64 KiB chunks", "4 KiB chunks"]
+        "Streaming UTF-8 validation: one validate_utf8 call, then Utf8Validator fed chunks",
     /// `Transcoder` and `TranscodeReader` against one `utf8_to_utf16le` call.
-    StreamUtf8ToUtf16le,
+    StreamUtf8ToUtf16le "stream-utf8-to-utf16le" in "stream"
+        ["one call", "Transcoder 64 KiB", "Reader 64 KiB"]
+        "Streaming UTF-8 to UTF-16LE: one utf8_to_utf16le call, then Transcoder fed chunks, \
+         TranscodeReader",
 }
 
 impl Section {
-    /// Names `--only` accepts for several sections at once.
-    pub const GROUPS: [(&'static str, &'static [Section]); 3] = [
-        (
-            "validate",
-            &[Section::ValidateUtf8, Section::ValidateUtf16le],
-        ),
-        (
-            "transcode",
-            &[
-                Section::Utf8ToUtf16le,
-                Section::Utf16leToUtf8,
-                Section::Utf8ToUtf32,
-                Section::Utf32ToUtf8,
-                Section::Latin1ToUtf8,
-                Section::Utf8ToLatin1,
-            ],
-        ),
-        (
-            "stream",
-            &[Section::StreamValidateUtf8, Section::StreamUtf8ToUtf16le],
-        ),
-    ];
-
-    /// The name `--only` knows the section by.
-    pub fn name(self) -> &'static str {
-        match self {
-            Section::ValidateUtf8 => "validate-utf8",
-            Section::Utf8ToUtf16le => "utf8-to-utf16le",
-            Section::Utf16leToUtf8 => "utf16le-to-utf8",
-            Section::Utf8ToUtf32 => "utf8-to-utf32",
-            Section::Utf32ToUtf8 => "utf32-to-utf8",
-            Section::Latin1ToUtf8 => "latin1-to-utf8",
-            Section::Utf8ToLatin1 => "utf8-to-latin1",
-            Section::ValidateUtf16le => "validate-utf16le",
-            Section::StreamValidateUtf8 => "stream-validate-utf8",
-            Section::StreamUtf8ToUtf16le => "stream-utf8-to-utf16le",
-        }
-    }
+    /// The groups' names, in the order of their first sections.
+    pub const GROUPS: [&'static str; 3] = ["validate", "transcode", "stream"];
 
     /// Every name `--only` accepts: the groups, then the sections.
     pub fn names() -> impl Iterator<Item = &'static str> {
-        Section::GROUPS
-            .iter()
-            .map(|&(name, _)| name)
-            .chain(Section::ALL.iter().map(|section| section.name()))
+        let sections = Section::ALL.iter().map(|section| section.name());
+        Section::GROUPS.into_iter().chain(sections)
     }
 
     /// The sections `name` (a section's or a group's, in any case) stands for.
-    pub fn named(name: &str) -> Option<&'static [Section]> {
+    pub fn named(name: &str) -> Option<Vec<Section>> {
         let name = name.trim();
-        if let Some(&(_, sections)) = Section::GROUPS
-            .iter()
-            .find(|(group, _)| group.eq_ignore_ascii_case(name))
-        {
-            return Some(sections);
-        }
-        let index = Section::ALL
-            .iter()
-            .position(|section| section.name().eq_ignore_ascii_case(name))?;
-        Some(&Section::ALL[index..=index])
-    }
-
-    /// The table's title line: what is measured, and what std does for it.
-    fn title(self) -> &'static str {
-        match self {
-            Section::ValidateUtf8 => "UTF-8 validation (std: str::from_utf8)",
-            Section::Utf8ToUtf16le => {
-                "UTF-8 to UTF-16LE (std: str::from_utf8, then str::encode_utf16 into a slice)"
-            }
-            Section::Utf16leToUtf8 => {
-                "UTF-16LE to UTF-8 (std: char::decode_utf16, then char::encode_utf8 into a slice)"
-            }
-            Section::Utf8ToUtf32 => {
-                "UTF-8 to UTF-32 (std: str::from_utf8, then str::chars into a slice)"
-            }
-            Section::Utf32ToUtf8 => {
-                "UTF-32 to UTF-8 (std: char::from_u32, then char::encode_utf8 into a slice)"
-            }
-            Section::Latin1ToUtf8 => {
-                "Latin-1 to UTF-8 (std: char::from(u8), then char::encode_utf8 into a slice)"
-            }
-            Section::Utf8ToLatin1 => {
-                "UTF-8 to Latin-1 (std: str::from_utf8, then str::chars as u8 into a slice)"
-            }
-            Section::ValidateUtf16le => "UTF-16LE validation (std: char::decode_utf16)",
-            Section::StreamValidateUtf8 => {
-                "Streaming UTF-8 validation: one validate_utf8 call, then Utf8Validator fed chunks"
-            }
-            Section::StreamUtf8ToUtf16le => {
-                "Streaming UTF-8 to UTF-16LE: one utf8_to_utf16le call, then Transcoder fed chunks, \
-                 TranscodeReader"
-            }
-        }
-    }
-
-    /// The dispatching functions of the section, in column order after the kernels.
-    fn functions(self) -> &'static [&'static str] {
-        match self {
-            Section::ValidateUtf8 => &["validate_utf8", "from_utf8"],
-            Section::Utf8ToUtf16le => &["utf8_to_utf16le"],
-            Section::Utf16leToUtf8 => &["utf16le_to_utf8"],
-            Section::Utf8ToUtf32 => &["utf8_to_utf32"],
-            Section::Utf32ToUtf8 => &["utf32_to_utf8"],
-            Section::Latin1ToUtf8 => &["latin1_to_utf8"],
-            Section::Utf8ToLatin1 => &["utf8_to_latin1"],
-            Section::ValidateUtf16le => &["validate_utf16le"],
-            Section::StreamValidateUtf8 => &["one call", "64 KiB chunks", "4 KiB chunks"],
-            Section::StreamUtf8ToUtf16le => &["one call", "Transcoder 64 KiB", "Reader 64 KiB"],
-        }
+        let sections: Vec<Section> = Section::ALL
+            .into_iter()
+            .filter(|s| s.name().eq_ignore_ascii_case(name) || s.group().eq_ignore_ascii_case(name))
+            .collect();
+        (!sections.is_empty()).then_some(sections)
     }
 
     /// True for the sections that compare streaming with one call: their columns
     /// are the functions only, and their ratio is chunked / one call.
     fn streams(self) -> bool {
-        matches!(
-            self,
-            Section::StreamValidateUtf8 | Section::StreamUtf8ToUtf16le
-        )
+        self.group() == "stream"
     }
 
     /// Whether the section has a row for `sample`: every input is validated as
@@ -244,10 +200,7 @@ impl Section {
             rivals.iter().map(|rival| rival.name).collect()
         }
         match self {
-            Section::ValidateUtf8 => rivals::utf8_validators()
-                .iter()
-                .map(|&(name, _)| name)
-                .collect(),
+            Section::ValidateUtf8 => names(rivals::validate_utf8()),
             Section::Utf8ToUtf16le => names(rivals::utf8_to_utf16le()),
             Section::Utf16leToUtf8 => names(rivals::utf16le_to_utf8()),
             Section::Utf8ToUtf32 => names(rivals::utf8_to_utf32()),
@@ -265,39 +218,23 @@ impl Section {
         if self.streams() {
             return self.functions().to_vec();
         }
-        engines
-            .iter()
-            .map(|engine| engine.kernel().name())
-            .chain(self.functions().iter().copied())
-            .chain(["std"])
-            .chain(self.rivals())
-            .collect()
+        let kernels = engines.iter().map(|engine| engine.kernel().name());
+        let functions = self.functions().iter().copied().chain(["std"]);
+        kernels.chain(functions).chain(self.rivals()).collect()
     }
 
     /// The ratio columns after the throughputs: the last utfast function over
     /// std, and over the fastest rival; chunked over one call when streaming.
     fn ratios(self, engines: &[Engine]) -> Vec<Ratio> {
         if self.streams() {
-            return vec![Ratio {
-                header: "vs one call",
-                of: 1,
-                over: 0..1,
-            }];
+            return vec![Ratio::new("vs one call", 1, 0..1)];
         }
         let function = engines.len() + self.functions().len() - 1;
-        let std = function + 1;
-        let rivals = self.rivals().len();
-        let mut ratios = vec![Ratio {
-            header: "vs std",
-            of: function,
-            over: std..std + 1,
-        }];
+        let (std, rivals) = (function + 1, self.rivals().len());
+        let mut ratios = vec![Ratio::new("vs std", function, std..std + 1)];
         if rivals > 0 {
-            ratios.push(Ratio {
-                header: "vs best rival",
-                of: function,
-                over: std + 1..std + 1 + rivals,
-            });
+            let over = std + 1..std + 1 + rivals;
+            ratios.push(Ratio::new("vs best rival", function, over));
         }
         ratios
     }
@@ -328,7 +265,10 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
             rows * section.columns(&engines).len()
         })
         .sum();
-    let batch = (plan.budget / (cells.max(1) as u32 * plan.rounds)).max(MIN_BATCH);
+    let timing = Timing {
+        rounds: plan.rounds,
+        batch: (plan.budget / (cells.max(1) as u32 * plan.rounds)).max(MIN_BATCH),
+    };
 
     let text = !options.json;
     let mut report = JsonReport {
@@ -339,17 +279,16 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
         rivals: rivals::versions().into_iter().collect(),
         unit: "GB/s of input (10^9 bytes per second)",
         rounds: plan.rounds,
-        batch_ms: batch.as_secs_f64() * 1e3,
+        batch_ms: timing.batch.as_secs_f64() * 1e3,
         sections: Vec::new(),
     };
     if text {
-        writeln!(out, "{}", version_line())?;
-        writeln!(out, "cpu: {}", report.cpu)?;
         let rivals: Vec<String> = report
             .rivals
             .iter()
             .map(|(name, version)| format!("{name} {version}"))
             .collect();
+        writeln!(out, "{}\ncpu: {}", version_line(), report.cpu)?;
         writeln!(out, "rivals: {}", rivals.join(", "))?;
         writeln!(
             out,
@@ -360,51 +299,43 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
     let name_width = samples
         .iter()
         .map(|sample| sample.name.chars().count() + usize::from(sample.invalid))
-        .chain([5])
-        .max()
-        .unwrap_or(5);
+        .fold(5, usize::max);
     for &section in &sections {
         let table = Table {
             name_width,
-            headers: section.columns(&engines),
+            columns: section.columns(&engines),
             ratios: section.ratios(&engines),
         };
         if text {
-            writeln!(out)?;
-            writeln!(out, "{}", section.title())?;
-            writeln!(out, "{}", table.header())?;
+            writeln!(out, "\n{}\n{}", section.title(), table.header())?;
         }
         let mut rows = Vec::new();
         for sample in samples.iter().filter(|s| section.measures(s)) {
-            let measured = measure_row(section, sample, &engines, &plan, batch);
-            for &column in &measured.disagree {
+            let measured = measure_row(section, sample, &engines, &timing);
+            let disagree: Vec<&'static str> = measured
+                .disagree
+                .iter()
+                .map(|&column| table.columns[column])
+                .collect();
+            for column in &disagree {
                 warn(format_args!(
-                    "bug: {} disagrees with std on '{}' ({}); please report it",
-                    table.headers[column],
+                    "bug: {column} disagrees with std on '{}' ({}); please report it",
                     sample.name,
                     section.name(),
                 ));
                 status = status.max(Status::Invalid);
             }
-            let invalid = sample.invalid && section == Section::ValidateUtf8;
+            let valid = !(sample.invalid && section == Section::ValidateUtf8);
             if text {
-                writeln!(out, "{}", table.row(&sample.name, invalid, &measured))?;
+                writeln!(out, "{}", table.row(&sample.name, valid, &measured))?;
             }
             rows.push(JsonRow {
                 input: sample.name.clone(),
                 bytes: measured.bytes,
-                valid: !invalid,
-                ratios: table
-                    .ratios
-                    .iter()
-                    .map(|r| r.of(&measured.throughputs))
-                    .collect(),
-                gbps: measured.throughputs,
-                disagree_with_std: measured
-                    .disagree
-                    .iter()
-                    .map(|&column| table.headers[column])
-                    .collect(),
+                valid,
+                ratios: table.ratios.iter().map(|r| r.of(&measured.gbps)).collect(),
+                gbps: measured.gbps,
+                disagree_with_std: disagree,
             });
         }
         if rows.is_empty() && text {
@@ -418,70 +349,65 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
             name: section.name(),
             title: section.title(),
             ratios: table.ratios.iter().map(|ratio| ratio.header).collect(),
-            columns: table.headers,
+            columns: table.columns,
             rows,
         });
     }
-    if !text {
+    if text {
+        writeln!(out)?;
+        for note in notes(&sections, &samples, options.inputs.is_empty()) {
+            writeln!(out, "{note}")?;
+        }
+    } else {
         let json = serde_json::to_string_pretty(&report).expect("plain values always serialise");
         writeln!(out, "{json}")?;
-        return Ok(status);
     }
-    writeln!(out)?;
-    writeln!(
-        out,
-        "kernel columns: Engine methods; function columns: the same, on the active kernel"
-    )?;
-    writeln!(
-        out,
-        "vs std: the last function column / std (from_utf8 for UTF-8: it gives std's error position)"
-    )?;
-    writeln!(
-        out,
+    Ok(status)
+}
+
+/// The lines under the tables that explain the columns and the rows, for the
+/// `sections` measured on `samples` (generated, or files).
+fn notes(sections: &[Section], samples: &[Sample], generated: bool) -> Vec<String> {
+    let mut notes = vec![
+        "kernel columns: Engine methods; function columns: the same, on the active kernel",
+        "vs std: the last function column / std (from_utf8 for UTF-8: it gives std's error \
+         position)",
         "vs best rival: the same column / the fastest rival library's (simdutf8: its basic API, \
-         a bool; compat gives std's error position)"
-    )?;
+         a bool; compat gives std's error position)",
+    ];
     if sections.iter().any(|s| s.streams()) {
-        writeln!(
-            out,
+        notes.push(
             "streaming: the same text in chunks of 64 KiB (4 KiB), on the active kernel; \
-             vs one call: the first chunked column / one call"
-        )?;
+             vs one call: the first chunked column / one call",
+        );
     }
+    let mut notes: Vec<String> = notes.into_iter().map(String::from).collect();
+    let validates = sections.contains(&Section::ValidateUtf8);
     let converts = sections
         .iter()
         .any(|&s| s != Section::ValidateUtf8 && !s.streams());
-    if options.inputs.is_empty() {
-        if sections.contains(&Section::ValidateUtf8) {
-            writeln!(
-                out,
-                "short: {SHORT_COUNT} strings of 1 to {SHORT_MAX} bytes, validated one at a time"
-            )?;
-        }
-        if converts {
-            writeln!(
-                out,
-                "transcoding, UTF-16LE: the first {} of each text",
-                format_size(TRANSCODE_LEN)
-            )?;
-            writeln!(
-                out,
-                "Latin-1: ascii, and latin without its letters above U+00FF"
-            )?;
-        }
+    if generated && validates {
+        notes.push(format!(
+            "short: {SHORT_COUNT} strings of 1 to {SHORT_MAX} bytes, validated one at a time"
+        ));
+    }
+    if generated && converts {
+        let size = format_size(TRANSCODE_LEN);
+        notes.push(format!(
+            "transcoding, UTF-16LE: the first {size} of each text"
+        ));
+        notes.push("Latin-1: ascii, and latin without its letters above U+00FF".into());
     } else if converts {
-        writeln!(
-            out,
-            "transcoding, UTF-16LE: each input that is valid UTF-8; Latin-1: those it can represent"
-        )?;
+        notes.push(
+            "transcoding, UTF-16LE: each input that is valid UTF-8; Latin-1: those it can \
+             represent"
+                .into(),
+        );
     }
-    if samples.iter().any(|sample| sample.invalid) && sections.contains(&Section::ValidateUtf8) {
-        writeln!(
-            out,
-            "*: not valid UTF-8; the time is that of finding the first error"
-        )?;
+    if validates && samples.iter().any(|sample| sample.invalid) {
+        notes.push("*: not valid UTF-8; the time is that of finding the first error".into());
     }
-    Ok(status)
+    notes
 }
 
 /// What `bench --json` prints: the versions, CPU and kernels, how it measured,
@@ -530,74 +456,97 @@ struct JsonRow {
 /// pass, and the columns whose answer differs from std's.
 struct Measured {
     bytes: usize,
-    throughputs: Vec<f64>,
+    gbps: Vec<f64>,
     disagree: Vec<usize>,
 }
 
 /// Checks and times every implementation of `section` on `sample`, which the
 /// section measures.
-fn measure_row(
-    section: Section,
-    sample: &Sample,
-    engines: &[Engine],
-    plan: &Plan,
-    batch: Duration,
-) -> Measured {
+fn measure_row(section: Section, sample: &Sample, engines: &[Engine], timing: &Timing) -> Measured {
     let text = sample.text.as_deref().unwrap_or_default();
     let latin1_text = sample.latin1.as_deref().unwrap_or_default();
-    let (utf8, latin1_utf8) = (text.as_bytes(), latin1_text.as_bytes());
     let utf16le = || -> Vec<u16> { text.encode_utf16().map(u16::to_le).collect() };
-    // The conversion `$name` (engine method and free function of that name, and
-    // `$std`) on `$input`, into `$per_unit` output units per input unit.
+    // The conversion `$name` (engine method, free function and rivals of that
+    // name, and std's `$std`) on `$input`, into `$per_unit` output units per
+    // input unit.
     macro_rules! conversion {
-        ($input:expr, $per_unit:expr, $name:ident, $std:ident) => {{
+        ($input:expr, $per_unit:expr, $name:ident, $std:ident, $engine:expr, $free:expr) => {{
             let input = $input;
-            let conversions = conversions(
-                engines,
-                |e, s, d| e.$name(s, d).ok(),
-                |s, d| utfast::$name(s, d).ok(),
-                rivals::$std,
-                rivals::$name(),
-            );
+            let conversions = conversions(engines, $engine, $free, rivals::$std, rivals::$name());
             let std = engines.len() + 1;
-            conversion_row(
-                &input,
-                $per_unit * input.len(),
-                &conversions,
-                std,
-                plan,
-                batch,
-            )
+            conversion_row(&input, $per_unit * input.len(), &conversions, std, timing)
         }};
     }
     match section {
-        Section::ValidateUtf8 => validate_utf8_row(sample, engines, plan, batch),
-        Section::Utf8ToUtf16le => conversion!(utf8, 1, utf8_to_utf16le, std_utf8_to_utf16le),
-        Section::Utf16leToUtf8 => conversion!(utf16le(), 3, utf16le_to_utf8, std_utf16le_to_utf8),
-        Section::Utf8ToUtf32 => conversion!(utf8, 1, utf8_to_utf32, std_utf8_to_utf32),
+        Section::ValidateUtf8 => validate_utf8_row(sample, engines, timing),
+        Section::Utf8ToUtf16le => {
+            conversion!(
+                text.as_bytes(),
+                1,
+                utf8_to_utf16le,
+                std_utf8_to_utf16le,
+                |e, s, d| e.utf8_to_utf16(s, d, ByteOrder::Little).ok(),
+                |s, d| utfast::utf8::to_utf16(s, d, ByteOrder::Little).ok()
+            )
+        }
+        Section::Utf16leToUtf8 => conversion!(
+            utf16le(),
+            3,
+            utf16le_to_utf8,
+            std_utf16le_to_utf8,
+            |e, s, d| e.utf16_to_utf8(s, d, ByteOrder::Little).ok(),
+            |s, d| utfast::utf16::to_utf8(s, d, ByteOrder::Little).ok()
+        ),
+        Section::Utf8ToUtf32 => conversion!(
+            text.as_bytes(),
+            1,
+            utf8_to_utf32,
+            std_utf8_to_utf32,
+            |e, s, d| e.utf8_to_utf32(s, d).ok(),
+            |s, d| utfast::utf8::to_utf32(s, d).ok()
+        ),
         Section::Utf32ToUtf8 => {
             let values: Vec<u32> = text.chars().map(u32::from).collect();
-            conversion!(values, 4, utf32_to_utf8, std_utf32_to_utf8)
+            conversion!(
+                values,
+                4,
+                utf32_to_utf8,
+                std_utf32_to_utf8,
+                |e, s, d| e.utf32_to_utf8(s, d).ok(),
+                |s, d| utfast::utf32::to_utf8(s, d).ok()
+            )
         }
         Section::Latin1ToUtf8 => {
             let bytes: Vec<u8> = latin1_text.chars().map(|c| c as u8).collect();
-            conversion!(bytes, 2, latin1_to_utf8, std_latin1_to_utf8)
+            conversion!(
+                bytes,
+                2,
+                latin1_to_utf8,
+                std_latin1_to_utf8,
+                |e, s, d| e.latin1_to_utf8(s, d).ok(),
+                |s, d| utfast::latin1::to_utf8(s, d).ok()
+            )
         }
-        Section::Utf8ToLatin1 => conversion!(latin1_utf8, 1, utf8_to_latin1, std_utf8_to_latin1),
-        Section::ValidateUtf16le => conversion_row(
-            &utf16le(),
-            0,
-            &conversions(
+        Section::Utf8ToLatin1 => {
+            conversion!(
+                latin1_text.as_bytes(),
+                1,
+                utf8_to_latin1,
+                std_utf8_to_latin1,
+                |e, s, d| e.utf8_to_latin1(s, d).ok(),
+                |s, d| utfast::utf8::to_latin1(s, d).ok()
+            )
+        }
+        Section::ValidateUtf16le => {
+            let conversions = conversions(
                 engines,
-                |e, s, _| e.validate_utf16le(s).then_some(0),
-                |s, _| utfast::validate_utf16le(s).then_some(0),
+                |e, s, _| e.validate_utf16(s, ByteOrder::Little).then_some(0),
+                |s, _| utfast::utf16::validate(s, ByteOrder::Little).then_some(0),
                 rivals::std_validate_utf16le,
                 rivals::validate_utf16le(),
-            ),
-            engines.len() + 1,
-            plan,
-            batch,
-        ),
+            );
+            conversion_row(&utf16le(), 0, &conversions, engines.len() + 1, timing)
+        }
         Section::StreamValidateUtf8 => stream_row(
             text.as_bytes(),
             vec![
@@ -605,8 +554,7 @@ fn measure_row(
                 Box::new(|src: &[u8]| validate_chunks(src, STREAM_CHUNK)),
                 Box::new(|src: &[u8]| validate_chunks(src, 4 << 10)),
             ],
-            plan,
-            batch,
+            timing,
         ),
         Section::StreamUtf8ToUtf16le => {
             let mut units = vec![0u16; text.len()];
@@ -616,21 +564,82 @@ fn measure_row(
                 text.as_bytes(),
                 vec![
                     Box::new(move |src: &[u8]| {
-                        let n = utfast::utf8_to_utf16le(src, &mut units).ok()?;
-                        Some(2 * n)
+                        Some(2 * utfast::utf8::to_utf16(src, &mut units, ByteOrder::Little).ok()?)
                     }),
                     Box::new(move |src: &[u8]| transcode_chunks(src, &mut dst)),
                     Box::new(move |src: &[u8]| read_through(src, &mut buffer)),
                 ],
-                plan,
-                batch,
+                timing,
             )
         }
     }
 }
 
-/// The chunk of the streaming sections.
-const STREAM_CHUNK: usize = 64 << 10;
+/// A pass of one implementation over one input, timed as a unit; returns a value
+/// that depends on the work, for `black_box`.
+type Pass<'a> = Box<dyn FnMut() -> usize + 'a>;
+
+/// How each implementation is timed: the best of `rounds` batches of about
+/// `batch` each.
+struct Timing {
+    rounds: u32,
+    batch: Duration,
+}
+
+impl Timing {
+    /// A row: which `answers` differ from the `reference` column's, and the
+    /// throughput of each of the `passes` over `bytes` of input.
+    fn row<A: PartialEq>(
+        &self,
+        answers: &[A],
+        reference: usize,
+        mut passes: Vec<Pass<'_>>,
+        bytes: usize,
+    ) -> Measured {
+        let disagree = (0..answers.len())
+            .filter(|&i| answers[i] != answers[reference])
+            .collect();
+        let runs: Vec<u32> = passes.iter_mut().map(|pass| self.runs(pass)).collect();
+        let mut best = vec![Duration::MAX; passes.len()];
+        for round in 0..self.rounds as usize {
+            // Rotate the order every round so that no implementation always goes first.
+            for k in 0..passes.len() {
+                let i = (round + k) % passes.len();
+                best[i] = best[i].min(time(&mut passes[i], runs[i]) / runs[i]);
+            }
+        }
+        let gbps = best
+            .iter()
+            .map(|time| bytes as f64 / time.as_secs_f64().max(1e-12) / 1e9);
+        Measured {
+            bytes,
+            gbps: gbps.collect(),
+            disagree,
+        }
+    }
+
+    /// How many passes fill a batch, estimated from a doubling series of timed
+    /// passes (which also warms up caches and branch predictors).
+    fn runs(&self, pass: &mut Pass<'_>) -> u32 {
+        let mut runs = 1u32;
+        loop {
+            let elapsed = time(pass, runs);
+            if elapsed >= self.batch / 4 || runs >= 1 << 24 {
+                let per_run = elapsed.as_secs_f64() / f64::from(runs);
+                return (self.batch.as_secs_f64() / per_run.max(1e-12)).clamp(1.0, 1e9) as u32;
+            }
+            runs *= 2;
+        }
+    }
+}
+
+fn time(pass: &mut Pass<'_>, runs: u32) -> Duration {
+    let start = Instant::now();
+    for _ in 0..runs {
+        black_box(pass());
+    }
+    start.elapsed()
+}
 
 /// One implementation of a streaming section: the bytes its work covers (input
 /// validated, output written), or `None` for input it rejects.
@@ -638,32 +647,20 @@ type Stream<'a> = Box<dyn FnMut(&[u8]) -> Option<usize> + 'a>;
 
 /// Checks that every implementation gives what the first (one call) gives, then
 /// times each.
-fn stream_row(
-    input: &[u8],
-    mut streams: Vec<Stream<'_>>,
-    plan: &Plan,
-    batch: Duration,
-) -> Measured {
+fn stream_row(input: &[u8], mut streams: Vec<Stream<'_>>, timing: &Timing) -> Measured {
     let answers: Vec<Option<usize>> = streams.iter_mut().map(|stream| stream(input)).collect();
-    let disagree = (1..answers.len())
-        .filter(|&i| answers[i] != answers[0])
-        .collect();
-    let mut passes: Vec<Pass<'_>> = streams
+    let passes = streams
         .into_iter()
         .map(|mut stream| {
             Box::new(move || stream(black_box(input)).unwrap_or(usize::MAX)) as Pass<'_>
         })
         .collect();
-    Measured {
-        bytes: input.len(),
-        throughputs: measure(&mut passes, input.len(), plan, batch),
-        disagree,
-    }
+    timing.row(&answers, 0, passes, input.len())
 }
 
 /// `src` through a `Utf8Validator` in `chunk`-byte chunks: its length when valid.
 fn validate_chunks(src: &[u8], chunk: usize) -> Option<usize> {
-    let mut validator = utfast::Utf8Validator::new();
+    let mut validator = utfast::stream::Utf8Validator::new();
     for piece in src.chunks(chunk) {
         validator.update(piece).ok()?;
     }
@@ -671,8 +668,8 @@ fn validate_chunks(src: &[u8], chunk: usize) -> Option<usize> {
 }
 
 /// A strict UTF-8 to UTF-16LE transcoder.
-fn utf8_to_utf16le() -> utfast::Transcoder {
-    utfast::Transcoder::new(
+fn utf8_to_utf16le() -> utfast::stream::Transcoder {
+    utfast::stream::Transcoder::new(
         utfast::Encoding::Utf8,
         utfast::Encoding::Utf16Le,
         utfast::ErrorMode::Strict,
@@ -691,8 +688,8 @@ fn transcode_chunks(src: &[u8], dst: &mut [u8]) -> Option<usize> {
             written += progress.written;
             piece = &piece[progress.read..];
             match progress.status {
-                utfast::Status::InputEmpty => break,
-                utfast::Status::OutputFull => {}
+                utfast::stream::Status::InputEmpty => break,
+                utfast::stream::Status::OutputFull => {}
                 _ => return None,
             }
         }
@@ -703,7 +700,7 @@ fn transcode_chunks(src: &[u8], dst: &mut [u8]) -> Option<usize> {
 /// `src` read through a UTF-8 to UTF-16LE `TranscodeReader` into `buffer`: the
 /// bytes read.
 fn read_through(src: &[u8], buffer: &mut [u8]) -> Option<usize> {
-    let mut reader = utfast::TranscodeReader::with_transcoder(src, utf8_to_utf16le());
+    let mut reader = utfast::stream::TranscodeReader::with_transcoder(src, utf8_to_utf16le());
     let mut total = 0;
     loop {
         match reader.read(buffer).ok()? {
@@ -713,86 +710,40 @@ fn read_through(src: &[u8], buffer: &mut [u8]) -> Option<usize> {
     }
 }
 
-/// A pass of one implementation over one input, timed as a unit; returns a value
-/// that depends on the work, for `black_box`.
-type Pass<'a> = Box<dyn FnMut() -> usize + 'a>;
+/// A UTF-8 validator's pass over the pieces of a sample: how many are valid.
+type Validator = Box<dyn Fn(&[&[u8]]) -> usize>;
 
 /// The UTF-8 validation row: every kernel's `Engine::validate_utf8`, the
-/// dispatching `validate_utf8` and `from_utf8`, and std, on each piece of the
-/// sample.
-fn validate_utf8_row(
-    sample: &Sample,
-    engines: &[Engine],
-    plan: &Plan,
-    batch: Duration,
-) -> Measured {
+/// dispatching `validate_utf8` and `from_utf8`, std and the rivals, on each
+/// piece of the sample; each must find as many valid pieces as std.
+fn validate_utf8_row(sample: &Sample, engines: &[Engine], timing: &Timing) -> Measured {
+    let mut validators: Vec<Validator> = engines
+        .iter()
+        .map(|&e| Box::new(move |p: &[&[u8]]| count_valid(p, |s| e.validate_utf8(s))) as Validator)
+        .collect();
+    validators.push(Box::new(|p| count_valid(p, utfast::validate_utf8)));
+    validators.push(Box::new(|p| {
+        count_valid(p, |s| utfast::from_utf8(s).is_ok())
+    }));
+    validators.push(Box::new(|p| {
+        count_valid(p, |s| std::str::from_utf8(s).is_ok())
+    }));
+    for rival in rivals::validate_utf8() {
+        let is_valid = move |s: &[u8]| (rival.convert)(s, &mut []).is_some();
+        validators.push(Box::new(move |p| count_valid(p, is_valid)));
+    }
     let pieces = sample.pieces();
     let pieces = &pieces;
-    let implementations = Implementation::all(engines);
-    let valid = Implementation::Std.count_valid(pieces);
-    let disagree = (0..implementations.len())
-        .filter(|&i| implementations[i].count_valid(pieces) != valid)
-        .collect();
-    let mut passes: Vec<Pass<'_>> = implementations
+    let answers: Vec<usize> = validators.iter().map(|count| count(pieces)).collect();
+    let passes = validators
         .iter()
-        .map(|&implementation| {
-            Box::new(move || implementation.count_valid(black_box(pieces))) as Pass<'_>
-        })
+        .map(|count| Box::new(move || count(black_box(pieces))) as Pass<'_>)
         .collect();
-    Measured {
-        bytes: sample.bytes(),
-        throughputs: measure(&mut passes, sample.bytes(), plan, batch),
-        disagree,
-    }
+    timing.row(&answers, engines.len() + 2, passes, sample.bytes())
 }
 
-/// One UTF-8 validator under test.
-#[derive(Clone, Copy)]
-enum Implementation {
-    /// `Engine::validate_utf8` of one kernel.
-    Kernel(Engine),
-    /// The dispatching `utfast::validate_utf8`.
-    Validate,
-    /// The dispatching `utfast::from_utf8`.
-    FromUtf8,
-    /// `std::str::from_utf8`.
-    Std,
-    /// A rival library's validator.
-    Rival(fn(&[u8]) -> bool),
-}
-
-impl Implementation {
-    /// Every engine, then the free functions, std and the rivals: the columns
-    /// of [`Section::ValidateUtf8`].
-    fn all(engines: &[Engine]) -> Vec<Implementation> {
-        engines
-            .iter()
-            .map(|&engine| Implementation::Kernel(engine))
-            .chain([
-                Implementation::Validate,
-                Implementation::FromUtf8,
-                Implementation::Std,
-            ])
-            .chain(
-                rivals::utf8_validators()
-                    .into_iter()
-                    .map(|(_, validator)| Implementation::Rival(validator)),
-            )
-            .collect()
-    }
-
-    /// How many of `pieces` are valid UTF-8.
-    fn count_valid(self, pieces: &[&[u8]]) -> usize {
-        match self {
-            Implementation::Kernel(engine) => count_valid(pieces, |p| engine.validate_utf8(p)),
-            Implementation::Validate => count_valid(pieces, utfast::validate_utf8),
-            Implementation::FromUtf8 => count_valid(pieces, |p| utfast::from_utf8(p).is_ok()),
-            Implementation::Std => count_valid(pieces, |p| std::str::from_utf8(p).is_ok()),
-            Implementation::Rival(is_valid) => count_valid(pieces, is_valid),
-        }
-    }
-}
-
+/// How many of `pieces` are valid; inlined into each validator's pass, so that
+/// the validator is called directly on each piece.
 #[inline(always)]
 fn count_valid(pieces: &[&[u8]], is_valid: impl Fn(&[u8]) -> bool) -> usize {
     pieces
@@ -813,30 +764,25 @@ fn conversions<S: 'static, D: 'static>(
     std: rivals::Convert<S, D>,
     rivals: Vec<rivals::Rival<S, D>>,
 ) -> Vec<Conversion<S, D>> {
+    let rivals = rivals.into_iter().map(|rival| rival.convert);
+    let functions = [function, std].into_iter().chain(rivals);
     engines
         .iter()
         .map(|&engine| {
             Box::new(move |src: &[S], dst: &mut [D]| method(&engine, src, dst)) as Conversion<S, D>
         })
-        .chain([Box::new(function) as Conversion<S, D>, Box::new(std)])
-        .chain(
-            rivals
-                .into_iter()
-                .map(|rival| Box::new(rival.convert) as Conversion<S, D>),
-        )
+        .chain(functions.map(|convert| Box::new(convert) as Conversion<S, D>))
         .collect()
 }
 
-/// Checks that every conversion writes what std (the column after the
-/// engines' and the function's) writes, then times each with an output of
-/// `out_len` units of its own.
+/// Checks that every conversion writes what std (column `std`) writes, then
+/// times each with an output of `out_len` units of its own.
 fn conversion_row<S: Copy, D: Copy + Default + PartialEq>(
     input: &[S],
     out_len: usize,
     conversions: &[Conversion<S, D>],
     std: usize,
-    plan: &Plan,
-    batch: Duration,
+    timing: &Timing,
 ) -> Measured {
     let outputs: Vec<(Option<usize>, Vec<D>)> = conversions
         .iter()
@@ -847,65 +793,14 @@ fn conversion_row<S: Copy, D: Copy + Default + PartialEq>(
             (written, out)
         })
         .collect();
-    let disagree = (0..outputs.len())
-        .filter(|&i| outputs[i] != outputs[std])
-        .collect();
-    let mut passes: Vec<Pass<'_>> = conversions
+    let passes = conversions
         .iter()
         .map(|convert| {
             let mut out = vec![D::default(); out_len];
             Box::new(move || convert(black_box(input), &mut out).unwrap_or(usize::MAX)) as Pass<'_>
         })
         .collect();
-    let bytes = std::mem::size_of_val(input);
-    Measured {
-        bytes,
-        throughputs: measure(&mut passes, bytes, plan, batch),
-        disagree,
-    }
-}
-
-/// The throughput (GB/s) of each pass over `bytes` of input: the best of
-/// `plan.rounds` batches.
-fn measure(passes: &mut [Pass<'_>], bytes: usize, plan: &Plan, batch: Duration) -> Vec<f64> {
-    let runs: Vec<u32> = passes
-        .iter_mut()
-        .map(|pass| runs_per_batch(pass, batch))
-        .collect();
-    let mut best = vec![Duration::MAX; passes.len()];
-    for round in 0..plan.rounds as usize {
-        // Rotate the order every round so that no implementation always goes first.
-        for k in 0..passes.len() {
-            let i = (round + k) % passes.len();
-            let elapsed = time(&mut passes[i], runs[i]);
-            best[i] = best[i].min(elapsed / runs[i]);
-        }
-    }
-    best.iter()
-        .map(|time| bytes as f64 / time.as_secs_f64().max(1e-12) / 1e9)
-        .collect()
-}
-
-/// How many passes fill a batch, estimated from a doubling series of timed
-/// passes (which also warms up caches and branch predictors).
-fn runs_per_batch(pass: &mut Pass<'_>, batch: Duration) -> u32 {
-    let mut runs = 1u32;
-    loop {
-        let elapsed = time(pass, runs);
-        if elapsed >= batch / 4 || runs >= 1 << 24 {
-            let per_run = elapsed.as_secs_f64() / f64::from(runs);
-            return (batch.as_secs_f64() / per_run.max(1e-12)).clamp(1.0, 1e9) as u32;
-        }
-        runs *= 2;
-    }
-}
-
-fn time(pass: &mut Pass<'_>, runs: u32) -> Duration {
-    let start = Instant::now();
-    for _ in 0..runs {
-        black_box(pass());
-    }
-    start.elapsed()
+    timing.row(&outputs, std, passes, std::mem::size_of_val(input))
 }
 
 /// An input to measure: `data`, validated as a whole or as separate pieces, and
@@ -987,7 +882,10 @@ fn generated_samples() -> Vec<Sample> {
             let text = sample::text(script, TEXT_LEN, sample::SEED);
             let mut sample = Sample::whole(script.name().to_string(), text.into_bytes());
             let mut text = sample.text.take().unwrap_or_default();
-            text.truncate(floor_char_boundary(&text, TRANSCODE_LEN));
+            text.truncate(utfast::utf8::floor_char_boundary(
+                text.as_bytes(),
+                TRANSCODE_LEN,
+            ));
             sample.latin1 = match script {
                 Script::Ascii => Some(text.clone()),
                 Script::Latin => Some(text.chars().filter(|&c| u32::from(c) <= 0xFF).collect()),
@@ -1012,14 +910,6 @@ fn generated_samples() -> Vec<Sample> {
     samples
 }
 
-/// The largest index at most `index` that is a character boundary of `text`.
-fn floor_char_boundary(text: &str, index: usize) -> usize {
-    (0..=index.min(text.len()))
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0)
-}
-
 /// A ratio column: the throughput of column `of` over the best of columns
 /// `over`.
 struct Ratio {
@@ -1029,12 +919,16 @@ struct Ratio {
 }
 
 impl Ratio {
+    fn new(header: &'static str, of: usize, over: Range<usize>) -> Ratio {
+        Ratio { header, of, over }
+    }
+
     /// The ratio in a row of throughputs.
-    fn of(&self, throughputs: &[f64]) -> f64 {
-        let best = throughputs
+    fn of(&self, gbps: &[f64]) -> f64 {
+        let best = gbps
             .get(self.over.clone())
             .and_then(|over| over.iter().copied().reduce(f64::max));
-        match (throughputs.get(self.of), best) {
+        match (gbps.get(self.of), best) {
             (Some(of), Some(best)) => of / best,
             _ => f64::NAN,
         }
@@ -1044,50 +938,39 @@ impl Ratio {
 /// A section's table: a column per implementation, then the ratios.
 struct Table {
     name_width: usize,
-    headers: Vec<&'static str>,
+    columns: Vec<&'static str>,
     ratios: Vec<Ratio>,
 }
 
 impl Table {
-    const SIZE_WIDTH: usize = 9;
-    const NUMBER_WIDTH: usize = 7;
-
     fn header(&self) -> String {
-        let cells = self.headers().map(str::to_string);
-        self.line("input", "size", cells)
+        self.line("input", "size", self.headers().map(str::to_string))
     }
 
     /// Every column's header, the ratios' included.
     fn headers(&self) -> impl Iterator<Item = &'static str> + '_ {
         let ratios = self.ratios.iter().map(|ratio| ratio.header);
-        self.headers.iter().copied().chain(ratios)
+        self.columns.iter().copied().chain(ratios)
     }
 
-    /// A row: the input, its size, then its throughput per implementation and
-    /// the ratios.
-    fn row(&self, name: &str, invalid: bool, measured: &Measured) -> String {
-        let name = format!("{name}{}", if invalid { "*" } else { "" });
+    /// A row: the input (starred when it is not valid UTF-8), its size, then its
+    /// throughput per implementation and the ratios.
+    fn row(&self, name: &str, valid: bool, measured: &Measured) -> String {
+        let name = format!("{name}{}", if valid { "" } else { "*" });
+        let gbps = measured.gbps.iter().map(|gbps| format!("{gbps:.2}"));
         let ratios = self
             .ratios
             .iter()
-            .map(|ratio| format!("{:.2}x", ratio.of(&measured.throughputs)));
-        let cells = measured
-            .throughputs
-            .iter()
-            .map(|gbps| format!("{gbps:.2}"))
-            .chain(ratios);
-        self.line(&name, &format_size(measured.bytes), cells)
+            .map(|ratio| format!("{:.2}x", ratio.of(&measured.gbps)));
+        self.line(&name, &format_size(measured.bytes), gbps.chain(ratios))
     }
 
+    /// A line of `cells` under the headers, each at least 7 wide, after the
+    /// input's name and its size (9 wide).
     fn line(&self, name: &str, size: &str, cells: impl Iterator<Item = String>) -> String {
-        let mut line = format!(
-            "{name:<name_width$} {size:>size_width$}",
-            name_width = self.name_width,
-            size_width = Self::SIZE_WIDTH
-        );
+        let mut line = format!("{name:<width$} {size:>9}", width = self.name_width);
         for (cell, header) in cells.zip(self.headers()) {
-            let width = header.len().max(Self::NUMBER_WIDTH);
-            line.push_str(&format!("  {cell:>width$}"));
+            line.push_str(&format!("  {cell:>width$}", width = header.len().max(7)));
         }
         line
     }
@@ -1120,9 +1003,12 @@ fn cpu_model() -> String {
 mod tests {
     use super::*;
 
+    /// The generated texts and short strings are valid and the same every time;
+    /// the other sections convert the start of each text, the Latin-1 ones that
+    /// of ASCII and of Latin without its letters above U+00FF.
     #[test]
-    fn generated_samples_are_valid_and_deterministic() {
-        let samples = generated_samples();
+    fn generated_samples() {
+        let samples = super::generated_samples();
         assert_eq!(samples.len(), 8);
         for sample in &samples {
             assert!(!sample.invalid, "{}", sample.name);
@@ -1131,22 +1017,16 @@ mod tests {
                 assert!(!piece.is_empty());
             }
         }
-        let again = generated_samples();
+        let again = super::generated_samples();
         assert!(samples.iter().zip(&again).all(|(a, b)| a.data == b.data));
         assert!(samples[0].data.is_ascii());
-        assert!(samples[..6]
-            .iter()
-            .all(|sample| sample.data.len() > TEXT_LEN - 4));
-    }
-
-    #[test]
-    fn generated_samples_give_each_section_its_text() {
-        let samples = generated_samples();
         for sample in &samples[..6] {
+            assert!(sample.data.len() > TEXT_LEN - 4);
             let text = sample.text.as_deref().expect("a text to transcode");
             assert!(text.len() > TRANSCODE_LEN - 4 && text.len() <= TRANSCODE_LEN);
             assert!(sample.data.starts_with(text.as_bytes()), "{}", sample.name);
         }
+        assert!(samples[6..].iter().all(|s| s.text.is_none()));
         let latin1: Vec<&str> = samples
             .iter()
             .filter(|sample| sample.latin1.is_some())
@@ -1159,16 +1039,6 @@ mod tests {
             latin.chars().any(|c| u32::from(c) > 0x7F),
             "accented letters stay"
         );
-        assert!(samples[6..].iter().all(|s| s.text.is_none()));
-        for section in Section::ALL {
-            let rows = samples.iter().filter(|s| section.measures(s)).count();
-            let expected = match section {
-                Section::ValidateUtf8 => 8,
-                Section::Latin1ToUtf8 | Section::Utf8ToLatin1 => 2,
-                _ => 6,
-            };
-            assert_eq!(rows, expected, "{section:?}");
-        }
     }
 
     #[test]
@@ -1187,12 +1057,12 @@ mod tests {
     #[test]
     fn section_names() {
         for section in Section::ALL {
-            assert_eq!(Section::named(section.name()), Some(&[section][..]));
+            assert_eq!(Section::named(section.name()), Some(vec![section]));
         }
-        assert_eq!(Section::named("TRANSCODE").map(<[_]>::len), Some(6));
+        assert_eq!(Section::named("TRANSCODE").map(|s| s.len()), Some(6));
         assert_eq!(
             Section::named("validate"),
-            Some(&[Section::ValidateUtf8, Section::ValidateUtf16le][..])
+            Some(vec![Section::ValidateUtf8, Section::ValidateUtf16le])
         );
         assert_eq!(Section::named("utf8-to-utf16"), None);
         assert_eq!(Section::names().count(), 13);
@@ -1201,26 +1071,26 @@ mod tests {
     #[test]
     fn rows_find_an_implementation_that_disagrees() {
         let engines = [Engine::new(Kernel::Scalar).unwrap()];
-        let plan = Plan {
-            budget: Duration::ZERO,
+        let timing = Timing {
             rounds: 1,
+            batch: MIN_BATCH,
         };
         let rivals = vec![rivals::Rival {
             name: "wrong",
-            convert: |s, d| utfast::latin1_to_utf8(s, d).ok().map(|n| n + 1),
+            convert: |s, d| utfast::latin1::to_utf8(s, d).ok().map(|n| n + 1),
         }];
         let wrong: Vec<Conversion<u8, u8>> = conversions(
             &engines,
             |e, s, d| e.latin1_to_utf8(s, d).ok(),
-            |s, d| utfast::latin1_to_utf8(s, d).ok().map(|n| n - 1),
+            |s, d| utfast::latin1::to_utf8(s, d).ok().map(|n| n - 1),
             rivals::std_latin1_to_utf8,
             rivals,
         );
-        let measured = conversion_row(b"caf\xE9", 8, &wrong, 2, &plan, MIN_BATCH);
+        let measured = conversion_row(b"caf\xE9", 8, &wrong, 2, &timing);
         assert_eq!(measured.disagree, [1, 3]);
         assert_eq!(measured.bytes, 4);
-        assert_eq!(measured.throughputs.len(), 4);
-        assert!(measured.throughputs.iter().all(|&gbps| gbps > 0.0));
+        assert_eq!(measured.gbps.len(), 4);
+        assert!(measured.gbps.iter().all(|&gbps| gbps > 0.0));
     }
 
     #[test]
@@ -1228,12 +1098,5 @@ mod tests {
         assert_eq!(format_size(1 << 20), "1.0 MiB");
         assert_eq!(format_size(327_000), "319 KiB");
         assert_eq!(format_size(12), "12 B");
-    }
-
-    #[test]
-    fn char_boundaries() {
-        assert_eq!(floor_char_boundary("aé", 2), 1);
-        assert_eq!(floor_char_boundary("aé", 3), 3);
-        assert_eq!(floor_char_boundary("aé", 9), 3);
     }
 }

@@ -30,130 +30,96 @@ pub fn versions() -> Vec<(&'static str, &'static str)> {
     versions
 }
 
-/// A UTF-8 validator, named: `true` for valid input.
-pub type Validator = (&'static str, fn(&[u8]) -> bool);
+/// The rivals of one job: each library's implementation, named, then the C++
+/// simdutf's (`$simdutf`) with the feature `simdutf`.
+macro_rules! rivals {
+    ($($name:literal: $convert:expr,)* $(simdutf: $simdutf:expr)?) => {{
+        let mut rivals = vec![$(Rival { name: $name, convert: $convert }),*];
+        // `extend`, not `push`: clippy flags a push right after an empty `vec![]`.
+        $(#[cfg(feature = "simdutf")]
+        rivals.extend([Rival { name: "simdutf", convert: $simdutf }]);)?
+        rivals
+    }};
+}
 
-/// The UTF-8 validators besides utfast's and std's.
-pub fn utf8_validators() -> Vec<Validator> {
-    let mut validators: Vec<Validator> = vec![
-        ("simdutf8", |src| simdutf8::basic::from_utf8(src).is_ok()),
-        ("simdutf8 compat", |src| {
-            simdutf8::compat::from_utf8(src).is_ok()
-        }),
-        ("encoding_rs", |src| {
-            encoding_rs::Encoding::utf8_valid_up_to(src) == src.len()
-        }),
-    ];
-    #[cfg(feature = "simdutf")]
-    validators.push(("simdutf", simdutf::validate_utf8));
-    validators
+/// The UTF-8 validators besides utfast's and std's (validations: they write
+/// nothing).
+pub fn validate_utf8() -> Vec<Rival<u8, u8>> {
+    rivals! {
+        "simdutf8": |src, _| simdutf8::basic::from_utf8(src).is_ok().then_some(0),
+        "simdutf8 compat": |src, _| simdutf8::compat::from_utf8(src).is_ok().then_some(0),
+        "encoding_rs": |src, _| {
+            (encoding_rs::Encoding::utf8_valid_up_to(src) == src.len()).then_some(0)
+        },
+        simdutf: |src, _| simdutf::validate_utf8(src).then_some(0)
+    }
 }
 
 /// The rivals of `utf8_to_utf16le` (on a little-endian machine; the benchmark's
 /// UTF-16LE is native-endian there).
 pub fn utf8_to_utf16le() -> Vec<Rival<u8, u16>> {
-    let mut rivals = vec![Rival {
-        name: "encoding_rs",
-        convert: |src, dst| {
+    rivals! {
+        "encoding_rs": |src, dst| {
             (dst.len() >= src.len())
                 .then(|| encoding_rs::mem::convert_utf8_to_utf16_without_replacement(src, dst))?
         },
-    }];
-    #[cfg(feature = "simdutf")]
-    rivals.push(Rival {
-        name: "simdutf",
-        convert: simdutf_ffi::utf8_to_utf16le,
-    });
-    rivals
+        simdutf: simdutf_ffi::utf8_to_utf16le
+    }
 }
 
 /// The rivals of `utf16le_to_utf8`. encoding_rs replaces errors (it has no
 /// strict UTF-16 to UTF-8 conversion): the same work on the valid text measured.
 pub fn utf16le_to_utf8() -> Vec<Rival<u16, u8>> {
-    let mut rivals = vec![Rival {
-        name: "encoding_rs",
-        convert: |src, dst| {
+    rivals! {
+        "encoding_rs": |src, dst| {
             (dst.len() >= src.len().saturating_mul(3))
                 .then(|| encoding_rs::mem::convert_utf16_to_utf8(src, dst))
         },
-    }];
-    #[cfg(feature = "simdutf")]
-    rivals.push(Rival {
-        name: "simdutf",
-        convert: simdutf_ffi::utf16le_to_utf8,
-    });
-    rivals
+        simdutf: simdutf_ffi::utf16le_to_utf8
+    }
 }
 
 /// The rivals of `utf8_to_utf32` (encoding_rs has no UTF-32).
 pub fn utf8_to_utf32() -> Vec<Rival<u8, u32>> {
-    #[cfg(feature = "simdutf")]
-    return vec![Rival {
-        name: "simdutf",
-        convert: simdutf_ffi::utf8_to_utf32,
-    }];
-    #[cfg(not(feature = "simdutf"))]
-    Vec::new()
+    rivals!(simdutf: simdutf_ffi::utf8_to_utf32)
 }
 
 /// The rivals of `utf32_to_utf8` (encoding_rs has no UTF-32).
 pub fn utf32_to_utf8() -> Vec<Rival<u32, u8>> {
-    #[cfg(feature = "simdutf")]
-    return vec![Rival {
-        name: "simdutf",
-        convert: simdutf_ffi::utf32_to_utf8,
-    }];
-    #[cfg(not(feature = "simdutf"))]
-    Vec::new()
+    rivals!(simdutf: simdutf_ffi::utf32_to_utf8)
 }
 
 /// The rivals of `latin1_to_utf8`.
 pub fn latin1_to_utf8() -> Vec<Rival<u8, u8>> {
-    let mut rivals = vec![Rival {
-        name: "encoding_rs",
-        convert: |src, dst| {
+    rivals! {
+        "encoding_rs": |src, dst| {
             (dst.len() >= src.len().saturating_mul(2))
                 .then(|| encoding_rs::mem::convert_latin1_to_utf8(src, dst))
         },
-    }];
-    #[cfg(feature = "simdutf")]
-    rivals.push(Rival {
-        name: "simdutf",
-        convert: simdutf_ffi::latin1_to_utf8,
-    });
-    rivals
+        simdutf: simdutf_ffi::latin1_to_utf8
+    }
 }
 
 /// The rivals of `utf8_to_latin1`. encoding_rs's conversion expects text whose
 /// characters Latin-1 has (the only text measured) and does not check it.
 pub fn utf8_to_latin1() -> Vec<Rival<u8, u8>> {
-    let mut rivals = vec![Rival {
-        name: "encoding_rs",
-        convert: |src, dst| {
+    rivals! {
+        "encoding_rs": |src, dst| {
             (dst.len() >= src.len() && encoding_rs::mem::is_utf8_latin1(src))
                 .then(|| encoding_rs::mem::convert_utf8_to_latin1_lossy(src, dst))
         },
-    }];
-    #[cfg(feature = "simdutf")]
-    rivals.push(Rival {
-        name: "simdutf",
-        convert: simdutf_ffi::utf8_to_latin1,
-    });
-    rivals
+        simdutf: simdutf_ffi::utf8_to_latin1
+    }
 }
 
 /// The rivals of `validate_utf16le`.
 pub fn validate_utf16le() -> Vec<Rival<u16, u8>> {
-    let mut rivals = vec![Rival {
-        name: "encoding_rs",
-        convert: |src, _| (encoding_rs::mem::utf16_valid_up_to(src) == src.len()).then_some(0),
-    }];
-    #[cfg(feature = "simdutf")]
-    rivals.push(Rival {
-        name: "simdutf",
-        convert: |src, _| simdutf::validate_utf16le(src).then_some(0),
-    });
-    rivals
+    rivals! {
+        "encoding_rs": |src, _| {
+            (encoding_rs::mem::utf16_valid_up_to(src) == src.len()).then_some(0)
+        },
+        simdutf: |src, _| simdutf::validate_utf16le(src).then_some(0)
+    }
 }
 
 // std's way to do each conversion into a slice: the baseline of each section.
@@ -329,9 +295,11 @@ mod tests {
             utf8_to_latin1(),
         );
         check(&utf16, 0, std_validate_utf16le, validate_utf16le());
-        for (name, is_valid) in utf8_validators() {
-            assert!(is_valid(text.as_bytes()), "{name}");
-            assert!(!is_valid(b"ab\xED\xA0\x80"), "{name}");
+        for rival in validate_utf8() {
+            let valid = (rival.convert)(text.as_bytes(), &mut []);
+            assert_eq!(valid, Some(0), "{}", rival.name);
+            let invalid = (rival.convert)(b"ab\xED\xA0\x80", &mut []);
+            assert_eq!(invalid, None, "{}", rival.name);
         }
         // Input that Latin-1 cannot represent is rejected.
         for rival in utf8_to_latin1() {

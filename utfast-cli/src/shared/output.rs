@@ -1,6 +1,7 @@
 //! Writing an output file so that a failure leaves the user's file as it was:
 //! the output goes to a temporary file beside the target ([`TempOutput`]),
-//! renamed over it only once everything is written and flushed to disk.
+//! renamed over it only once everything is written and flushed to disk; and
+//! which side of a copy failed ([`StreamError`]).
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
@@ -9,6 +10,13 @@ use std::path::{Path, PathBuf};
 
 /// The output buffer in front of standard output or the output file.
 pub const OUT_BUFFER: usize = 1 << 16;
+
+/// Why copying a stream into an output stopped, other than its content.
+#[derive(Debug)]
+pub enum StreamError {
+    Read(io::Error),
+    Write(io::Error),
+}
 
 /// Opens `target` for writing: a temporary file beside a regular file (or a new
 /// file), renamed over it by [`TempOutput::commit`]; other files (a device, a

@@ -97,7 +97,7 @@ pub(super) struct Block {
 /// Decodes the 64 bytes at `block`, of which `len` count, in `ctx`.
 #[inline(always)]
 pub(super) unsafe fn decode(block: *const u8, len: usize, ctx: &Context) -> Block {
-    use crate::generic::vector::ByteVector;
+    use crate::generic::vector_traits::ByteVector;
     let b = |v: u8| _mm512_set1_epi8(v as i8);
     // SAFETY: the caller's promise: 64 readable bytes.
     let bytes = _mm512_loadu_si512(block.cast());
@@ -202,7 +202,7 @@ pub(super) unsafe fn utf32_of(
     if exact.is_some_and(|room| total > room) {
         return None;
     }
-    use crate::generic::vector::ByteVector;
+    use crate::generic::vector_traits::ByteVector;
     // Bits 16..21 at the last byte of a 4-byte character: the lead's three
     // bits and the top two of the second byte.
     let fourth = (d.leads << 3 | ctx.prev_leads >> 61) & d.ends;
@@ -259,7 +259,7 @@ pub(super) unsafe fn latin1_of(
     out: *mut u8,
     exact: Option<usize>,
 ) -> Option<(usize, usize, u64, u64)> {
-    use crate::generic::vector::ByteVector;
+    use crate::generic::vector_traits::ByteVector;
     let b = |v: u8| _mm512_set1_epi8(v as i8);
     // SAFETY: the caller's promises.
     let bytes = _mm512_loadu_si512(block.cast());

@@ -1,4 +1,4 @@
-//! The AVX-512 kernel's own code: [`ByteVector`](crate::generic::vector::ByteVector)
+//! The AVX-512 kernel's own code: [`ByteVector`](crate::generic::vector_traits::ByteVector)
 //! for `__m512i` ([`vector`]) and the [`Wide`](crate::generic::wide::Wide) block
 //! conversions ([`wide`]) that only AVX-512 with VBMI2 does well, built from the
 //! UTF-8 encoder ([`encode`]) and decoder ([`decode`]) of whole registers.

@@ -4,7 +4,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::generic::vector::ByteVector;
+use crate::generic::vector_traits::ByteVector;
 
 // SAFETY: every method uses AVX512F/AVX512BW instructions only; callers guarantee
 // the CPU supports them (the trait's contract).

@@ -22,7 +22,7 @@ use crate::error::{Utf8Error, Utf8ErrorKind};
 /// What a byte means when it stands where a character starts.
 ///
 /// ```
-/// use utfast::scalar::utf8::{lead, Lead};
+/// use utfast::reference::utf8::{lead, Lead};
 /// assert_eq!(lead(b'A'), Lead::Ascii);
 /// assert_eq!(lead(0xE0), Lead::Multi { width: 3, lo: 0xA0, hi: 0xBF });
 /// ```
@@ -46,7 +46,7 @@ pub enum Lead {
 /// The meaning of `b` as the first byte of a character: Table 3-7, row by row.
 ///
 /// ```
-/// use utfast::{scalar::utf8::{lead, Lead}, Utf8ErrorKind};
+/// use utfast::{reference::utf8::{lead, Lead}, Utf8ErrorKind};
 /// assert_eq!(lead(0xC1), Lead::Invalid(Utf8ErrorKind::Overlong));
 /// assert_eq!(lead(0xF4), Lead::Multi { width: 4, lo: 0x80, hi: 0x8F });
 /// ```
@@ -74,8 +74,8 @@ const fn multi(width: u8, lo: u8, hi: u8) -> Lead {
 /// True for a continuation byte, `10xxxxxx`.
 ///
 /// ```
-/// assert!(utfast::scalar::utf8::is_continuation(0xBF));
-/// assert!(!utfast::scalar::utf8::is_continuation(0xC0));
+/// assert!(utfast::reference::utf8::is_continuation(0xBF));
+/// assert!(!utfast::reference::utf8::is_continuation(0xC0));
 /// ```
 pub const fn is_continuation(b: u8) -> bool {
     b & 0xC0 == 0x80
@@ -100,7 +100,7 @@ const fn second_byte_kind(lead: u8, b: u8) -> Utf8ErrorKind {
 /// (0 when `s` ends inside a sequence that could still complete) and the kind.
 ///
 /// ```
-/// use utfast::{scalar::utf8::check_char, Utf8ErrorKind};
+/// use utfast::{reference::utf8::check_char, Utf8ErrorKind};
 /// assert_eq!(check_char("€uro".as_bytes()), Ok(3));
 /// assert_eq!(check_char(b"\xE2\x82"), Err((0, Utf8ErrorKind::TruncatedAtEnd)));
 /// assert_eq!(check_char(b"\xE2\x82!"), Err((2, Utf8ErrorKind::MissingContinuation)));
@@ -133,7 +133,7 @@ pub fn check_char(s: &[u8]) -> Result<usize, (u8, Utf8ErrorKind)> {
 /// with std's `valid_up_to`/`error_len`.
 ///
 /// ```
-/// # use utfast::scalar::utf8::validate;
+/// # use utfast::reference::utf8::validate;
 /// assert!(validate("héllo".as_bytes()).is_ok());
 /// assert_eq!(validate(b"a\xF5").unwrap_err().valid_up_to(), 1);
 /// ```
@@ -145,7 +145,7 @@ pub fn validate(src: &[u8]) -> Result<(), Utf8Error> {
 /// a valid prefix; positions in the error count from the start of `src`.
 ///
 /// ```
-/// let err = utfast::scalar::utf8::validate_from(b"ab\xFF", 1).unwrap_err();
+/// let err = utfast::reference::utf8::validate_from(b"ab\xFF", 1).unwrap_err();
 /// assert_eq!(err.valid_up_to(), 2);
 /// ```
 pub fn validate_from(src: &[u8], start: usize) -> Result<(), Utf8Error> {

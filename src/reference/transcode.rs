@@ -11,7 +11,7 @@
 //! everything before it (`written`).
 //!
 //! ```
-//! use utfast::{scalar::transcode, ByteOrder};
+//! use utfast::{reference::transcode, ByteOrder};
 //! let mut utf16 = [0u16; 8];
 //! let n = transcode::utf8_to_utf16("añ€😀".as_bytes(), &mut utf16, ByteOrder::NATIVE).unwrap();
 //! assert_eq!(&utf16[..n], &[0x61, 0xF1, 0x20AC, 0xD83D, 0xDE00]);
@@ -21,7 +21,7 @@ use crate::error::{
     OutputTooSmall, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
     Utf8ErrorKind,
 };
-use crate::scalar::utf8::check_char;
+use crate::reference::utf8::check_char;
 use crate::ByteOrder;
 
 /// Why conversion stopped at a character, before it is put in a format's error type.
@@ -195,7 +195,7 @@ fn too_small((read, written, _): Stopped<core::convert::Infallible>) -> OutputTo
 /// UTF-8 to UTF-16 in byte order `order`; `Ok(units written)`.
 ///
 /// ```
-/// use utfast::{scalar::transcode::utf8_to_utf16, ByteOrder};
+/// use utfast::{reference::transcode::utf8_to_utf16, ByteOrder};
 /// let mut out = [0u16; 4];
 /// assert_eq!(utf8_to_utf16(b"hi", &mut out, ByteOrder::Big), Ok(2));
 /// assert_eq!(out[0], u16::from_be_bytes([0, b'h']).to_be());
@@ -208,7 +208,7 @@ pub fn utf8_to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> Result<us
 ///
 /// ```
 /// let mut out = [0u32; 4];
-/// assert_eq!(utfast::scalar::transcode::utf8_to_utf32("é!".as_bytes(), &mut out), Ok(2));
+/// assert_eq!(utfast::reference::transcode::utf8_to_utf32("é!".as_bytes(), &mut out), Ok(2));
 /// assert_eq!(&out[..2], &[0xE9, 0x21]);
 /// ```
 pub fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
@@ -219,7 +219,7 @@ pub fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
 ///
 /// ```
 /// let mut out = [0u8; 4];
-/// assert_eq!(utfast::scalar::transcode::utf8_to_latin1("é".as_bytes(), &mut out), Ok(1));
+/// assert_eq!(utfast::reference::transcode::utf8_to_latin1("é".as_bytes(), &mut out), Ok(1));
 /// assert_eq!(out[0], 0xE9);
 /// ```
 pub fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error> {
@@ -229,7 +229,7 @@ pub fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Error> {
 /// UTF-16 in byte order `order` to UTF-8.
 ///
 /// ```
-/// use utfast::{scalar::transcode::utf16_to_utf8, ByteOrder};
+/// use utfast::{reference::transcode::utf16_to_utf8, ByteOrder};
 /// let mut out = [0u8; 8];
 /// assert_eq!(utf16_to_utf8(&[0xD83D, 0xDE00], &mut out, ByteOrder::NATIVE), Ok(4));
 /// assert_eq!(&out[..4], "😀".as_bytes());
@@ -241,7 +241,7 @@ pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Result<us
 /// UTF-16 in byte order `order` to UTF-32.
 ///
 /// ```
-/// use utfast::{scalar::transcode::utf16_to_utf32, ByteOrder};
+/// use utfast::{reference::transcode::utf16_to_utf32, ByteOrder};
 /// let mut out = [0u32; 2];
 /// assert_eq!(utf16_to_utf32(&[0xD83D, 0xDE00], &mut out, ByteOrder::NATIVE), Ok(1));
 /// assert_eq!(out[0], 0x1F600);
@@ -253,7 +253,7 @@ pub fn utf16_to_utf32(src: &[u16], dst: &mut [u32], order: ByteOrder) -> Result<
 /// UTF-16 in byte order `order` to Latin-1.
 ///
 /// ```
-/// use utfast::{scalar::transcode::utf16_to_latin1, ByteOrder};
+/// use utfast::{reference::transcode::utf16_to_latin1, ByteOrder};
 /// let mut out = [0u8; 2];
 /// assert_eq!(utf16_to_latin1(&[0xFF], &mut out, ByteOrder::NATIVE), Ok(1));
 /// assert!(utf16_to_latin1(&[0x100], &mut out, ByteOrder::NATIVE).is_err());
@@ -266,7 +266,7 @@ pub fn utf16_to_latin1(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Result<
 ///
 /// ```
 /// let mut out = [0u8; 4];
-/// assert_eq!(utfast::scalar::transcode::utf32_to_utf8(&[0x20AC], &mut out), Ok(3));
+/// assert_eq!(utfast::reference::transcode::utf32_to_utf8(&[0x20AC], &mut out), Ok(3));
 /// ```
 pub fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
     convert(src, dst, decode_utf32, encode_utf8).map_err(utf32_error)
@@ -275,7 +275,7 @@ pub fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
 /// UTF-32 to UTF-16 in byte order `order`.
 ///
 /// ```
-/// use utfast::{scalar::transcode::utf32_to_utf16, ByteOrder};
+/// use utfast::{reference::transcode::utf32_to_utf16, ByteOrder};
 /// let mut out = [0u16; 2];
 /// assert_eq!(utf32_to_utf16(&[0x1F600], &mut out, ByteOrder::NATIVE), Ok(2));
 /// ```
@@ -287,7 +287,7 @@ pub fn utf32_to_utf16(src: &[u32], dst: &mut [u16], order: ByteOrder) -> Result<
 ///
 /// ```
 /// let mut out = [0u8; 1];
-/// assert_eq!(utfast::scalar::transcode::utf32_to_latin1(&[0xE9], &mut out), Ok(1));
+/// assert_eq!(utfast::reference::transcode::utf32_to_latin1(&[0xE9], &mut out), Ok(1));
 /// ```
 pub fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
     convert(src, dst, decode_utf32, encode_latin1).map_err(utf32_error)
@@ -297,7 +297,7 @@ pub fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error>
 ///
 /// ```
 /// let mut out = [0u8; 5];
-/// assert_eq!(utfast::scalar::transcode::latin1_to_utf8(b"\xE9t\xE9", &mut out), Ok(5));
+/// assert_eq!(utfast::reference::transcode::latin1_to_utf8(b"\xE9t\xE9", &mut out), Ok(5));
 /// ```
 pub fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
     convert(src, dst, decode_latin1, encode_utf8).map_err(too_small)
@@ -306,7 +306,7 @@ pub fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmal
 /// Latin-1 to UTF-16 in byte order `order`.
 ///
 /// ```
-/// use utfast::{scalar::transcode::latin1_to_utf16, ByteOrder};
+/// use utfast::{reference::transcode::latin1_to_utf16, ByteOrder};
 /// let mut out = [0u16; 1];
 /// assert_eq!(latin1_to_utf16(b"\xE9", &mut out, ByteOrder::NATIVE), Ok(1));
 /// ```
@@ -322,7 +322,7 @@ pub fn latin1_to_utf16(
 ///
 /// ```
 /// let mut out = [0u32; 1];
-/// assert_eq!(utfast::scalar::transcode::latin1_to_utf32(b"\xE9", &mut out), Ok(1));
+/// assert_eq!(utfast::reference::transcode::latin1_to_utf32(b"\xE9", &mut out), Ok(1));
 /// ```
 pub fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, OutputTooSmall> {
     convert(src, dst, decode_latin1, encode_utf32).map_err(too_small)
@@ -331,7 +331,7 @@ pub fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, OutputTooSm
 /// Validates UTF-16 in byte order `order`: the first unpaired surrogate, if any.
 ///
 /// ```
-/// use utfast::{scalar::transcode::check_utf16, ByteOrder};
+/// use utfast::{reference::transcode::check_utf16, ByteOrder};
 /// assert!(check_utf16(&[0xD83D, 0xDE00], ByteOrder::NATIVE).is_ok());
 /// assert_eq!(check_utf16(&[0x41, 0xDE00], ByteOrder::NATIVE).unwrap_err().valid_up_to(), 1);
 /// ```
@@ -349,8 +349,8 @@ pub fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
 /// Validates UTF-32: the first value that is a surrogate or above U+10FFFF, if any.
 ///
 /// ```
-/// assert!(utfast::scalar::transcode::check_utf32(&[0x10FFFF]).is_ok());
-/// assert!(utfast::scalar::transcode::check_utf32(&[0xD800]).is_err());
+/// assert!(utfast::reference::transcode::check_utf32(&[0x10FFFF]).is_ok());
+/// assert!(utfast::reference::transcode::check_utf32(&[0xD800]).is_err());
 /// ```
 pub fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
     match src.iter().position(|&v| decode_utf32(&[v]).is_err()) {
@@ -370,17 +370,17 @@ pub fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
 /// Equals the UTF-32 and Latin-1 output length of valid input.
 ///
 /// ```
-/// assert_eq!(utfast::scalar::transcode::count_chars("añ€😀".as_bytes()), 4);
+/// assert_eq!(utfast::reference::transcode::count_chars("añ€😀".as_bytes()), 4);
 /// ```
 pub fn count_chars(src: &[u8]) -> usize {
     src.iter().filter(|&&b| !(0x80..=0xBF).contains(&b)).count()
 }
 
-/// UTF-16 units for UTF-8 `src`: [`count_chars`] plus one per byte F0–FF (the
+/// UTF-16 units for UTF-8 `src`: [`utf8::count_chars`](crate::utf8::count_chars) plus one per byte F0–FF (the
 /// lead of a 4-byte sequence becomes a surrogate pair).
 ///
 /// ```
-/// assert_eq!(utfast::scalar::transcode::utf16_len_from_utf8("a😀".as_bytes()), 3);
+/// assert_eq!(utfast::reference::transcode::utf16_len_from_utf8("a😀".as_bytes()), 3);
 /// ```
 pub fn utf16_len_from_utf8(src: &[u8]) -> usize {
     count_chars(src) + src.iter().filter(|&&b| b >= 0xF0).count()
@@ -390,7 +390,7 @@ pub fn utf16_len_from_utf8(src: &[u8]) -> usize {
 /// below U+0800, 2 for each surrogate (a pair becomes 4 bytes), 3 otherwise.
 ///
 /// ```
-/// use utfast::{scalar::transcode::utf8_len_from_utf16, ByteOrder};
+/// use utfast::{reference::transcode::utf8_len_from_utf16, ByteOrder};
 /// assert_eq!(utf8_len_from_utf16(&[0x61, 0x20AC, 0xD83D, 0xDE00], ByteOrder::NATIVE), 8);
 /// ```
 pub fn utf8_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
@@ -407,7 +407,7 @@ pub fn utf8_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
 /// surrogates (DC00–DFFF).
 ///
 /// ```
-/// use utfast::{scalar::transcode::utf32_len_from_utf16, ByteOrder};
+/// use utfast::{reference::transcode::utf32_len_from_utf16, ByteOrder};
 /// assert_eq!(utf32_len_from_utf16(&[0x61, 0xD83D, 0xDE00], ByteOrder::NATIVE), 2);
 /// ```
 pub fn utf32_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
@@ -420,7 +420,7 @@ pub fn utf32_len_from_utf16(src: &[u16], order: ByteOrder) -> usize {
 /// U+10000, 4 otherwise.
 ///
 /// ```
-/// assert_eq!(utfast::scalar::transcode::utf8_len_from_utf32(&[0x61, 0xE9, 0x20AC, 0x1F600]), 10);
+/// assert_eq!(utfast::reference::transcode::utf8_len_from_utf32(&[0x61, 0xE9, 0x20AC, 0x1F600]), 10);
 /// ```
 pub fn utf8_len_from_utf32(src: &[u32]) -> usize {
     src.iter()
@@ -436,7 +436,7 @@ pub fn utf8_len_from_utf32(src: &[u32]) -> usize {
 /// UTF-16 units for UTF-32 `src`: one per value, two above U+FFFF.
 ///
 /// ```
-/// assert_eq!(utfast::scalar::transcode::utf16_len_from_utf32(&[0x61, 0x1F600]), 3);
+/// assert_eq!(utfast::reference::transcode::utf16_len_from_utf32(&[0x61, 0x1F600]), 3);
 /// ```
 pub fn utf16_len_from_utf32(src: &[u32]) -> usize {
     src.len() + src.iter().filter(|&&v| v > 0xFFFF).count()
@@ -445,8 +445,9 @@ pub fn utf16_len_from_utf32(src: &[u32]) -> usize {
 /// UTF-8 bytes for Latin-1 `src`: one per byte, two for bytes 80–FF.
 ///
 /// ```
-/// assert_eq!(utfast::scalar::transcode::utf8_len_from_latin1(b"caf\xE9"), 5);
+/// assert_eq!(utfast::reference::transcode::utf8_len_from_latin1(b"caf\xE9"), 5);
 /// ```
+/// use utfast::ByteOrder;
 pub fn utf8_len_from_latin1(src: &[u8]) -> usize {
     src.len() + src.iter().filter(|&&b| b >= 0x80).count()
 }

@@ -10,7 +10,7 @@
 
 use crate::error::Utf8Error;
 use crate::generic::validate_utf8::boundary_before;
-use crate::scalar::utf8::{lead, validate_from, Lead};
+use crate::reference::utf8::{lead, validate_from, Lead};
 
 /// DFA states, each a multiple of six: the shift that selects its next state in a
 /// table entry.

@@ -1,25 +1,27 @@
 //! The UTF-8 variants of the specs: CESU-8 (Unicode TR #26) and Java's Modified
-//! UTF-8 ([`cesu8`]), WTF-8 ([`wtf8`]) and the legacy
-//! RFC 2279 UTF-8 of up to six bytes ([`rfc2279`]), with the error
-//! type they share, [`VariantError`].
+//! UTF-8 (file `cesu8.rs`), WTF-8 (`wtf8.rs`) and the legacy RFC 2279 UTF-8 of
+//! up to six bytes (`rfc2279.rs`), with the error type they share,
+//! [`VariantError`]: validation, and conversion to and from `str` and UTF-16.
 //!
 //! # The fast path
 //!
 //! Each variant agrees with UTF-8 almost everywhere, so the common case runs on the
-//! engine's UTF-8 kernels: [`walk`] hands the input to the kernel (validation, or a
+//! engine's UTF-8 kernels: `walk` hands the input to the kernel (validation, or a
 //! UTF-8 to UTF-16/UTF-32 transcoder), which stops at the first byte that is not
 //! UTF-8; only that *special* sequence (an encoded surrogate, `C0 80`, a 5-byte
 //! form, ...) is read by scalar code, and the kernel takes over again right after
 //! it. The stretches the kernel accepted are then scanned for the few UTF-8 bytes
 //! a variant forbids (the lead bytes `F0`–`F4` of 4-byte sequences in CESU-8 and
-//! Modified UTF-8, and `00` in Modified UTF-8) by [`find_byte`], a loop the
+//! Modified UTF-8, and `00` in Modified UTF-8) by `find_byte`, a loop the
 //! compiler turns into vector max reductions for the CPU's widest vectors. On text
 //! without special sequences a variant costs one kernel pass plus that scan.
 //!
 //! The error positions are documented on [`VariantError`].
 
 use crate::error::{Utf8Error, Utf8ErrorKind};
-use crate::scalar::utf8::{check_char, is_continuation};
+use crate::reference::utf8::{check_char, is_continuation};
+#[cfg(feature = "alloc")]
+use crate::ByteOrder;
 use crate::Engine;
 use core::fmt;
 
@@ -34,8 +36,8 @@ pub use self::wtf8::*;
 /// Why input is not valid in a UTF-8 variant, or a value cannot be encoded in it.
 ///
 /// ```
-/// use utfast::VariantErrorKind;
-/// let err = utfast::check_cesu8(b"\xF0\x90\x8D\x88").unwrap_err();
+/// use utfast::variant::VariantErrorKind;
+/// let err = utfast::variant::check_cesu8(b"\xF0\x90\x8D\x88").unwrap_err();
 /// assert_eq!(err.kind(), VariantErrorKind::FourByteSequence);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,7 +82,7 @@ impl VariantErrorKind {
     /// A short lower-case description, as used by `Display`.
     ///
     /// ```
-    /// assert_eq!(utfast::VariantErrorKind::NulByte.as_str(), "zero byte (U+0000 must be C0 80)");
+    /// assert_eq!(utfast::variant::VariantErrorKind::NulByte.as_str(), "zero byte (U+0000 must be C0 80)");
     /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -104,7 +106,7 @@ impl VariantErrorKind {
     /// A stable machine-readable name (`snake_case`).
     ///
     /// ```
-    /// assert_eq!(utfast::VariantErrorKind::FourByteSequence.name(), "four_byte_sequence");
+    /// assert_eq!(utfast::variant::VariantErrorKind::FourByteSequence.name(), "four_byte_sequence");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -168,13 +170,13 @@ impl fmt::Display for VariantErrorKind {
 ///   completed: `error_len()` is `None`.
 ///
 /// The RFC 2279 encoder counts positions in input values, with an `error_len()` of
-/// one value; the UTF-16 encoders report a [`Utf16Error`](crate::Utf16Error), as
-/// [`utf16_to_utf8`](crate::utf16_to_utf8) does.
+/// one value; the UTF-16 encoders report a [`Utf16Error`](crate::error::Utf16Error), as
+/// [`utf16::to_utf8`](crate::utf16::to_utf8) does.
 ///
 /// ```
-/// use utfast::VariantErrorKind;
+/// use utfast::variant::VariantErrorKind;
 /// // A high surrogate followed by 'x' instead of a low surrogate:
-/// let err = utfast::check_cesu8(b"ab\xED\xA0\x80x").unwrap_err();
+/// let err = utfast::variant::check_cesu8(b"ab\xED\xA0\x80x").unwrap_err();
 /// assert_eq!(err.valid_up_to(), 2);
 /// assert_eq!(err.error_len(), Some(3));
 /// assert_eq!(err.kind(), VariantErrorKind::UnpairedSurrogate);
@@ -201,7 +203,7 @@ impl VariantError {
     /// index of the value that cannot be encoded).
     ///
     /// ```
-    /// assert_eq!(utfast::check_mutf8(b"ok\x00").unwrap_err().valid_up_to(), 2);
+    /// assert_eq!(utfast::variant::check_mutf8(b"ok\x00").unwrap_err().valid_up_to(), 2);
     /// ```
     pub const fn valid_up_to(&self) -> usize {
         self.valid_up_to
@@ -213,8 +215,8 @@ impl VariantError {
     /// complete.
     ///
     /// ```
-    /// assert_eq!(utfast::check_cesu8(b"\xED\xA0\x80").unwrap_err().error_len(), None);
-    /// assert_eq!(utfast::check_cesu8(b"\xED\xB0\x80").unwrap_err().error_len(), Some(3));
+    /// assert_eq!(utfast::variant::check_cesu8(b"\xED\xA0\x80").unwrap_err().error_len(), None);
+    /// assert_eq!(utfast::variant::check_cesu8(b"\xED\xB0\x80").unwrap_err().error_len(), Some(3));
     /// ```
     pub const fn error_len(&self) -> Option<usize> {
         crate::error::error_len_of(self.error_len)
@@ -223,9 +225,10 @@ impl VariantError {
     /// Why the input at `valid_up_to()` is invalid.
     ///
     /// ```
-    /// use utfast::VariantErrorKind;
-    /// assert_eq!(utfast::check_mutf8(b"\x00").unwrap_err().kind(), VariantErrorKind::NulByte);
+    /// use utfast::variant::VariantErrorKind;
+    /// assert_eq!(utfast::variant::check_mutf8(b"\x00").unwrap_err().kind(), VariantErrorKind::NulByte);
     /// ```
+    /// use utfast::ByteOrder;
     pub const fn kind(&self) -> VariantErrorKind {
         self.kind
     }
@@ -484,10 +487,6 @@ pub(crate) const fn combine(high: u16, low: u16) -> u32 {
     0x1_0000 + ((high as u32 & 0x3FF) << 10 | (low as u32 & 0x3FF))
 }
 
-/// Bytes per step of [`find_unit`]: a whole number of vectors.
-#[cfg(feature = "alloc")]
-const SCAN: usize = 64;
-
 /// The first byte of `s` at or above `F0` (a 4-byte lead, in valid UTF-8), or
 /// with `nul` also a `00` byte, with the kind of error it is. Whole chunks are
 /// skipped by the engine's `clean_chunks`.
@@ -509,20 +508,13 @@ pub(crate) fn find_byte(engine: Engine, s: &[u8], nul: bool) -> Option<(usize, V
     Some((at, kind))
 }
 
-/// The index of the first surrogate in `s`, or with `nul` also of a zero unit.
-/// Vectorized like [`find_byte`].
+/// The index of the first surrogate in `s`, or with `nul` also of a zero unit:
+/// the kernel skips the clean 64-unit chunks, like [`find_byte`].
 #[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn find_unit(s: &[u16], nul: bool) -> Option<usize> {
+pub(crate) fn find_unit(engine: Engine, s: &[u16], nul: bool) -> Option<usize> {
     let hit = |u: u16| u & 0xF800 == 0xD800 || (nul && u == 0);
-    let mut chunks = s.chunks_exact(SCAN);
-    let mut start = 0;
-    for chunk in &mut chunks {
-        if chunk.iter().fold(false, |any, &u| any | hit(u)) {
-            break;
-        }
-        start += SCAN;
-    }
+    let start = engine.ops().clean_unit_chunks(s, nul);
     Some(start + s[start..].iter().position(|&u| hit(u))?)
 }
 
@@ -589,7 +581,7 @@ mod owned {
 
     impl Sink for Utf16Sink {
         fn utf8(&mut self, engine: &Engine, rest: &[u8]) -> Result<(), Utf8Error> {
-            self.convert(|room| engine.utf8_to_utf16(rest, room))
+            self.convert(|room| engine.utf8_to_utf16(rest, room, ByteOrder::NATIVE))
         }
 
         #[inline]

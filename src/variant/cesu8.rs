@@ -1,0 +1,329 @@
+//! CESU-8 (Unicode Technical Report #26) and Java's Modified UTF-8: validation,
+//! decoding to `str` and UTF-16, encoding from `str` and UTF-16.
+//!
+//! Both write a supplementary character as its UTF-16 surrogate pair, each
+//! surrogate as a 3-byte sequence (`ED A0..AF xx ED B0..BF xx`), and so never
+//! contain a 4-byte sequence or an unpaired surrogate; everything else is UTF-8.
+//! Modified UTF-8 (the form of JNI and Java's class files) also writes U+0000 as
+//! `C0 80`, so it never contains a `00` byte.
+//!
+//! Valid UTF-8 stretches run on the engine's kernels (see [`walk`]); a stretch
+//! must hold no 4-byte sequence (nor, in Modified UTF-8, a `00` byte), and only the
+//! surrogate pairs and `C0 80` are read by scalar code.
+
+#[cfg(feature = "alloc")]
+use super::walk;
+use super::{check, is_low, surrogate_at, utf8_char, Bad, Form, Special, Step};
+use super::{VariantError, VariantErrorKind};
+use crate::api::api;
+use crate::reference::utf8::is_continuation;
+#[cfg(feature = "alloc")]
+use crate::ByteOrder;
+#[cfg(feature = "alloc")]
+use crate::Engine;
+
+/// Reads the sequence at the start of `s` (not empty) as CESU-8, or with `mutf8`
+/// as Modified UTF-8.
+#[inline]
+pub(super) fn read(s: &[u8], mutf8: bool) -> Step {
+    match s[0] {
+        0x00 if mutf8 => Bad::new(1, VariantErrorKind::NulByte),
+        0xC0 if mutf8 => match s.get(1) {
+            None => Bad::TRUNCATED,
+            Some(0x80) => Ok(Special { width: 2, value: 0 }),
+            Some(&b) if is_continuation(b) => Bad::new(1, VariantErrorKind::Overlong),
+            Some(_) => Bad::new(1, VariantErrorKind::MissingContinuation),
+        },
+        0xF0..=0xF4 => Bad::new(1, VariantErrorKind::FourByteSequence),
+        0xED if matches!(s.get(1), Some(0xA0..=0xBF)) => pair(s),
+        _ => utf8_char(s),
+    }
+}
+
+/// Reads a surrogate pair at the start of `s`, which starts `ED A0..BF`.
+#[inline]
+fn pair(s: &[u8]) -> Step {
+    let Some(high) = surrogate_at(s) else {
+        return match s.len() {
+            2 => Bad::TRUNCATED,
+            _ => Bad::new(2, VariantErrorKind::MissingContinuation),
+        };
+    };
+    if is_low(high) {
+        return Bad::new(3, VariantErrorKind::UnpairedSurrogate);
+    }
+    let after = &s[3..];
+    match (after, surrogate_at(after)) {
+        (_, Some(low)) if is_low(low) => Ok(Special {
+            width: 6,
+            value: super::combine(high, low),
+        }),
+        // Only the start of a low surrogate, or nothing, before the end.
+        ([] | [0xED] | [0xED, 0xB0..=0xBF], _) => Bad::TRUNCATED,
+        _ => Bad::new(3, VariantErrorKind::UnpairedSurrogate),
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use owned::*;
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::*;
+    use crate::error::{Utf16Error, Utf16ErrorKind};
+    use crate::variant::{find_byte, find_unit, put, StrSink, Utf16Sink};
+    use alloc::{borrow::Cow, vec, vec::Vec};
+
+    fn to_string<'a>(e: &Engine, src: &'a [u8], form: Form) -> Result<Cow<'a, str>, VariantError> {
+        let mut sink = StrSink::new(src);
+        walk(e, src, form, &mut sink)?;
+        Ok(sink.finish())
+    }
+
+    fn to_utf16(e: &Engine, src: &[u8], form: Form) -> Result<Vec<u16>, VariantError> {
+        let mut sink = Utf16Sink::new(src.len());
+        walk(e, src, form, &mut sink)?;
+        Ok(sink.finish())
+    }
+
+    /// The 3-byte form of a UTF-16 code unit (a surrogate, here).
+    fn three_bytes(unit: u16) -> [u8; 3] {
+        [
+            0xE0 | (unit >> 12) as u8,
+            0x80 | (unit >> 6) as u8 & 0x3F,
+            0x80 | unit as u8 & 0x3F,
+        ]
+    }
+
+    /// A `str` in CESU-8 (`mutf8` false) or Modified UTF-8: borrowed when it has
+    /// no 4-byte character (nor, for Modified UTF-8, a U+0000).
+    fn from_str(s: &str, mutf8: bool) -> Cow<'_, [u8]> {
+        let bytes = s.as_bytes();
+        let Some((mut at, _)) = find_byte(Engine::active(), bytes, mutf8) else {
+            return Cow::Borrowed(bytes);
+        };
+        let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
+        out.extend_from_slice(&bytes[..at]);
+        // `at` is a character boundary: a 4-byte lead byte or a 00 byte.
+        while let Some(c) = s.get(at..).and_then(|rest| rest.chars().next()) {
+            if c == '\0' {
+                out.extend_from_slice(&[0xC0, 0x80]);
+            } else {
+                for unit in c.encode_utf16(&mut [0; 2]) {
+                    out.extend_from_slice(&three_bytes(*unit));
+                }
+            }
+            at += c.len_utf8();
+            // A short look first: in dense text (emoji) the vector scan's set-up
+            // would be paid for every character.
+            let near = &bytes[at..bytes.len().min(at + 16)];
+            let next = match near.iter().position(|&b| b >= 0xF0 || (mutf8 && b == 0)) {
+                Some(k) => at + k,
+                None => find_byte(Engine::active(), &bytes[at..], mutf8)
+                    .map_or(bytes.len(), |(k, _)| at + k),
+            };
+            out.extend_from_slice(&bytes[at..next]);
+            at = next;
+        }
+        Cow::Owned(out)
+    }
+
+    /// UTF-16 to CESU-8 (`mutf8` false) or Modified UTF-8: surrogate-free stretches
+    /// (without U+0000 for Modified UTF-8) through the engine's UTF-16 to UTF-8
+    /// kernel, surrogate pairs and U+0000 by scalar code.
+    fn from_utf16(e: &Engine, src: &[u16], mutf8: bool) -> Result<Vec<u8>, Utf16Error> {
+        // At most 3 bytes per unit: a BMP character, a surrogate, C0 80.
+        let mut out = vec![0u8; 3 * src.len()];
+        let (mut at, mut n) = (0, 0);
+        while at < src.len() {
+            let end = find_unit(*e, &src[at..], mutf8).map_or(src.len(), |k| at + k);
+            if end > at {
+                let room = out.get_mut(n..).unwrap_or_default();
+                match e.utf16_to_utf8(&src[at..end], room, ByteOrder::NATIVE) {
+                    Ok(written) => n += written,
+                    Err(err) => {
+                        return Err(Utf16Error::new(
+                            at + err.valid_up_to(),
+                            n + err.written(),
+                            err.kind(),
+                        ))
+                    }
+                }
+            }
+            at = end;
+            let Some(&unit) = src.get(at) else { break };
+            if unit == 0 {
+                put(&mut out, &mut n, &[0xC0, 0x80]);
+                at += 1;
+            } else if is_low(unit) {
+                return Err(Utf16Error::new(at, n, Utf16ErrorKind::UnpairedLowSurrogate));
+            } else {
+                match src.get(at + 1) {
+                    Some(&low) if is_low(low) => {
+                        put(&mut out, &mut n, &three_bytes(unit));
+                        put(&mut out, &mut n, &three_bytes(low));
+                        at += 2;
+                    }
+                    Some(_) => {
+                        let kind = Utf16ErrorKind::UnpairedHighSurrogate;
+                        return Err(Utf16Error::new(at, n, kind));
+                    }
+                    None => return Err(Utf16Error::new(at, n, Utf16ErrorKind::TruncatedAtEnd)),
+                }
+            }
+        }
+        out.truncate(n);
+        Ok(out)
+    }
+
+    api! { "variant";
+        /// Decodes CESU-8 to a `str`: borrowed when the input is already UTF-8 (has no
+        /// surrogate pair), otherwise a new `String` in which each pair is one
+        /// character.
+        ///
+        /// ```
+        /// use std::borrow::Cow;
+        /// assert!(matches!(utfast::variant::cesu8_to_string(b"plain"), Ok(Cow::Borrowed("plain"))));
+        /// let s = utfast::variant::cesu8_to_string(b"\xED\xA1\x8C\xED\xBE\xB4").unwrap();
+        /// assert_eq!(s, "\u{233B4}");
+        /// assert!(utfast::variant::cesu8_to_string(b"\xED\xA1\x8C").is_err()); // unpaired
+        /// ```
+        pub fn cesu8_to_string[<'a>](src: &'a [u8]) -> Result<Cow<'a, str>, VariantError>
+            as cesu8_to_string;
+            |engine| to_string(engine, src, Form::Cesu8);
+
+        /// Decodes Modified UTF-8 to a `str`: borrowed when the input is already UTF-8
+        /// (no pair, no `C0 80`), otherwise a new `String`.
+        ///
+        /// ```
+        /// use std::borrow::Cow;
+        /// assert!(matches!(utfast::variant::mutf8_to_string(b"plain"), Ok(Cow::Borrowed("plain"))));
+        /// assert_eq!(utfast::variant::mutf8_to_string(b"nul:\xC0\x80").unwrap(), "nul:\0");
+        /// assert!(utfast::variant::mutf8_to_string(b"nul:\x00").is_err());
+        /// ```
+        pub fn mutf8_to_string[<'a>](src: &'a [u8]) -> Result<Cow<'a, str>, VariantError>
+            as mutf8_to_string;
+            |engine| to_string(engine, src, Form::Mutf8);
+
+        /// Encodes a `str` as CESU-8: borrowed when it has no supplementary character
+        /// (then CESU-8 and UTF-8 agree), otherwise each such character becomes a pair
+        /// of 3-byte surrogates.
+        ///
+        /// ```
+        /// use std::borrow::Cow;
+        /// assert!(matches!(utfast::variant::str_to_cesu8("€uro"), Cow::Borrowed(b"\xE2\x82\xACuro")));
+        /// assert_eq!(&*utfast::variant::str_to_cesu8("𐍈"), b"\xED\xA0\x80\xED\xBD\x88");
+        /// ```
+        pub fn str_to_cesu8[<'a>](s: &'a str) -> Cow<'a, [u8]>
+            as str_to_cesu8;
+            |_engine| from_str(s, false);
+
+        /// Encodes a `str` as Modified UTF-8: borrowed when it has no supplementary
+        /// character and no U+0000.
+        ///
+        /// ```
+        /// use std::borrow::Cow;
+        /// assert!(matches!(utfast::variant::str_to_mutf8("ok"), Cow::Borrowed(b"ok")));
+        /// assert_eq!(&*utfast::variant::str_to_mutf8("a\0😀"), b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80");
+        /// ```
+        pub fn str_to_mutf8[<'a>](s: &'a str) -> Cow<'a, [u8]>
+            as str_to_mutf8;
+            |_engine| from_str(s, true);
+
+        /// Decodes CESU-8 to UTF-16 (machine byte order).
+        ///
+        /// ```
+        /// let units = utfast::variant::cesu8_to_utf16_vec(b"a\xED\xA0\x80\xED\xBD\x88").unwrap();
+        /// assert_eq!(units, vec![0x61, 0xD800, 0xDF48]);
+        /// assert!(utfast::variant::cesu8_to_utf16_vec(b"\xED\xBD\x88").is_err());
+        /// ```
+        pub fn cesu8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError>
+            as cesu8_to_utf16_vec;
+            |engine| to_utf16(engine, src, Form::Cesu8);
+
+        /// Decodes Modified UTF-8 to UTF-16 (machine byte order).
+        ///
+        /// ```
+        /// let units = utfast::variant::mutf8_to_utf16_vec(b"\xC0\x80\xED\xA0\x80\xED\xBD\x88").unwrap();
+        /// assert_eq!(units, vec![0, 0xD800, 0xDF48]);
+        /// assert!(utfast::variant::mutf8_to_utf16_vec(b"\x00").is_err());
+        /// ```
+        pub fn mutf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError>
+            as mutf8_to_utf16_vec;
+            |engine| to_utf16(engine, src, Form::Mutf8);
+
+        /// Encodes well-formed UTF-16 (machine byte order) as CESU-8; an unpaired
+        /// surrogate is an error, as from [`utf16::to_utf8`](crate::utf16::to_utf8).
+        ///
+        /// ```
+        /// assert_eq!(utfast::variant::utf16_to_cesu8_vec(&[0x61, 0xD800, 0xDF48]).unwrap(),
+        ///            b"a\xED\xA0\x80\xED\xBD\x88");
+        /// assert_eq!(utfast::variant::utf16_to_cesu8_vec(&[0x61, 0xDF48]).unwrap_err().valid_up_to(), 1);
+        /// ```
+        pub fn utf16_to_cesu8_vec(src: &[u16]) -> Result<Vec<u8>, Utf16Error>
+            as utf16_to_cesu8_vec;
+            |engine| from_utf16(engine, src, false);
+
+        /// Encodes well-formed UTF-16 (machine byte order) as Modified UTF-8.
+        ///
+        /// ```
+        /// assert_eq!(utfast::variant::utf16_to_mutf8_vec(&[0, 0x61]).unwrap(), b"\xC0\x80a");
+        /// assert!(utfast::variant::utf16_to_mutf8_vec(&[0xD800]).is_err());
+        /// ```
+        pub fn utf16_to_mutf8_vec(src: &[u16]) -> Result<Vec<u8>, Utf16Error>
+            as utf16_to_mutf8_vec;
+            |engine| from_utf16(engine, src, true);
+    }
+}
+
+api! { "variant";
+    /// True when `src` is valid CESU-8: UTF-8 without 4-byte sequences, with
+    /// supplementary characters as surrogate pairs of two 3-byte sequences.
+    ///
+    /// ```
+    /// assert!(utfast::variant::validate_cesu8(b"\xED\xA1\x8C\xED\xBE\xB4")); // U+233B4
+    /// assert!(!utfast::variant::validate_cesu8("𐍈".as_bytes())); // 4 bytes
+    /// assert!(!utfast::variant::validate_cesu8(b"\xC0\x80")); // overlong
+    /// ```
+    pub fn validate_cesu8(src: &[u8]) -> bool
+        as validate_cesu8;
+        |engine| check(engine, src, Form::Cesu8).is_ok();
+
+    /// Validates CESU-8: `Ok`, or where, how long and why the input is invalid
+    /// (see [`VariantError`]).
+    ///
+    /// ```
+    /// use utfast::variant::VariantErrorKind;
+    /// assert!(utfast::variant::check_cesu8("plain €".as_bytes()).is_ok());
+    /// let err = utfast::variant::check_cesu8(b"a\xF0\x90\x8D\x88").unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
+    /// assert_eq!(err.kind(), VariantErrorKind::FourByteSequence);
+    /// ```
+    pub fn check_cesu8(src: &[u8]) -> Result<(), VariantError>
+        as check_cesu8;
+        |engine| check(engine, src, Form::Cesu8);
+
+    /// True when `src` is valid Modified UTF-8 (Java): CESU-8 in which U+0000 is
+    /// `C0 80` and no byte is `00`.
+    ///
+    /// ```
+    /// assert!(utfast::variant::validate_mutf8(b"a\xC0\x80b"));
+    /// assert!(!utfast::variant::validate_mutf8(b"a\x00b"));
+    /// assert!(utfast::variant::validate_mutf8(b"\xED\xA1\x8C\xED\xBE\xB4"));
+    /// ```
+    pub fn validate_mutf8(src: &[u8]) -> bool
+        as validate_mutf8;
+        |engine| check(engine, src, Form::Mutf8).is_ok();
+
+    /// Validates Modified UTF-8: `Ok`, or where, how long and why the input is
+    /// invalid.
+    ///
+    /// ```
+    /// use utfast::variant::VariantErrorKind;
+    /// let err = utfast::variant::check_mutf8(b"ab\x00").unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.kind()), (2, VariantErrorKind::NulByte));
+    /// ```
+    pub fn check_mutf8(src: &[u8]) -> Result<(), VariantError>
+        as check_mutf8;
+        |engine| check(engine, src, Form::Mutf8);
+}
