@@ -35,11 +35,7 @@ pub(super) fn utf16_to_utf8_rows<O: RowOffset>(
     let mut new_offsets = alloc::vec![O::default(); offsets.len()];
     let len = O::utf16_offsets(engine, values, offsets, &mut new_offsets, order)?;
     let mut out = alloc::vec![0; len];
-    let written = match order {
-        ByteOrder::Little => engine.utf16_to_utf8(units, &mut out, ByteOrder::Little),
-        ByteOrder::Big => engine.utf16_to_utf8(units, &mut out, ByteOrder::Big),
-    }
-    .ok()?;
+    let written = engine.utf16_to_utf8(units, &mut out, order).ok()?;
     // Valid rows, converted one after the other, fill the exact length.
     (written == len).then(|| ConvertedRows {
         values: out,
