@@ -7,8 +7,8 @@
 //! high nibble, its low nibble, and the current byte's high nibble. A class sets its
 //! bit in every entry its sets name; a kernel looks the three nibbles up and ANDs the
 //! results, so a bit survives exactly for the pairs in the class. The unit test
-//! `kernels::utf8::tests::tables_match_the_definition` checks all 65,536 pairs against
-//! the scalar reference.
+//! `generic::validate_utf8::tests::tables_match_the_definition` checks all 65,536
+//! pairs against the reference.
 
 use std::env;
 use std::fmt::Write as _;

@@ -347,55 +347,6 @@ impl std::error::Error for FromUtf8Error {
     }
 }
 
-/// [`Engine::new`](crate::Engine::new) was asked for a kernel that this build or
-/// this CPU cannot run.
-///
-/// ```
-/// use utfast::{Engine, Kernel};
-/// if let Err(e) = Engine::new(Kernel::Neon) {
-///     assert_eq!(e.kernel(), Kernel::Neon);
-/// }
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnsupportedKernel {
-    pub(crate) kernel: crate::Kernel,
-    pub(crate) compiled_in: bool,
-}
-
-impl UnsupportedKernel {
-    /// The kernel that was asked for.
-    pub fn kernel(&self) -> crate::Kernel {
-        self.kernel
-    }
-
-    /// True when the kernel is part of this build and only the CPU lacks features.
-    pub fn compiled_in(&self) -> bool {
-        self.compiled_in
-    }
-}
-
-impl fmt::Display for UnsupportedKernel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.compiled_in {
-            write!(
-                f,
-                "kernel {} is not supported by this CPU (it needs {})",
-                self.kernel.name(),
-                self.kernel.required_features()
-            )
-        } else {
-            write!(
-                f,
-                "kernel {} is not compiled into this build (target architecture)",
-                self.kernel.name()
-            )
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for UnsupportedKernel {}
-
 /// Why UTF-16 input could not be validated or converted.
 ///
 /// ```

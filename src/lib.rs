@@ -91,11 +91,11 @@ pub mod utf8;
 pub mod variant;
 
 use api::api;
-pub use dispatch::{Engine, Kernel};
+pub use dispatch::{Engine, Kernel, UnsupportedKernel};
 pub use encoding::{ByteOrder, Encoding};
 #[cfg(feature = "alloc")]
 pub use error::FromUtf8Error;
-pub use error::{ConversionError, OutputTooSmall, UnsupportedKernel, Utf8Error, Utf8ErrorKind};
+pub use error::{ConversionError, OutputTooSmall, Utf8Error, Utf8ErrorKind};
 pub use lossy::ErrorMode;
 
 /// The README's examples, compiled and run as doc tests.

@@ -1,8 +1,10 @@
 //! The `utfast` command-line tool: `validate` checks that files are UTF-8 and says
-//! where and why they are not; `convert` transcodes between UTF-8, UTF-16, UTF-32
-//! and Latin-1; `bench` measures every kernel against std. This file runs the
-//! parsed command (`args` parses it, `help` has the help texts), prints the
-//! version, and turns outcomes into the exit status.
+//! where and why they are not; `convert` transcodes between any two of the ten
+//! encodings (`--from auto` detects the source); `repair` makes files valid UTF-8
+//! in place; `detect` names a file's encoding; `bench` measures every kernel
+//! against std, simdutf8 and encoding_rs. This file runs the parsed command
+//! (`args` parses it, `help` has the help texts), prints the version, and turns
+//! outcomes into the exit status.
 // Only the C++ simdutf's raw-pointer interface (bench/rivals.rs, feature
 // `simdutf`) needs `unsafe`.
 #![deny(unsafe_code)]
