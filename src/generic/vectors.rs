@@ -220,7 +220,10 @@ macro_rules! columns_by_masks {
         #[inline(always)]
         unsafe fn $utf16(values: &[u8], offsets: &[$t], out: &mut [$t], order: ByteOrder) -> Option<usize> {
             // SAFETY (each block): the caller's promise that the CPU supports `S`.
-            columns::utf16_offsets_by(values, offsets, out, #[inline(always)] |block| unsafe { unit_masks::<S>(block, order) })
+            columns::utf16_offsets_by(values, offsets, out, #[inline(always)] |block| unsafe {
+                V::utf16_column_masks(block, order == ByteOrder::Big)
+                    .unwrap_or_else(|| unit_masks::<S>(block, order))
+            })
         }
     )*};
 }

@@ -252,4 +252,16 @@ pub(crate) unsafe trait Wide: ByteVector {
         let _ = (src, dst);
         None
     }
+
+    /// The two masks of a 64-byte block of a UTF-16 column (units big-endian
+    /// with `big`) that `generic::columns` moves row offsets by (see
+    /// `columns::unit_masks`), or `None` where not implemented.
+    ///
+    /// # Safety
+    /// None beyond the trait's.
+    #[inline(always)]
+    unsafe fn utf16_column_masks(block: &[u8; 64], big: bool) -> Option<[u64; 2]> {
+        let _ = (block, big);
+        None
+    }
 }

@@ -43,3 +43,49 @@ pub(super) fn utf16_to_utf8_rows<O: RowOffset>(
         validity: RowValidity::all_valid(span.rows),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rows::offset::sealed::Offsets;
+    use crate::Kernel;
+
+    /// Every kernel's row offsets (its own block masks) equal the scalar kernel's
+    /// (the portable masks), in both byte orders, on units of every width class:
+    /// ASCII, two bytes, three, surrogates (high, low) and U+FFFF, with rows that
+    /// start anywhere in a block and blocks cut by the end.
+    #[test]
+    fn every_kernel_moves_offsets_as_the_portable_masks_do() {
+        let classes: [u16; 8] = [0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD83D, 0xDE00, 0xFFFF];
+        let scalar = Engine::new(Kernel::Scalar).unwrap();
+        for len in [0usize, 1, 31, 32, 33, 64, 200, 1000] {
+            let units: Vec<u16> = (0..len).map(|i| classes[(i * 7 + i / 3) % 8]).collect();
+            for order in [ByteOrder::Little, ByteOrder::Big] {
+                let values: Vec<u8> = units
+                    .iter()
+                    .flat_map(|&u| match order {
+                        ByteOrder::Little => u.to_le_bytes(),
+                        ByteOrder::Big => u.to_be_bytes(),
+                    })
+                    .collect();
+                // Rows of 1 to 3 units, none starting with a low surrogate (such a
+                // column goes row by row, for every kernel alike).
+                let starts = (0..len).filter(|&i| i % 3 != 1 && units[i] & 0xFC00 != 0xDC00);
+                let offsets: Vec<i64> = starts.chain([len]).map(|u| 2 * u as i64).collect();
+                let mut want = vec![0i64; offsets.len()];
+                let want_len = i64::utf16_offsets(&scalar, &values, &offsets, &mut want, order);
+                assert!(want_len.is_some(), "{len} units, {order:?}");
+                for kernel in Kernel::available() {
+                    let engine = Engine::new(kernel).unwrap();
+                    let mut got = vec![0i64; offsets.len()];
+                    let got_len = i64::utf16_offsets(&engine, &values, &offsets, &mut got, order);
+                    assert_eq!(
+                        (got_len, &got),
+                        (want_len, &want),
+                        "{kernel}, {len} units, {order:?}"
+                    );
+                }
+            }
+        }
+    }
+}

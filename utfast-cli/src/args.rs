@@ -78,7 +78,7 @@ enum CliCommand {
         after_help = help::convert_after()
     )]
     Convert(ConvertArgs),
-    /// Measure the speed of every kernel, against std
+    /// Measure every kernel against std, simdutf8 and encoding_rs
     #[command(
         long_about = help::bench(),
         override_usage = help::BENCH_USAGE,

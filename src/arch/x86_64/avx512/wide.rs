@@ -285,4 +285,24 @@ unsafe impl Wide for __m512i {
         }
         Some((64, written))
     }
+
+    #[inline(always)]
+    unsafe fn utf16_column_masks(block: &[u8; 64], big: bool) -> Option<[u64; 2]> {
+        // SAFETY: `block` is 64 readable bytes.
+        let mut units = _mm512_loadu_si512(block.as_ptr().cast());
+        if big {
+            units = swap_bytes(units);
+        }
+        // One bit a unit: from U+0080; from U+0800 but not a surrogate; a low
+        // surrogate. Then two bits a unit, one per byte, as the masks have them.
+        let from_80 = _mm512_test_epi16_mask(units, w16(0xFF80));
+        let top = _mm512_and_si512(units, w16(0xF800));
+        let from_800 =
+            _mm512_test_epi16_mask(top, top) & _mm512_cmpneq_epi16_mask(top, w16(0xD800));
+        let low = _mm512_cmpeq_epi16_mask(_mm512_and_si512(units, w16(0xFC00)), w16(0xDC00));
+        let first = deposit(u64::from(from_80), 0x5555_5555_5555_5555);
+        let second = deposit(u64::from(from_800), 0xAAAA_AAAA_AAAA_AAAA);
+        let low = deposit(u64::from(low), 0x5555_5555_5555_5555);
+        Some([first | second, low | (low << 1)])
+    }
 }
