@@ -236,7 +236,10 @@ api! { "crate";
                 Err(e) => alloc::borrow::Cow::Owned(lossy::lossy_slow(src, e)),
             }
         }
-        |engine| lossy::infallible(lossy::to_string_with(engine, src, ErrorMode::Replace));
+        |engine| {
+            let checked = engine.ops().check_utf8(src);
+            lossy::infallible(lossy::to_string_with(engine, src, ErrorMode::Replace, checked))
+        };
 }
 
 /// Converts a byte vector to a `String` without copying (`String::from_utf8`); on

@@ -241,7 +241,10 @@ api! { "utf8";
     /// ```
     pub fn to_string_with[<'a>](src: &'a [u8], mode: ErrorMode) -> Result<Cow<'a, str>, Utf8Error>
         as utf8_to_string_with;
-        |engine| lossy::to_string_with(engine, src, mode);
+        free {
+            lossy::to_string_with(&crate::Engine::active(), src, mode, crate::check_utf8(src))
+        }
+        |engine| lossy::to_string_with(engine, src, mode, engine.ops().check_utf8(src));
 
     #[cfg(feature = "alloc")]
     /// UTF-8 to a `Vec<u16>` in `order` under `mode`, like [`to_utf16_with`].

@@ -3,7 +3,7 @@
 //! on it (`validate_utf8_rows`), every row's validity (`utf8_rows_validity`), and
 //! each row as `String::from_utf8_lossy` makes it (`utf8_rows_lossy`), each row
 //! converted between two encodings as the scalar `Transcoder` converts it alone
-//! (`convert_rows`, `convert_rows_or_null`; the pair and mode picked by the first
+//! (`rows::convert`, `rows::convert_or_null`; the pair and mode picked by the first
 //! value byte and the length); and unsound offsets must be an error naming the
 //! first unsound row, never a panic.
 //!

@@ -193,14 +193,6 @@ impl Order {
         }
     }
 
-    pub fn pick<T>(self, [native, le, be]: [T; 3]) -> T {
-        match self {
-            Order::Native => native,
-            Order::Little => le,
-            Order::Big => be,
-        }
-    }
-
     /// UTF-16 code units (values) as they are stored in this byte order.
     pub fn store(self, units: &[u16]) -> Box<[u16]> {
         let order = self.byte_order();

@@ -39,14 +39,17 @@ fn push_replacement(out: &mut String, bad: &[u8], mode: ErrorMode) {
     }
 }
 
-/// `src` decoded under `mode` into a string, borrowed when it is valid.
+/// `src` decoded under `mode` into a string, borrowed when it is valid;
+/// `checked` is `src`'s validation (the free functions' inlined short path, or
+/// `engine`'s kernel).
 pub(crate) fn to_string_with<'a>(
     engine: &Engine,
     src: &'a [u8],
     mode: ErrorMode,
+    checked: Result<(), Utf8Error>,
 ) -> Result<Cow<'a, str>, Utf8Error> {
-    match engine.ops().check_utf8(src) {
-        // SAFETY: the kernel (checked against std) found `src` valid.
+    match checked {
+        // SAFETY: the check (checked against std) found `src` valid.
         Ok(()) => Ok(Cow::Borrowed(unsafe {
             core::str::from_utf8_unchecked(src)
         })),
