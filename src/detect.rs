@@ -112,6 +112,23 @@ impl Detection {
     }
 }
 
+/// `UTF-16LE (confidence 1.00, BOM 2 bytes)`, `UTF-8 (confidence 0.99, no BOM)`.
+///
+/// ```
+/// let found = utfast::detect::encoding(b"\xFF\xFEh\x00i\x00");
+/// assert_eq!(found.to_string(), "UTF-16LE (confidence 1.00, BOM 2 bytes)");
+/// assert_eq!(utfast::detect::encoding(b"ok").to_string(), "UTF-8 (confidence 0.80, no BOM)");
+/// ```
+impl core::fmt::Display for Detection {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} (confidence {:.2}, ", self.encoding, self.confidence)?;
+        match self.bom_len {
+            0 => f.write_str("no BOM)"),
+            n => write!(f, "BOM {n} bytes)"),
+        }
+    }
+}
+
 /// The bytes at the start of the input whose zero bytes and byte variety are
 /// counted (validity is always checked on the whole input).
 pub const SAMPLE: usize = 4096;

@@ -294,3 +294,55 @@ api! { "utf8";
         as utf8_to_utf32_lossy;
         |engine| lossy::infallible(engine.utf8_to_utf32_vec_with(src, ErrorMode::Replace));
 }
+
+/// The bytes an error message shows for a UTF-8 error at the start of `rest`
+/// (std's `error_len` given): the invalid bytes (all of `rest` when the input
+/// ends inside a character), extended by the continuation bytes that follow, up
+/// to the length the first byte announces, so that an encoded surrogate shows as
+/// `ed a0 80` where `error_len` is 1.
+///
+/// ```
+/// use utfast::utf8::error_sequence;
+/// assert_eq!(error_sequence(b"\xED\xA0\x80z", Some(1)), b"\xED\xA0\x80");
+/// assert_eq!(error_sequence(b"\xE2\x82A", Some(2)), b"\xE2\x82");
+/// assert_eq!(error_sequence(b"\xF0\x9F", None), b"\xF0\x9F");
+/// ```
+pub fn error_sequence(rest: &[u8], error_len: Option<usize>) -> &[u8] {
+    let invalid = error_len.unwrap_or(rest.len()).min(rest.len());
+    let announced = match rest.first() {
+        Some(0xC0..=0xDF) => 2,
+        Some(0xE0..=0xEF) => 3,
+        Some(0xF0..=0xF7) => 4,
+        _ => 1,
+    };
+    let continued = rest[invalid..]
+        .iter()
+        .take(announced.max(invalid) - invalid)
+        .take_while(|&&b| crate::reference::utf8::is_continuation(b))
+        .count();
+    &rest[..invalid + continued]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn error_sequences() {
+        let cases: &[(&[u8], Option<usize>, &[u8])] = &[
+            (b"\xE2\x82A", Some(2), b"\xE2\x82"),
+            (b"\xE2\x82", None, b"\xE2\x82"),
+            (b"\xC0\xAF\xAF", Some(1), b"\xC0\xAF"),
+            (b"\xF5\x80\x80\x80\x80", Some(1), b"\xF5\x80\x80\x80"),
+            (b"\x80\x80", Some(1), b"\x80"),
+            (b"\xFF\x80", Some(1), b"\xFF"),
+            (b"\xF0\x9F\x98", Some(3), b"\xF0\x9F\x98"),
+            (b"", None, b""),
+        ];
+        for &(rest, error_len, expected) in cases {
+            assert_eq!(
+                super::error_sequence(rest, error_len),
+                expected,
+                "{rest:x?}"
+            );
+        }
+    }
+}

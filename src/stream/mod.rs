@@ -3,7 +3,8 @@
 //! (`u64`) offsets that pass 4 GiB. [`Utf8Validator`] validates UTF-8;
 //! [`Transcoder`] converts between any two [`Encoding`](crate::Encoding)s in any
 //! [`ErrorMode`](crate::ErrorMode); [`TranscodeReader`] and [`TranscodeWriter`]
-//! wrap it as `std::io` adapters. Memory stays constant whatever the stream's
+//! wrap it as `std::io` adapters; [`validate_reader`] validates all an
+//! `io::Read` yields, with the error's bytes and line and column. Memory stays constant whatever the stream's
 //! length.
 
 pub(crate) mod block;
@@ -11,11 +12,15 @@ mod error;
 mod general;
 #[cfg(feature = "std")]
 mod io;
+#[cfg(feature = "std")]
+mod read;
 mod transcoder;
 mod validator;
 
 pub use error::{TranscodeError, TranscodeErrorKind, Utf8StreamError};
 #[cfg(feature = "std")]
 pub use io::{TranscodeReader, TranscodeWriter};
+#[cfg(feature = "std")]
+pub use read::{line_column_in, validate_reader, Utf8ReadError};
 pub use transcoder::{BomHandling, Progress, Status, Transcoder};
 pub use validator::Utf8Validator;

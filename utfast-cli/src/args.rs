@@ -4,44 +4,21 @@
 //! into a [`Command`]; the shell completion scripts come from the same
 //! definitions.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{ArgAction, Args, CommandFactory, Parser, Subcommand, ValueHint};
+use clap::{ArgAction, CommandFactory, Parser, Subcommand};
 use clap_complete::{Generator, Shell};
-use utfast::Encoding;
 
-use crate::bench::{BenchOptions, Section};
-use crate::convert::ConvertOptions;
+use crate::bench::{self, BenchOptions};
+use crate::convert::{encoding_parser, ConvertOptions};
 use crate::detect::DetectOptions;
 use crate::help;
 use crate::repair::RepairOptions;
-use crate::shared::input::Input;
-use crate::shared::progress::ProgressMode;
 use crate::shared::report::{cli_name, label};
-use crate::validate::{Report, ValidateOptions};
-
-/// What the command line asks for.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Command {
-    /// `--version`, `-V`.
-    Version,
-    /// `validate [--quiet|--json] [FILE...]`.
-    Validate(ValidateOptions),
-    /// `bench [--quick] [--only NAME[,NAME...]] [FILE...]`.
-    Bench(BenchOptions),
-    /// `convert --from ENC --to ENC [-o OUT] [--bom] [--quiet] [FILE]`.
-    Convert(ConvertOptions),
-    /// `detect [--json] [FILE...]`.
-    Detect(DetectOptions),
-    /// `repair [--backup] [--quiet] FILE...`.
-    Repair(RepairOptions),
-    /// `completions SHELL`.
-    Completions(Shell),
-}
+use crate::validate::ValidateOptions;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -59,46 +36,48 @@ struct Cli {
     #[arg(short = 'V', long, action = ArgAction::Version)]
     version: Option<bool>,
     #[command(subcommand)]
-    command: CliCommand,
+    command: Command,
 }
 
-#[derive(Subcommand, Debug)]
-enum CliCommand {
+/// What the command line asks for: a command and its options (each command's
+/// module declares its options, which clap parses).
+#[derive(Subcommand, Debug, PartialEq, Eq)]
+pub enum Command {
     /// Check that each FILE is valid UTF-8, and say where and why not
     #[command(
         long_about = help::VALIDATE,
         override_usage = help::VALIDATE_USAGE,
         after_help = help::exit_status(help::VALIDATE_EXIT)
     )]
-    Validate(ValidateArgs),
+    Validate(ValidateOptions),
     /// Convert FILE from one encoding to another
     #[command(
         long_about = help::CONVERT,
         override_usage = help::CONVERT_USAGE,
         after_help = help::convert_after()
     )]
-    Convert(ConvertArgs),
+    Convert(ConvertOptions),
     /// Measure every kernel against std, simdutf8 and encoding_rs
     #[command(
-        long_about = help::bench(),
+        long_about = help::bench(bench::FULL.seconds()),
         override_usage = help::BENCH_USAGE,
         after_help = help::exit_status(help::BENCH_EXIT)
     )]
-    Bench(BenchArgs),
+    Bench(BenchOptions),
     /// Guess the encoding of each FILE
     #[command(
         long_about = help::detect(),
         override_usage = help::DETECT_USAGE,
         after_help = help::exit_status(help::DETECT_EXIT)
     )]
-    Detect(DetectArgs),
+    Detect(DetectOptions),
     /// Make each FILE valid UTF-8 in place (invalid sequences become U+FFFD)
     #[command(
         long_about = help::REPAIR,
         override_usage = help::REPAIR_USAGE,
         after_help = help::exit_status(help::REPAIR_EXIT)
     )]
-    Repair(RepairArgs),
+    Repair(RepairOptions),
     /// Print a completion script for a shell
     #[command(long_about = help::COMPLETIONS, override_usage = help::COMPLETIONS_USAGE)]
     Completions {
@@ -106,125 +85,9 @@ enum CliCommand {
         #[arg(value_name = "SHELL")]
         shell: Shell,
     },
-}
-
-#[derive(Args, Debug)]
-struct ValidateArgs {
-    /// Print nothing; only the exit status tells
-    #[arg(short, long, conflicts_with = "json")]
-    quiet: bool,
-    /// Print one JSON object per input, one per line
-    #[arg(long, long_help = help::VALIDATE_JSON)]
-    json: bool,
-    #[command(flatten)]
-    progress: ProgressArgs,
-    /// The files to check; standard input when none, or for '-'
-    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-    files: Vec<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-struct ConvertArgs {
-    /// The encoding of the input, or auto (detected)
-    #[arg(short, long, value_name = "ENC", value_parser = from_parser(), long_help = help::FROM)]
-    from: FromEncoding,
-    /// The encoding of the output
-    #[arg(short, long, value_name = "ENC", value_parser = encoding_parser())]
-    to: Encoding,
-    /// What becomes of invalid input
-    #[arg(
-        short,
-        long,
-        value_name = "MODE",
-        value_parser = error_mode_parser(),
-        default_value = "strict",
-        long_help = help::ERRORS
-    )]
-    errors: utfast::ErrorMode,
-    /// Write to the file OUT instead of standard output ('-': standard output)
-    #[arg(short, long, value_name = "OUT", value_hint = ValueHint::FilePath)]
-    output: Option<PathBuf>,
-    /// Start the output with the byte order mark of --to (not for latin1)
-    #[arg(long, long_help = help::BOM)]
-    bom: bool,
-    /// No report of invalid input (exit status 1); I/O errors are still reported
-    #[arg(short, long)]
-    quiet: bool,
-    #[command(flatten)]
-    progress: ProgressArgs,
-    /// The input; standard input when none, or for '-'
-    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-    input: Option<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-struct BenchArgs {
-    #[arg(long, help = help::quick())]
-    quick: bool,
-    /// Print one JSON document instead of the tables
-    #[arg(long, long_help = help::BENCH_JSON)]
-    json: bool,
-    /// Measure only the sections named
-    #[arg(
-        long,
-        value_name = "NAME",
-        value_delimiter = ',',
-        value_parser = section_parser(),
-        long_help = help::ONLY
-    )]
-    only: Vec<Vec<Section>>,
-    /// Files to measure on instead of generated text
-    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-    files: Vec<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-struct DetectArgs {
-    /// Print one JSON object per input, one per line
-    #[arg(long, long_help = help::DETECT_JSON)]
-    json: bool,
-    /// The files to examine; standard input when none, or for '-'
-    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-    files: Vec<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-struct RepairArgs {
-    /// Keep each repaired FILE's original as FILE.bak (refused if FILE.bak exists)
-    #[arg(long)]
-    backup: bool,
-    /// No line per repaired FILE; errors are still reported
-    #[arg(short, long)]
-    quiet: bool,
-    #[command(flatten)]
-    progress: ProgressArgs,
-    /// The files to repair
-    #[arg(value_name = "FILE", required = true, value_hint = ValueHint::FilePath)]
-    files: Vec<PathBuf>,
-}
-
-/// `--progress` and `--no-progress`, of the commands that read their input in
-/// chunks; the last one given wins.
-#[derive(Args, Debug)]
-struct ProgressArgs {
-    /// Show a progress bar on standard error
-    #[arg(long, overrides_with = "no_progress", long_help = help::PROGRESS)]
-    progress: bool,
-    /// Show no progress bar, even for a large file
-    #[arg(long, overrides_with = "progress")]
-    no_progress: bool,
-}
-
-impl ProgressArgs {
-    /// The mode asked for; `--quiet` turns the automatic bar off.
-    fn mode(&self, quiet: bool) -> ProgressMode {
-        match (self.progress, self.no_progress) {
-            (true, _) => ProgressMode::Always,
-            (_, true) => ProgressMode::Never,
-            _ if quiet => ProgressMode::Never,
-            _ => ProgressMode::Auto,
-        }
-    }
+    /// `--version`, `-V`.
+    #[command(skip)]
+    Version,
 }
 
 /// Parses the arguments after the program name. The error is clap's: a usage
@@ -235,7 +98,7 @@ pub fn parse(args: impl Iterator<Item = OsString>) -> Result<Command, clap::Erro
         .chain(args)
         .collect();
     match Cli::try_parse_from(&args) {
-        Ok(cli) => cli.command.into_command(),
+        Ok(cli) => check(cli.command),
         Err(error) if error.kind() == ErrorKind::DisplayVersion => Ok(Command::Version),
         Err(mut error) => {
             add_tip(&mut error, &args[1..]);
@@ -244,71 +107,29 @@ pub fn parse(args: impl Iterator<Item = OsString>) -> Result<Command, clap::Erro
     }
 }
 
-impl CliCommand {
-    /// The command to run, after the rules clap does not check.
-    fn into_command(self) -> Result<Command, clap::Error> {
-        Ok(match self {
-            CliCommand::Validate(args) => Command::Validate(ValidateOptions {
-                report: match (args.quiet, args.json) {
-                    (true, _) => Report::Quiet,
-                    (_, true) => Report::Json,
-                    _ => Report::Text,
-                },
-                progress: args.progress.mode(args.quiet),
-                inputs: Input::all_or_stdin(args.files),
-            }),
-            CliCommand::Convert(args) => {
-                if args.bom && args.to.bom().is_none() {
-                    return Err(usage_error(
-                        "convert",
-                        ErrorKind::ArgumentConflict,
-                        format!(
-                            "option '--bom' cannot be used with '--to {}': {} has no byte order mark",
-                            cli_name(args.to),
-                            label(args.to)
-                        ),
-                    ));
-                }
-                Command::Convert(ConvertOptions {
-                    from: args.from.0,
-                    to: args.to,
-                    output: args.output.filter(|path| path != Path::new("-")),
-                    bom: args.bom,
-                    quiet: args.quiet,
-                    errors: args.errors,
-                    progress: args.progress.mode(args.quiet),
-                    input: args.input.map_or(Input::Stdin, Input::from_arg),
-                })
-            }
-            CliCommand::Bench(args) => Command::Bench(BenchOptions {
-                quick: args.quick,
-                json: args.json,
-                only: args.only.concat(),
-                inputs: args.files.into_iter().map(Input::from_arg).collect(),
-            }),
-            CliCommand::Detect(args) => Command::Detect(DetectOptions {
-                json: args.json,
-                inputs: Input::all_or_stdin(args.files),
-            }),
-            CliCommand::Repair(args) => {
-                if args.files.iter().any(|path| path == Path::new("-")) {
-                    return Err(usage_error(
-                        "repair",
-                        ErrorKind::InvalidValue,
-                        "'repair' rewrites files in place and cannot take standard input ('-'); \
-                         to repair a stream, use 'utfast convert --from utf-8 --to utf-8 \
-                         --errors replace'",
-                    ));
-                }
-                Command::Repair(RepairOptions {
-                    backup: args.backup,
-                    quiet: args.quiet,
-                    progress: args.progress.mode(args.quiet),
-                    files: args.files,
-                })
-            }
-            CliCommand::Completions { shell } => Command::Completions(shell),
-        })
+/// The rules clap does not check: `--bom` needs a `--to` that has a byte order
+/// mark, and `repair` cannot rewrite standard input.
+fn check(command: Command) -> Result<Command, clap::Error> {
+    match &command {
+        Command::Convert(options) if options.bom && options.to.bom().is_none() => Err(usage_error(
+            "convert",
+            ErrorKind::ArgumentConflict,
+            format!(
+                "option '--bom' cannot be used with '--to {}': {} has no byte order mark",
+                cli_name(options.to),
+                label(options.to)
+            ),
+        )),
+        Command::Repair(options) if options.files.iter().any(|path| path == Path::new("-")) => {
+            Err(usage_error(
+                "repair",
+                ErrorKind::InvalidValue,
+                "'repair' rewrites files in place and cannot take standard input ('-'); \
+                 to repair a stream, use 'utfast convert --from utf-8 --to utf-8 \
+                 --errors replace'",
+            ))
+        }
+        _ => Ok(command),
     }
 }
 
@@ -391,7 +212,7 @@ fn add_tip(error: &mut clap::Error, args: &[OsString]) {
         ErrorKind::MissingRequiredArgument if args.first().is_some_and(|arg| arg == "convert") => {
             format!(
                 "e.g. 'utfast convert --from utf-16le --to utf-8 in.txt'; ENC is one of {}",
-                names(&encoding_parser()).join(", ")
+                encoding_parser().names().join(", ")
             )
         }
         _ => return,
@@ -414,198 +235,15 @@ fn has_option(command: &clap::Command, option: &str) -> bool {
     })
 }
 
-/// A value parser for a closed set of names: `parse` reads a name (also an
-/// alias, in any case), `values` lists the canonical names for the help, the
-/// completions and errors, and `hint` may explain a miss better than the closest
-/// name would.
-#[derive(Clone)]
-struct Named<T> {
-    values: fn() -> Vec<PossibleValue>,
-    parse: fn(&str) -> Option<T>,
-    hint: fn(&str) -> Option<&'static str>,
-}
-
-/// The canonical names a parser accepts.
-fn names<T>(parser: &Named<T>) -> Vec<String> {
-    (parser.values)()
-        .iter()
-        .map(|value| value.get_name().to_string())
-        .collect()
-}
-
-impl<T: Clone + Send + Sync + 'static> TypedValueParser for Named<T> {
-    type Value = T;
-
-    fn parse_ref(
-        &self,
-        command: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &OsStr,
-    ) -> Result<T, clap::Error> {
-        let given = value.to_string_lossy();
-        if let Some(parsed) = (self.parse)(&given) {
-            return Ok(parsed);
-        }
-        let names = names(self);
-        let mut error = clap::Error::new(ErrorKind::InvalidValue).with_cmd(command);
-        let arg = arg.map_or_else(|| "...".to_string(), ToString::to_string);
-        error.insert(ContextKind::InvalidArg, ContextValue::String(arg));
-        error.insert(
-            ContextKind::InvalidValue,
-            ContextValue::String(given.to_string()),
-        );
-        if let Some(hint) = (self.hint)(&given) {
-            error.insert(
-                ContextKind::Suggested,
-                ContextValue::StyledStrs(vec![hint.into()]),
-            );
-        } else if let Some(close) = did_you_mean(&given.to_ascii_lowercase(), &names) {
-            error.insert(
-                ContextKind::SuggestedValue,
-                ContextValue::String(close.to_string()),
-            );
-        }
-        error.insert(ContextKind::ValidValue, ContextValue::Strings(names));
-        error.insert(
-            ContextKind::Usage,
-            ContextValue::StyledStr(command.clone().render_usage()),
-        );
-        Err(error)
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new((self.values)().into_iter()))
-    }
-}
-
-/// `--from` and `--to`: an encoding, as `Encoding::from_name` reads it. The one
-/// place that knows the encoding type's names.
-fn encoding_parser() -> Named<Encoding> {
-    Named {
-        values: || {
-            Encoding::ALL
-                .into_iter()
-                .map(|encoding| PossibleValue::new(cli_name(encoding)))
-                .collect()
-        },
-        parse: Encoding::from_name,
-        hint: encoding_hint,
-    }
-}
-
-/// A better answer than the closest name for encodings named without the byte
-/// order, or ASCII.
-/// The value of `--from`: an encoding, or `None` for `auto`.
-#[derive(Clone, Debug)]
-struct FromEncoding(Option<Encoding>);
-
-/// `--from`: an encoding, or `auto`.
-fn from_parser() -> Named<FromEncoding> {
-    Named {
-        values: || {
-            let mut values = (encoding_parser().values)();
-            values.push(PossibleValue::new("auto").help("detect the encoding"));
-            values
-        },
-        parse: |name| match name.trim() {
-            auto if auto.eq_ignore_ascii_case("auto") => Some(FromEncoding(None)),
-            name => Encoding::from_name(name).map(|encoding| FromEncoding(Some(encoding))),
-        },
-        hint: encoding_hint,
-    }
-}
-
-fn encoding_hint(given: &str) -> Option<&'static str> {
-    let bare: String = given
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    Some(match bare.as_str() {
-        "utf16" | "ucs2" => {
-            "say which byte order: utf-16le or utf-16be (a file starting with ff fe is \
-             utf-16le, with fe ff utf-16be)"
-        }
-        "utf32" | "ucs4" => {
-            "say which byte order: utf-32le or utf-32be (a file starting with ff fe 00 00 \
-             is utf-32le, with 00 00 fe ff utf-32be)"
-        }
-        "ascii" | "usascii" => "ASCII is a subset of utf-8 and of latin1: use either",
-        _ => return None,
-    })
-}
-
-/// `--errors`: a mode, as `utfast::ErrorMode::from_name` reads it.
-fn error_mode_parser() -> Named<utfast::ErrorMode> {
-    Named {
-        values: || {
-            utfast::ErrorMode::ALL
-                .iter()
-                .map(|mode| PossibleValue::new(mode.name()).help(help::error_mode(mode.name())))
-                .collect()
-        },
-        parse: utfast::ErrorMode::from_name,
-        hint: |_| None,
-    }
-}
-
-/// `--only`: a section of `bench`, or a group of them.
-fn section_parser() -> Named<Vec<Section>> {
-    Named {
-        values: || {
-            let value = |name: &'static str| {
-                let value = PossibleValue::new(name);
-                if !Section::GROUPS.contains(&name) {
-                    return value;
-                }
-                let sections = Section::named(name).unwrap_or_default();
-                let names: Vec<&str> = sections.iter().map(|s| s.name()).collect();
-                value.help(help::section_group(&names))
-            };
-            Section::names().map(value).collect()
-        },
-        parse: Section::named,
-        hint: |_| None,
-    }
-}
-
-/// The candidate closest to `given`, if it is close enough to be a likely typo:
-/// `given` is a prefix of it (3 characters at least), or the edit distance is at
-/// most a third of its length.
-fn did_you_mean<'a>(given: &str, candidates: &'a [String]) -> Option<&'a str> {
-    candidates
-        .iter()
-        .filter_map(|candidate| {
-            let distance = if given.len() >= 3 && candidate.starts_with(given) {
-                0
-            } else {
-                edit_distance(given, candidate)
-            };
-            (distance <= candidate.chars().count() / 3).then_some((distance, candidate.as_str()))
-        })
-        .min_by_key(|&(distance, _)| distance)
-        .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        current[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        std::mem::swap(&mut previous, &mut current);
-    }
-    previous[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
+    use crate::bench::Section;
+    use crate::convert::FromEncoding;
+    use crate::shared::input::Input;
+    use crate::shared::progress::ProgressArgs;
 
     fn parse_strs(args: &[&str]) -> Result<Command, clap::Error> {
         parse(args.iter().map(OsString::from))
@@ -616,17 +254,16 @@ mod tests {
         parse_strs(args).unwrap_err().render().to_string()
     }
 
+    fn paths(names: &[&str]) -> Vec<PathBuf> {
+        names.iter().map(PathBuf::from).collect()
+    }
+
     #[test]
-    fn help_names_every_bench_section_and_the_progress_threshold() {
+    fn help_names_every_bench_section() {
         let help = long_help("bench");
         for name in Section::names() {
             assert!(help.contains(name), "the help does not mention {name}");
         }
-        let documented = format!(
-            "larger than {} MiB",
-            crate::shared::progress::AUTO_MIN >> 20
-        );
-        assert!(help::PROGRESS.contains(&documented));
     }
 
     #[test]
@@ -636,31 +273,26 @@ mod tests {
 
     #[test]
     fn parses_commands_flags_and_inputs() {
+        let Ok(Command::Validate(options)) = parse_strs(&["validate", "-q", "a", "-", "--", "-b"])
+        else {
+            panic!("not parsed");
+        };
+        assert!(options.quiet && !options.json);
+        assert_eq!(options.files, paths(&["a", "-", "-b"]));
         assert_eq!(
-            parse_strs(&["validate"]).unwrap(),
-            Command::Validate(ValidateOptions {
-                report: Report::Text,
-                progress: ProgressMode::Auto,
-                inputs: vec![Input::Stdin],
-            })
+            Input::all_or_stdin(&options.files),
+            [
+                Input::File("a".into()),
+                Input::Stdin,
+                Input::File("-b".into())
+            ]
         );
-        assert_eq!(
-            parse_strs(&["validate", "-q", "a", "-", "--", "-b"]).unwrap(),
-            Command::Validate(ValidateOptions {
-                report: Report::Quiet,
-                progress: ProgressMode::Never,
-                inputs: vec![
-                    Input::File("a".into()),
-                    Input::Stdin,
-                    Input::File("-b".into())
-                ],
-            })
-        );
+        assert_eq!(Input::all_or_stdin(&[]), [Input::Stdin]);
         assert_eq!(
             parse_strs(&["detect", "a", "--json", "-"]).unwrap(),
             Command::Detect(DetectOptions {
                 json: true,
-                inputs: vec![Input::File("a".into()), Input::Stdin],
+                files: paths(&["a", "-"]),
             })
         );
         assert_eq!(
@@ -668,8 +300,8 @@ mod tests {
             Command::Repair(RepairOptions {
                 backup: true,
                 quiet: false,
-                progress: ProgressMode::Auto,
-                files: vec!["a".into(), "b".into()],
+                progress: ProgressArgs::default(),
+                files: paths(&["a", "b"]),
             })
         );
     }
@@ -694,6 +326,15 @@ mod tests {
                 &["bench", "--only", "validate,"],
                 "[possible values: validate, transcode, stream, validate-utf8,",
             ),
+            (
+                &["convert", "-f", "utf8", "-t", "utf8_16le"],
+                "tip: a similar value exists: 'utf-16le'",
+            ),
+            (&["repair", "a", "-"], "cannot take standard input"),
+            (
+                &["convert", "-f", "utf8", "-t", "latin1", "--bom"],
+                "Latin-1 has no byte order mark",
+            ),
         ] {
             let error = error(args);
             assert!(error.contains(message), "{args:?}: {error}");
@@ -716,7 +357,7 @@ mod tests {
             panic!("not parsed");
         };
         assert_eq!(
-            options.only,
+            options.only.concat(),
             [
                 Section::Utf8ToUtf16le,
                 Section::ValidateUtf8,
@@ -724,21 +365,21 @@ mod tests {
                 Section::Utf32ToUtf8
             ]
         );
-        assert_eq!(options.inputs, [Input::File("a.txt".into())]);
+        assert_eq!(options.files, paths(&["a.txt"]));
         assert!(!options.quick);
     }
 
     #[test]
     fn parses_convert() {
         let expected = ConvertOptions {
-            from: Some(Encoding::Utf16Le),
-            to: Encoding::Utf8,
+            from: FromEncoding(Some(utfast::Encoding::Utf16Le)),
+            to: utfast::Encoding::Utf8,
             output: Some("out.txt".into()),
             bom: true,
             quiet: false,
             errors: utfast::ErrorMode::Strict,
-            progress: ProgressMode::Auto,
-            input: Input::File("in.txt".into()),
+            progress: ProgressArgs::default(),
+            input: Some("in.txt".into()),
         };
         for args in [
             &[
@@ -763,27 +404,31 @@ mod tests {
         let Ok(Command::Convert(options)) = parse_strs(&[
             "convert",
             "-f",
-            "latin1",
+            "AUTO",
             "-t",
             "iso-8859-1",
             "-q",
             "-e",
             "Surrogate_Escape",
-            "-o",
-            "-",
-            "-",
         ]) else {
             panic!("not parsed");
         };
         assert_eq!(
-            (options.output, options.input, options.quiet, options.errors),
-            (None, Input::Stdin, true, utfast::ErrorMode::SurrogateEscape)
+            (options.from, options.to, options.quiet, options.errors),
+            (
+                FromEncoding(None),
+                utfast::Encoding::Latin1,
+                true,
+                utfast::ErrorMode::SurrogateEscape
+            )
         );
     }
 
+    /// The last of `--progress` and `--no-progress` wins (what they do:
+    /// shared/progress.rs).
     #[test]
     fn parses_progress_options() {
-        let mode = |args: &[&str]| match parse_strs(args).unwrap() {
+        let options = |args: &[&str]| match parse_strs(args).unwrap() {
             Command::Validate(options) => options.progress,
             Command::Convert(options) => options.progress,
             Command::Repair(options) => options.progress,
@@ -791,17 +436,16 @@ mod tests {
         };
         let convert = ["convert", "-f", "utf-8", "-t", "latin1"];
         for (flags, expected) in [
-            (&[][..], ProgressMode::Auto),
-            (&["--progress"], ProgressMode::Always),
-            (&["--no-progress"], ProgressMode::Never),
-            (&["--progress", "--no-progress"], ProgressMode::Never),
-            (&["--no-progress", "--progress"], ProgressMode::Always),
-            (&["-q"], ProgressMode::Never),
-            (&["-q", "--progress"], ProgressMode::Always),
+            (&[][..], (false, false)),
+            (&["--progress"], (true, false)),
+            (&["--no-progress"], (false, true)),
+            (&["--progress", "--no-progress"], (false, true)),
+            (&["--no-progress", "--progress"], (true, false)),
         ] {
             for command in [&["validate"][..], &convert, &["repair", "f"]] {
                 let args = [command, flags].concat();
-                assert_eq!(mode(&args), expected, "{args:?}");
+                let parsed = options(&args);
+                assert_eq!((parsed.progress, parsed.no_progress), expected, "{args:?}");
             }
         }
     }
@@ -816,17 +460,5 @@ mod tests {
                 assert!(script.contains(word), "{shell:?} lacks {word}");
             }
         }
-    }
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("--jsn", "--json"), 1);
-        assert_eq!(edit_distance("valdiate", "validate"), 2);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(did_you_mean("-x", &["-q".to_string()]), None);
-        assert_eq!(
-            did_you_mean("utf8-to-utf16", &["utf8-to-utf16le".to_string()]),
-            Some("utf8-to-utf16le")
-        );
     }
 }

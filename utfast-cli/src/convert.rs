@@ -9,34 +9,126 @@
 
 use std::borrow::Cow;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use utfast::{
-    stream::BomHandling, stream::Status as Step, stream::TranscodeError,
-    stream::TranscodeErrorKind, stream::Transcoder, Encoding,
-};
+use clap::builder::PossibleValue;
+use clap::{Args, ValueHint};
+use indicatif::ProgressBar;
+use utfast::stream::{self, BomHandling, Status as Step, TranscodeError, TranscodeErrorKind};
+use utfast::{stream::Transcoder, utf8::LineColumn, Encoding, ErrorMode};
 
-use crate::shared::input::{self, Input, Position, Reader, PREFIX};
+use crate::help;
+use crate::shared::input::{self, Input, Reader, PREFIX};
 use crate::shared::output::{open_output, StreamError, OUT_BUFFER};
-use crate::shared::progress::{Progress, ProgressMode};
+use crate::shared::progress::ProgressArgs;
 use crate::shared::report::{cli_name, hex, label, warn, Status};
+use crate::shared::values::Named;
 
 /// What `utfast convert` was asked to do.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Args, Debug, PartialEq, Eq)]
 pub struct ConvertOptions {
-    /// `None`: `--from auto`, the encoding [`choose_encoding`] detects.
-    pub from: Option<Encoding>,
+    /// The encoding of the input, or auto (detected)
+    #[arg(short, long, value_name = "ENC", value_parser = from_parser(), long_help = help::FROM)]
+    pub from: FromEncoding,
+    /// The encoding of the output
+    #[arg(short, long, value_name = "ENC", value_parser = encoding_parser())]
     pub to: Encoding,
-    /// `None`: standard output (also for `-o -`).
+    /// What becomes of invalid input
+    #[arg(
+        short,
+        long,
+        value_name = "MODE",
+        value_parser = error_mode_parser(),
+        default_value = "strict",
+        long_help = help::ERRORS
+    )]
+    pub errors: ErrorMode,
+    /// Write to the file OUT instead of standard output ('-': standard output)
+    #[arg(short, long, value_name = "OUT", value_hint = ValueHint::FilePath)]
     pub output: Option<PathBuf>,
-    /// Write a byte order mark (never for Latin-1).
+    /// Start the output with the byte order mark of --to (not for latin1)
+    #[arg(long, long_help = help::BOM)]
     pub bom: bool,
-    /// No report of invalid input.
+    /// No report of invalid input (exit status 1); I/O errors are still reported
+    #[arg(short, long)]
     pub quiet: bool,
-    /// What becomes of invalid input (`--errors`; strict by default).
-    pub errors: utfast::ErrorMode,
-    pub progress: ProgressMode,
-    pub input: Input,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+    /// The input; standard input when none, or for '-'
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub input: Option<PathBuf>,
+}
+
+/// The value of `--from`: an encoding, or `None` for `auto` (the encoding
+/// [`choose_encoding`] detects).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FromEncoding(pub Option<Encoding>);
+
+/// `--from` and `--to`: an encoding, as `Encoding::from_name` reads it. The one
+/// place that knows the encoding type's names.
+pub fn encoding_parser() -> Named<Encoding> {
+    Named {
+        values: || {
+            Encoding::ALL
+                .into_iter()
+                .map(|encoding| PossibleValue::new(cli_name(encoding)))
+                .collect()
+        },
+        parse: Encoding::from_name,
+        hint: encoding_hint,
+    }
+}
+
+/// `--from`: an encoding, or `auto`.
+fn from_parser() -> Named<FromEncoding> {
+    Named {
+        values: || {
+            let mut values = (encoding_parser().values)();
+            values.push(PossibleValue::new("auto").help("detect the encoding"));
+            values
+        },
+        parse: |name| match name.trim() {
+            auto if auto.eq_ignore_ascii_case("auto") => Some(FromEncoding(None)),
+            name => Encoding::from_name(name).map(|encoding| FromEncoding(Some(encoding))),
+        },
+        hint: encoding_hint,
+    }
+}
+
+/// A better answer than the closest name for encodings named without the byte
+/// order, or ASCII.
+fn encoding_hint(given: &str) -> Option<&'static str> {
+    let bare: String = given
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    Some(match bare.as_str() {
+        "utf16" | "ucs2" => {
+            "say which byte order: utf-16le or utf-16be (a file starting with ff fe is \
+             utf-16le, with fe ff utf-16be)"
+        }
+        "utf32" | "ucs4" => {
+            "say which byte order: utf-32le or utf-32be (a file starting with ff fe 00 00 \
+             is utf-32le, with 00 00 fe ff utf-32be)"
+        }
+        "ascii" | "usascii" => "ASCII is a subset of utf-8 and of latin1: use either",
+        _ => return None,
+    })
+}
+
+/// `--errors`: a mode, as `ErrorMode::from_name` reads it.
+fn error_mode_parser() -> Named<ErrorMode> {
+    Named {
+        values: || {
+            ErrorMode::ALL
+                .iter()
+                .map(|mode| PossibleValue::new(mode.name()).help(help::error_mode(mode.name())))
+                .collect()
+        },
+        parse: ErrorMode::from_name,
+        hint: |_| None,
+    }
 }
 
 /// Input bytes converted at a time.
@@ -76,7 +168,7 @@ struct Failure {
     /// The offending input bytes.
     bytes: Vec<u8>,
     /// The line and column of UTF-8 input (not counting a byte order mark).
-    position: Option<Position>,
+    position: Option<LineColumn>,
     /// The length of the input's byte order mark.
     bom_len: usize,
 }
@@ -85,22 +177,20 @@ struct Failure {
 /// `out` with `transcoder` (which strips the input's own byte order mark); stops
 /// at the first problem. Counts lines and columns of UTF-8 input when
 /// `count_position` is set.
-fn stream(
+fn transcode(
     mut reader: &mut dyn Read,
     mut transcoder: Transcoder,
     out: &mut dyn Write,
     count_position: bool,
-    progress: &Progress,
 ) -> Result<Result<u64, Failure>, StreamError> {
     let mut input = vec![0; BLOCK];
     let mut output = vec![0; OUT_BUFFER];
-    let mut position = Position::START;
+    let mut position = LineColumn::START;
     let mut bom_len = None;
     // The stream offset of `input[0]`.
     let mut done: u64 = 0;
     loop {
         let filled = input::fill(&mut reader, &mut input).map_err(StreamError::Read)?;
-        progress.advance(filled);
         let last = filled < input.len();
         let bom = match bom_len {
             Some(_) => 0,
@@ -141,7 +231,7 @@ fn stream(
             }
             let bytes = match error.kind() {
                 TranscodeErrorKind::Utf8(_) => {
-                    input::offending_sequence(error.input_at(), error.error_len())
+                    utfast::utf8::error_sequence(error.input_at(), error.error_len()).to_vec()
                 }
                 _ => error.bytes().to_vec(),
             };
@@ -165,30 +255,28 @@ fn stream(
 
 /// Converts the input into `out`; finds the line and column of a problem in UTF-8
 /// input (by reading a regular file again, or counting as it goes otherwise).
-/// `progress` is cleared at the end.
+/// The input is read through `bar`.
 fn convert(
     reader: Reader,
     transcoder: Transcoder,
     out: &mut dyn Write,
-    progress: Progress,
+    bar: ProgressBar,
 ) -> Result<Result<u64, Failure>, StreamError> {
     let utf8 = transcoder.from() == Encoding::Utf8;
     match reader {
-        Reader::Once(mut reader) => stream(&mut reader, transcoder, out, utf8, &progress),
+        Reader::Once(reader) => transcode(&mut bar.wrap_read(reader), transcoder, out, utf8),
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
             let start = file.stream_position().map_err(StreamError::Read)?;
-            let mut result = stream(&mut file, transcoder, out, false, &progress)?;
+            let mut result = transcode(&mut bar.wrap_read(&mut file), transcoder, out, false)?;
             if let Err(failure) = &mut result {
                 if utf8 && !matches!(failure.what, What::ForeignBom(_)) {
                     let bom_len = failure.bom_len as u64;
                     file.seek(SeekFrom::Start(start + bom_len))
                         .map_err(StreamError::Read)?;
-                    let mut buffer = vec![0; input::CHUNK];
                     let text_len = failure.offset.saturating_sub(bom_len);
                     failure.position = Some(
-                        input::locate(&mut file, text_len, &mut buffer)
-                            .map_err(StreamError::Read)?,
+                        stream::line_column_in(&mut file, text_len).map_err(StreamError::Read)?,
                     );
                 }
             }
@@ -265,8 +353,12 @@ fn choose_encoding(
 /// Converts the input to the output; an error is a failure to write to standard
 /// output (other errors are reported here).
 pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Status> {
-    let name = options.input.name();
-    let opened = input::open(&options.input).and_then(|reader| match options.from {
+    let input = options
+        .input
+        .as_deref()
+        .map_or(Input::Stdin, Input::from_arg);
+    let name = input.name();
+    let opened = input::open(&input).and_then(|reader| match options.from.0 {
         Some(from) => Ok(Ok((from, reader))),
         None => choose_encoding(reader, &name, options.quiet),
     });
@@ -285,11 +377,18 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
         true => options.to.bom().unwrap_or_default(),
         false => b"",
     };
-    let Some(path) = &options.output else {
+    let bar = options
+        .progress
+        .bar(options.quiet, reader.len_left(), &name);
+    let transcoder = transcoder(from, options);
+    let output = options
+        .output
+        .as_deref()
+        .filter(|&path| path != Path::new("-"));
+    let Some(path) = output else {
         let mut out = BufWriter::with_capacity(OUT_BUFFER, stdout);
         out.write_all(bom)?;
-        let progress = Progress::start(options.progress, reader.len_left(), &name);
-        let result = convert(reader, transcoder(from, options), &mut out, progress);
+        let result = convert(reader, transcoder, &mut out, bar);
         out.flush()?;
         return match result {
             Ok(Ok(_)) => Ok(Status::Success),
@@ -313,7 +412,7 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
             }
         };
     };
-    let (mut temp, file) = match open_output(path) {
+    let (temp, file) = match open_output(path) {
         Ok(created) => created,
         Err(message) => {
             warn(format_args!("{message}"));
@@ -322,23 +421,22 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     };
     // Declared after `temp`, so dropped (closed) before it removes the file.
     let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
-    let progress = Progress::start(options.progress, reader.len_left(), &name);
     let result = match writer.write_all(bom) {
-        Ok(()) => convert(reader, transcoder(from, options), &mut writer, progress),
+        Ok(()) => convert(reader, transcoder, &mut writer, bar),
         Err(error) => Err(StreamError::Write(error)),
     };
     let (status, message) = match result {
         Ok(Ok(_)) => {
-            let finished = match temp.as_mut() {
+            let finished = match temp {
                 Some(temp) => temp.commit(writer),
                 None => writer
                     .flush()
                     .map_err(|error| format!("cannot write '{}': {error}", path.display())),
             };
-            match finished {
-                Ok(()) => return Ok(Status::Success),
-                Err(message) => (Status::Error, message),
+            if let Err(message) = &finished {
+                warn(format_args!("{message}"));
             }
+            return Ok(finished.map_or(Status::Error, |()| Status::Success));
         }
         Ok(Err(failure)) => (Status::Invalid, describe(options, from, &name, &failure)),
         Err(StreamError::Read(error)) => (Status::Error, format!("cannot read '{name}': {error}")),
@@ -359,7 +457,7 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
 /// The message for a failure, without the `utfast: ` prefix.
 fn describe(options: &ConvertOptions, from: Encoding, name: &str, failure: &Failure) -> String {
     let place: Cow<'_, str> = match failure.position {
-        Some(Position { line, column }) => format!("{name}:{line}:{column}").into(),
+        Some(LineColumn { line, column }) => format!("{name}:{line}:{column}").into(),
         None => name.into(),
     };
     let offset = failure.offset;

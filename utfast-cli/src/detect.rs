@@ -3,21 +3,26 @@
 //! reports one line of text or one JSON object per input.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
+use clap::{Args, ValueHint};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use utfast::detect::Detection;
 
+use crate::help;
 use crate::shared::input::{detect, fill, Input, PREFIX};
 use crate::shared::report::{json_line, warn, Status};
 
 /// What `utfast detect` was asked to do.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Args, Debug, PartialEq, Eq)]
 pub struct DetectOptions {
-    /// A JSON object per input instead of a line of text.
+    /// Print one JSON object per input, one per line
+    #[arg(long, long_help = help::DETECT_JSON)]
     pub json: bool,
-    /// Never empty: standard input when no file is named.
-    pub inputs: Vec<Input>,
+    /// The files to examine; standard input when none, or for '-'
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
 }
 
 /// Detects the encoding of every input and reports it; returns
@@ -26,7 +31,7 @@ pub struct DetectOptions {
 pub fn run(options: &DetectOptions, out: &mut impl Write) -> io::Result<Status> {
     let mut buffer = vec![0; PREFIX + 1];
     let mut status = Status::Success;
-    for input in &options.inputs {
+    for input in Input::all_or_stdin(&options.files) {
         let found = input
             .open()
             .and_then(|mut reader| examine(&mut reader, &mut buffer));
@@ -40,7 +45,7 @@ pub fn run(options: &DetectOptions, out: &mut impl Write) -> io::Result<Status> 
         if options.json {
             writeln!(out, "{}", json_report(&name, &found))?;
         } else if let Ok((detection, _)) = &found {
-            writeln!(out, "{name}: {}", describe(detection))?;
+            writeln!(out, "{name}: {detection}")?;
         }
     }
     Ok(status)
@@ -52,19 +57,6 @@ pub fn run(options: &DetectOptions, out: &mut impl Write) -> io::Result<Status> 
 fn examine(reader: &mut impl io::Read, buffer: &mut [u8]) -> io::Result<(Detection, usize)> {
     let filled = fill(reader, &mut buffer[..PREFIX + 1])?;
     Ok(detect(&buffer[..filled]))
-}
-
-/// `UTF-16LE (confidence 1.00, BOM 2 bytes)`, `UTF-8 (confidence 0.99, no BOM)`.
-fn describe(detection: &Detection) -> String {
-    let bom = match detection.bom_len() {
-        0 => "no BOM".to_string(),
-        n => format!("BOM {n} bytes"),
-    };
-    format!(
-        "{} (confidence {:.2}, {bom})",
-        detection.encoding(),
-        detection.confidence()
-    )
 }
 
 /// What one input's JSON object says after its path: the encoding found (null

@@ -1,11 +1,11 @@
 //! The help texts of `utfast` and its commands, which clap prints around the
-//! option lists it builds from `args`: what each command does and reports, the
-//! encodings and error modes, the environment and the exit statuses.
+//! option lists it builds from the commands' options: what each command does
+//! and reports, the encodings and error modes, the environment and the exit
+//! statuses. It imports no command (what it needs of one comes as an argument).
 
 use clap::builder::styling::Styles;
 use utfast::Kernel;
 
-use crate::bench;
 use crate::shared::input::PREFIX;
 use crate::shared::report::kernel_names;
 
@@ -134,7 +134,7 @@ standard error:
 
 OFFSET counts bytes of the input from 0, a byte order mark included; LINE:COLUMN
 (UTF-8 input only) does not count the mark. OUT is written to a temporary file
-beside it (.OUT.utfast-tmp-PID) and renamed to OUT at the end: after a failure
+beside it (.OUT.XXXXXX.utfast-tmp) and renamed to OUT at the end: after a failure
 OUT is as it was. Standard output, by contrast, gets the text before the error.";
 
 pub fn convert_after() -> String {
@@ -193,19 +193,12 @@ pub fn section_group(names: &[&str]) -> String {
     }
 }
 
-pub const PROGRESS: &str = "\
-Show a progress bar on standard error while the input is read: the bytes read of
-its size, the rate and the time left (a spinner with the bytes read when the
-size is unknown, as for a pipe). Without this option, the bar appears by itself
-for a regular file larger than 256 MiB when standard error is a terminal, unless
---quiet or --no-progress is given. Nothing is drawn where standard error is not
-a terminal.";
-
 pub const BOM: &str = "\
 Start the output with the byte order mark of --to (not for latin1): ef bb bf
 (also for cesu-8, mutf-8 and wtf-8), ff fe, fe ff, ff fe 00 00 or 00 00 fe ff.";
 
-pub fn bench() -> String {
+/// The long help of `bench`, which takes about `seconds`.
+pub fn bench(seconds: u64) -> String {
     format!(
         "\
 Measure the speed (GB/s of input) of every kernel this CPU can run, of the
@@ -220,8 +213,7 @@ to give std's answer (the streaming ones, the one call's). The input is
 generated text (ASCII, accented Latin, Cyrillic, CJK, emoji, mixed; short
 strings for UTF-8 validation), or each FILE (converted when it is valid UTF-8):
 run it on your own files to check our figures on your machine. Takes about
-{full} seconds.",
-        full = bench::FULL.seconds()
+{seconds} seconds."
     )
 }
 
@@ -229,11 +221,9 @@ pub const BENCH_EXIT: &str = "  0  Every implementation gave std's answers.
   1  An implementation disagreed with std.
   2  Usage error, or an unreadable FILE.";
 
-pub fn quick() -> String {
-    format!(
-        "A rough measurement in about {} seconds",
-        bench::QUICK.seconds()
-    )
+/// The help of `bench --quick`, which takes about `seconds`.
+pub fn quick(seconds: u64) -> String {
+    format!("A rough measurement in about {seconds} seconds")
 }
 
 pub const BENCH_JSON: &str = "\

@@ -3,8 +3,9 @@
 //! encodings (`--from auto` detects the source); `repair` makes files valid UTF-8
 //! in place; `detect` names a file's encoding; `bench` measures every kernel
 //! against std, simdutf8 and encoding_rs. This file runs the parsed command
-//! (`args` parses it, `help` has the help texts), prints the version, and turns
-//! outcomes into the exit status.
+//! (`args` parses it into the options each command's module declares, `help`
+//! has the help texts, `shared` what several commands use), prints the version,
+//! and turns outcomes into the exit status.
 // Only the C++ simdutf's raw-pointer interface (bench/rivals.rs, feature
 // `simdutf`) needs `unsafe`.
 #![deny(unsafe_code)]
@@ -61,7 +62,7 @@ fn run(command: Command) -> io::Result<Status> {
         Command::Convert(options) => convert::run(&options, &mut out)?,
         Command::Repair(options) => repair::run(&options, &mut out)?,
         Command::Detect(options) => detect::run(&options, &mut out)?,
-        Command::Completions(shell) => {
+        Command::Completions { shell } => {
             args::write_completions(shell, &mut out)?;
             Status::Success
         }

@@ -12,22 +12,27 @@ use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use utfast::{stream::Transcoder, Encoding, ErrorMode};
+use clap::{Args, ValueHint};
+use utfast::{stream::validate_reader, stream::Transcoder, Encoding, ErrorMode};
 
-use crate::shared::input::{fill, scan, Verdict, BUFFER, CHUNK};
+use crate::shared::input::{fill, CHUNK};
 use crate::shared::output::{StreamError, TempOutput, OUT_BUFFER};
-use crate::shared::progress::{Progress, ProgressMode};
+use crate::shared::progress::ProgressArgs;
 use crate::shared::report::{warn, Status};
 
 /// What `utfast repair` was asked to do.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Args, Debug, PartialEq, Eq)]
 pub struct RepairOptions {
-    /// Keep the original of each repaired FILE as FILE.bak.
+    /// Keep each repaired FILE's original as FILE.bak (refused if FILE.bak exists)
+    #[arg(long)]
     pub backup: bool,
-    /// No report of repaired files.
+    /// No line per repaired FILE; errors are still reported
+    #[arg(short, long)]
     pub quiet: bool,
-    pub progress: ProgressMode,
-    /// Never empty.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+    /// The files to repair
+    #[arg(value_name = "FILE", required = true, value_hint = ValueHint::FilePath)]
     pub files: Vec<PathBuf>,
 }
 
@@ -46,7 +51,7 @@ struct Repaired {
 pub fn run(options: &RepairOptions, out: &mut impl Write) -> io::Result<Status> {
     let mut status = Status::Success;
     for path in &options.files {
-        match repair(path, options.backup, CHUNK, options.progress) {
+        match repair(path, options, CHUNK) {
             Ok(done) if done.replaced == 0 || options.quiet => {}
             Ok(done) => {
                 let plural = if done.replaced == 1 { "" } else { "s" };
@@ -72,14 +77,9 @@ pub fn run(options: &RepairOptions, out: &mut impl Write) -> io::Result<Status> 
 }
 
 /// Repairs the file at `path`, repairing `block` bytes at a time, with a progress
-/// bar if `progress` asks for one. The error is a message that says what failed
+/// bar if `options` ask for one. The error is a message that says what failed
 /// and what became of the file.
-fn repair(
-    path: &Path,
-    backup: bool,
-    block: usize,
-    progress: ProgressMode,
-) -> Result<Repaired, String> {
+fn repair(path: &Path, options: &RepairOptions, block: usize) -> Result<Repaired, String> {
     let shown = path.display();
     let metadata = fs::metadata(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
     if !metadata.is_file() {
@@ -89,18 +89,18 @@ fn repair(
     }
     let read_error = |e: io::Error| format!("cannot read '{shown}': {e}; it is left unchanged");
     let mut buffer = vec![0u8; block.max(1)];
-    let mut reader = File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
-    let progress = Progress::start(progress, Some(metadata.len()), &shown.to_string());
+    let reader = File::open(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+    let bar = (options.progress).bar(options.quiet, Some(metadata.len()), &shown.to_string());
     let mut done = Repaired {
         replaced: 0,
         first: 0,
         backup: None,
     };
-    match scan(&mut reader, &mut vec![0; BUFFER], false, &progress).map_err(read_error)? {
-        Verdict::Valid { .. } => return Ok(done),
-        Verdict::Invalid(invalid) => done.first = invalid.offset,
+    match validate_reader(bar.wrap_read(reader), false).map_err(read_error)? {
+        Ok(_) => return Ok(done),
+        Err(error) => done.first = error.offset(),
     }
-    let (mut temp, file) = TempOutput::create(path, Some(metadata))?;
+    let (temp, file) = TempOutput::create(path, Some(metadata))?;
     let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
     // The file again from the start: its valid start as it is, then the rest
     // repaired.
@@ -112,22 +112,21 @@ fn repair(
             "cannot repair '{shown}': it changed while being read; it is left unchanged"
         ));
     }
-    progress.set(done.first);
-    done.replaced = match write_repaired(&mut original, &mut writer, &mut buffer, &progress) {
+    bar.set_position(done.first);
+    done.replaced = match write_repaired(&mut bar.wrap_read(original), &mut writer, &mut buffer) {
         Ok(replaced) => replaced,
         Err(StreamError::Read(e)) => return Err(read_error(e)),
         Err(StreamError::Write(e)) => {
             return Err(format!("cannot write '{shown}': {e}; it is left unchanged"))
         }
     };
-    if backup {
+    if options.backup {
         done.backup = Some(
             keep_original(path)
                 .map_err(|message| format!("{message}; '{shown}' is left unchanged"))?,
         );
     }
-    temp.commit(writer)
-        .map_err(|message| format!("{message}; {}", temp.untouched()))?;
+    temp.commit(writer)?;
     Ok(done)
 }
 
@@ -140,14 +139,12 @@ fn write_repaired(
     reader: &mut impl Read,
     out: &mut impl Write,
     buffer: &mut [u8],
-    progress: &Progress,
 ) -> Result<u64, StreamError> {
     let mut transcoder = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
     let mut output = vec![0; OUT_BUFFER];
     let mut replaced = 0;
     loop {
         let filled = fill(reader, buffer).map_err(StreamError::Read)?;
-        progress.advance(filled);
         let last = filled < buffer.len();
         let mut input = &buffer[..filled];
         loop {
@@ -197,6 +194,17 @@ fn keep_original(path: &Path) -> Result<PathBuf, String> {
 mod tests {
     use super::*;
 
+    /// Repairs `path` with no progress bar.
+    fn repair(path: &Path, backup: bool, block: usize) -> Result<Repaired, String> {
+        let options = RepairOptions {
+            backup,
+            quiet: true,
+            progress: ProgressArgs::default(),
+            files: Vec::new(),
+        };
+        super::repair(path, &options, block)
+    }
+
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("utfast-repair-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -218,7 +226,7 @@ mod tests {
         for block in [1, 2, 3, 4, 5, 6, 7, 9, 16, 64, CHUNK] {
             let path = dir.join("f.txt");
             fs::write(&path, input).unwrap();
-            let done = repair(&path, false, block, ProgressMode::Never).unwrap();
+            let done = repair(&path, false, block).unwrap();
             assert_eq!(
                 fs::read_to_string(&path).unwrap(),
                 expected,
@@ -235,20 +243,20 @@ mod tests {
         let valid = dir.join("valid.txt");
         fs::write(&valid, "fine ✓").unwrap();
         let before = fs::metadata(&valid).unwrap().modified().unwrap();
-        let done = repair(&valid, true, 8, ProgressMode::Never).unwrap();
+        let done = repair(&valid, true, 8).unwrap();
         assert_eq!((done.replaced, done.backup), (0, None));
         assert_eq!(fs::metadata(&valid).unwrap().modified().unwrap(), before);
         assert!(!dir.join("valid.txt.bak").exists());
 
         let bad = dir.join("bad.txt");
         fs::write(&bad, b"a\xFFb").unwrap();
-        let done = repair(&bad, true, CHUNK, ProgressMode::Never).unwrap();
+        let done = repair(&bad, true, CHUNK).unwrap();
         assert_eq!(done.backup, Some(dir.join("bad.txt.bak")));
         assert_eq!(fs::read(&bad).unwrap(), "a\u{FFFD}b".as_bytes());
         assert_eq!(fs::read(dir.join("bad.txt.bak")).unwrap(), b"a\xFFb");
         // A second backup would replace the first: refused, file untouched.
         fs::write(&bad, b"c\xFF").unwrap();
-        let error = repair(&bad, true, CHUNK, ProgressMode::Never).unwrap_err();
+        let error = repair(&bad, true, CHUNK).unwrap_err();
         assert!(error.contains("exists"), "{error}");
         assert_eq!(fs::read(&bad).unwrap(), b"c\xFF");
         // No temporary file is left behind.
@@ -263,9 +271,9 @@ mod tests {
     #[test]
     fn refuses_what_is_not_a_regular_file() {
         let dir = temp_dir("dir");
-        let error = repair(&dir, false, CHUNK, ProgressMode::Never).unwrap_err();
+        let error = repair(&dir, false, CHUNK).unwrap_err();
         assert!(error.contains("not a regular file"), "{error}");
-        let error = repair(&dir.join("missing"), false, CHUNK, ProgressMode::Never).unwrap_err();
+        let error = repair(&dir.join("missing"), false, CHUNK).unwrap_err();
         assert!(error.contains("cannot read"), "{error}");
         fs::remove_dir_all(&dir).unwrap();
     }

@@ -1,6 +1,6 @@
-//! `utfast validate`: checks each input with [`scan`] (the library's
-//! `Utf8Validator` fed 1 MiB chunks as they are read: constant memory, any size,
-//! the offsets of the whole input); then reports each input as a line of text or
+//! `utfast validate`: checks each input with the library's
+//! `stream::validate_reader` (chunks validated as they are read: constant
+//! memory, any size, the offsets of the whole input); then reports each input as a line of text or
 //! a JSON object, with the error's line and column and the offending bytes.
 //!
 //! Counting lines and columns costs several times more than validating, and is
@@ -9,47 +9,52 @@
 //! can be read only once, so they count as they go.
 
 use std::io::{self, Seek, SeekFrom, Write};
+use std::path::PathBuf;
 
+use clap::{Args, ValueHint};
 use serde::Serialize;
+use utfast::stream::{line_column_in, validate_reader, Utf8ReadError};
 
-use crate::shared::input::{locate, open, scan, Input, Reader, Verdict, BUFFER};
-use crate::shared::progress::{Progress, ProgressMode};
+use crate::help;
+use crate::shared::input::{open, Input, Reader};
+use crate::shared::progress::ProgressArgs;
 use crate::shared::report::{hex, json_line, warn, Status};
 
 /// What `utfast validate` was asked to do.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Args, Debug, PartialEq, Eq)]
 pub struct ValidateOptions {
-    pub report: Report,
-    pub progress: ProgressMode,
-    /// Never empty: standard input when no file is named.
-    pub inputs: Vec<Input>,
+    /// Print nothing; only the exit status tells
+    #[arg(short, long, conflicts_with = "json")]
+    pub quiet: bool,
+    /// Print one JSON object per input, one per line
+    #[arg(long, long_help = help::VALIDATE_JSON)]
+    pub json: bool,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+    /// The files to check; standard input when none, or for '-'
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
 }
 
-/// How `validate` reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Report {
-    /// A line per invalid input.
-    Text,
-    /// Nothing: the exit status only.
-    Quiet,
-    /// A JSON object per input, one per line.
-    Json,
-}
+/// One input's outcome: its length when valid, or its first error.
+type Verdict = Result<u64, Utf8ReadError>;
 
 /// Validates every input and reports on it; returns the worst status. Read errors
 /// are reported and the next input is checked; errors writing to `out` end the run.
 pub fn run(options: &ValidateOptions, out: &mut impl Write) -> io::Result<Status> {
-    let mut buffer = vec![0; BUFFER];
     let mut status = Status::Success;
-    for input in &options.inputs {
-        let verdict = open(input).and_then(|reader| {
-            let progress = Progress::start(options.progress, reader.len_left(), &input.name());
-            check(reader, &mut buffer, &progress)
+    for input in Input::all_or_stdin(&options.files) {
+        let verdict = open(&input).and_then(|reader| {
+            let name = input.name();
+            let bar = options
+                .progress
+                .bar(options.quiet, reader.len_left(), &name);
+            check(reader, &bar)
         });
-        report(options.report, input, &verdict, out)?;
+        report(options, &input, &verdict, out)?;
         status = status.max(match verdict {
-            Ok(Verdict::Valid { .. }) => Status::Success,
-            Ok(Verdict::Invalid(_)) => Status::Invalid,
+            Ok(Ok(_)) => Status::Success,
+            Ok(Err(_)) => Status::Invalid,
             Err(_) => Status::Error,
         });
     }
@@ -57,18 +62,18 @@ pub fn run(options: &ValidateOptions, out: &mut impl Write) -> io::Result<Status
 }
 
 /// Validates the input, and finds the line and column of an error.
-fn check(reader: Reader, buffer: &mut [u8], progress: &Progress) -> io::Result<Verdict> {
+fn check(reader: Reader, bar: &indicatif::ProgressBar) -> io::Result<Verdict> {
     match reader {
-        Reader::Once(mut reader) => scan(&mut reader, buffer, true, progress),
+        Reader::Once(reader) => validate_reader(bar.wrap_read(reader), true),
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
             let start = file.stream_position()?;
-            let mut verdict = scan(&mut file, buffer, false, progress)?;
-            if let Verdict::Invalid(invalid) = &mut verdict {
-                file.seek(SeekFrom::Start(start))?;
-                invalid.position = locate(&mut file, invalid.offset, buffer)?;
-            }
-            Ok(verdict)
+            let verdict = validate_reader(bar.wrap_read(&mut file), false)?;
+            let Err(error) = verdict else {
+                return Ok(verdict);
+            };
+            file.seek(SeekFrom::Start(start))?;
+            Ok(Err(error.at(line_column_in(&mut file, error.offset())?)))
         }
     }
 }
@@ -76,26 +81,30 @@ fn check(reader: Reader, buffer: &mut [u8], progress: &Progress) -> io::Result<V
 /// Writes what `report` asks for about one input: text lines and JSON go to
 /// `out`, read errors (unless quiet) to standard error.
 fn report(
-    report: Report,
+    options: &ValidateOptions,
     input: &Input,
     verdict: &io::Result<Verdict>,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let name = input.name();
-    if let (Err(error), Report::Text | Report::Json) = (verdict, report) {
-        warn(format_args!("cannot read '{name}': {error}"));
+    match verdict {
+        Err(error) if !options.quiet => warn(format_args!("cannot read '{name}': {error}")),
+        _ => {}
     }
-    match (report, verdict) {
-        (Report::Json, _) => writeln!(out, "{}", json_report(&name, verdict)),
-        (Report::Text, Ok(Verdict::Invalid(invalid))) => writeln!(
-            out,
-            "{name}:{}:{}: invalid UTF-8 at byte {}: {} (bytes: {})",
-            invalid.position.line,
-            invalid.position.column,
-            invalid.offset,
-            invalid.kind,
-            hex(&invalid.bytes)
-        ),
+    match verdict {
+        _ if options.json => writeln!(out, "{}", json_report(&name, verdict)),
+        Ok(Err(error)) if !options.quiet => {
+            let at = error.position().unwrap_or(utfast::utf8::LineColumn::START);
+            writeln!(
+                out,
+                "{name}:{}:{}: invalid UTF-8 at byte {}: {} (bytes: {})",
+                at.line,
+                at.column,
+                error.offset(),
+                error.kind(),
+                hex(error.bytes())
+            )
+        }
         _ => Ok(()),
     }
 }
@@ -129,19 +138,22 @@ fn json_report(name: &str, verdict: &io::Result<Verdict>) -> String {
     json_line(
         name,
         match verdict {
-            Ok(Verdict::Valid { len }) => JsonVerdict::Valid {
+            Ok(Ok(len)) => JsonVerdict::Valid {
                 valid: true,
                 bytes_checked: *len,
             },
-            Ok(Verdict::Invalid(invalid)) => JsonVerdict::Invalid {
-                valid: false,
-                offset: invalid.offset,
-                line: invalid.position.line,
-                column: invalid.position.column,
-                kind: invalid.kind.name(),
-                error_len: invalid.error_len,
-                bytes: hex(&invalid.bytes),
-            },
+            Ok(Err(error)) => {
+                let at = error.position().unwrap_or(utfast::utf8::LineColumn::START);
+                JsonVerdict::Invalid {
+                    valid: false,
+                    offset: error.offset(),
+                    line: at.line,
+                    column: at.column,
+                    kind: error.kind().name(),
+                    error_len: error.error_len(),
+                    bytes: hex(error.bytes()),
+                }
+            }
             Err(error) => JsonVerdict::Unreadable {
                 valid: (),
                 error: error.to_string(),

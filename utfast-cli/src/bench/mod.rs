@@ -14,25 +14,60 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::io::{self, Read, Write};
 use std::ops::Range;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use clap::builder::PossibleValue;
+use clap::{Args, ValueHint};
 use serde::Serialize;
 use utfast::sample::{self, Script};
 use utfast::{ByteOrder, Engine, Kernel};
 
+use crate::help;
 use crate::shared::input::Input;
 use crate::shared::report::{version_line, warn, warn_if_kernel_override_ignored, Status};
+use crate::shared::values::Named;
 
 /// What `utfast bench` was asked to do.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Args, Debug, PartialEq, Eq)]
 pub struct BenchOptions {
+    #[arg(long, help = help::quick(QUICK.seconds()))]
     pub quick: bool,
-    /// One JSON document on standard output instead of the tables.
+    /// Print one JSON document instead of the tables
+    #[arg(long, long_help = help::BENCH_JSON)]
     pub json: bool,
-    /// The sections to measure, in no particular order; empty: all of them.
-    pub only: Vec<Section>,
-    /// Empty: measure generated text.
-    pub inputs: Vec<Input>,
+    /// Measure only the sections named
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_delimiter = ',',
+        value_parser = section_parser(),
+        long_help = help::ONLY
+    )]
+    pub only: Vec<Vec<Section>>,
+    /// Files to measure on instead of generated text
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+}
+
+/// `--only`: a section of `bench`, or a group of them.
+fn section_parser() -> Named<Vec<Section>> {
+    Named {
+        values: || {
+            let value = |name: &'static str| {
+                let value = PossibleValue::new(name);
+                if !Section::GROUPS.contains(&name) {
+                    return value;
+                }
+                let sections = Section::named(name).unwrap_or_default();
+                let names: Vec<&str> = sections.iter().map(|s| s.name()).collect();
+                value.help(help::section_group(&names))
+            };
+            Section::names().map(value).collect()
+        },
+        parse: Section::named,
+        hint: |_| None,
+    }
 }
 
 /// How long to measure, in total, and in how many rounds of batches.
@@ -241,11 +276,12 @@ impl Section {
 }
 
 pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
-    let (samples, mut status) = if options.inputs.is_empty() {
+    let (samples, mut status) = if options.files.is_empty() {
         (generated_samples(), Status::Success)
     } else {
-        read_samples(&options.inputs)
+        read_samples(&options.files)
     };
+    let only = options.only.concat();
     if samples.is_empty() {
         return Ok(status);
     }
@@ -255,7 +291,7 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
         .collect();
     let sections: Vec<Section> = Section::ALL
         .into_iter()
-        .filter(|section| options.only.is_empty() || options.only.contains(section))
+        .filter(|section| only.is_empty() || only.contains(section))
         .collect();
     let plan = if options.quick { QUICK } else { FULL };
     let cells: usize = sections
@@ -355,7 +391,7 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
     }
     if text {
         writeln!(out)?;
-        for note in notes(&sections, &samples, options.inputs.is_empty()) {
+        for note in notes(&sections, &samples, options.files.is_empty()) {
             writeln!(out, "{note}")?;
         }
     } else {
@@ -850,10 +886,10 @@ impl Sample {
 }
 
 /// Reads the named inputs whole; unreadable and empty ones are reported and left out.
-fn read_samples(inputs: &[Input]) -> (Vec<Sample>, Status) {
+fn read_samples(files: &[PathBuf]) -> (Vec<Sample>, Status) {
     let mut samples = Vec::new();
     let mut status = Status::Success;
-    for input in inputs {
+    for input in files.iter().map(|path| Input::from_arg(path)) {
         let mut data = Vec::new();
         let name = input.name().into_owned();
         match input

@@ -1,12 +1,13 @@
 //! Writing an output file so that a failure leaves the user's file as it was:
-//! the output goes to a temporary file beside the target ([`TempOutput`]),
-//! renamed over it only once everything is written and flushed to disk; and
-//! which side of a copy failed ([`StreamError`]).
+//! the output goes to a temporary file beside the target ([`TempOutput`], made
+//! by the `tempfile` crate), renamed over it only once everything is written and
+//! flushed to disk; and which side of a copy failed ([`StreamError`]).
 
-use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
+
+use tempfile::TempPath;
 
 /// The output buffer in front of standard output or the output file.
 pub const OUT_BUFFER: usize = 1 << 16;
@@ -46,27 +47,21 @@ pub struct TempOutput {
     target: PathBuf,
     /// What the temporary file replaces: `target`, or the file it links to.
     destination: PathBuf,
-    path: PathBuf,
+    path: TempPath,
     /// Whether `target` existed before.
     existed: bool,
-    committed: bool,
 }
 
 impl TempOutput {
-    /// Creates `.NAME.utfast-tmp-PID` beside `target` (beside the file it links
-    /// to, if it is a symbolic link), with the permissions of the `existing` file.
-    /// The error is a message.
+    /// Creates `.NAME.XXXXXX.utfast-tmp` beside `target` (beside the file it
+    /// links to, if it is a symbolic link), with the permissions of the
+    /// `existing` file. The error is a message.
     pub fn create(
         target: &Path,
         existing: Option<fs::Metadata>,
     ) -> Result<(TempOutput, File), String> {
         let shown = target.display();
-        let destination = match fs::symlink_metadata(target) {
-            Ok(metadata) if metadata.file_type().is_symlink() => {
-                fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf())
-            }
-            _ => target.to_path_buf(),
-        };
+        let destination = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
         let Some(name) = destination.file_name() else {
             return Err(format!(
                 "cannot write '{shown}': not a file name (give -o a file name)"
@@ -76,60 +71,48 @@ impl TempOutput {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
         };
-        let mut attempt = 0;
-        loop {
-            let mut temp_name = OsString::from(".");
-            temp_name.push(name);
-            temp_name.push(format!(".utfast-tmp-{}", std::process::id()));
-            if attempt > 0 {
-                temp_name.push(format!("-{attempt}"));
-            }
-            let path = dir.join(temp_name);
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(file) => {
-                    if let Some(metadata) = &existing {
-                        let _ = fs::set_permissions(&path, metadata.permissions());
-                    }
-                    let temp = TempOutput {
-                        target: target.to_path_buf(),
-                        destination: destination.clone(),
-                        path,
-                        existed: existing.is_some(),
-                        committed: false,
-                    };
-                    return Ok((temp, file));
-                }
-                Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
-                    attempt += 1;
-                }
-                Err(error) => {
-                    return Err(format!(
-                        "cannot write '{shown}': cannot create the temporary file '{}' in its directory: {error}",
-                        path.display()
-                    ))
-                }
-            }
+        let mut builder = tempfile::Builder::new();
+        let prefix = format!(".{}.", name.to_string_lossy());
+        builder.prefix(&prefix).suffix(".utfast-tmp");
+        if let Some(metadata) = &existing {
+            builder.permissions(metadata.permissions());
         }
+        let (file, path) = builder
+            .tempfile_in(dir)
+            .map_err(|error| {
+                format!(
+                    "cannot write '{shown}': cannot create a temporary file in '{}': {error}",
+                    dir.display()
+                )
+            })?
+            .into_parts();
+        let temp = TempOutput {
+            target: target.to_path_buf(),
+            destination: destination.clone(),
+            path,
+            existed: existing.is_some(),
+        };
+        Ok((temp, file))
     }
 
     /// Flushes `writer` (of the temporary file) to disk and renames the file over
-    /// the target. The error is a message.
-    pub fn commit(&mut self, writer: BufWriter<File>) -> Result<(), String> {
+    /// the target. The error is a message that says the target is untouched.
+    pub fn commit(self, writer: BufWriter<File>) -> Result<(), String> {
         let shown = self.target.display().to_string();
+        let untouched = self.untouched();
         let file = writer
             .into_inner()
-            .map_err(|error| format!("cannot write '{shown}': {}", error.error()))?;
+            .map_err(|error| format!("cannot write '{shown}': {}; {untouched}", error.error()))?;
         file.sync_all()
-            .map_err(|error| format!("cannot write '{shown}': {error}"))?;
+            .map_err(|error| format!("cannot write '{shown}': {error}; {untouched}"))?;
         drop(file);
-        fs::rename(&self.path, &self.destination).map_err(|error| {
+        self.path.persist(&self.destination).map_err(|error| {
             format!(
-                "cannot write '{shown}': cannot rename the temporary file '{}' to it: {error}",
-                self.path.display()
+                "cannot write '{shown}': cannot rename the temporary file '{}' to it: {}; {untouched}",
+                error.path.display(),
+                error.error
             )
-        })?;
-        self.committed = true;
-        Ok(())
+        })
     }
 
     /// What became of the target after a failure.
@@ -139,14 +122,6 @@ impl TempOutput {
             format!("'{shown}' is left unchanged")
         } else {
             format!("'{shown}' was not created")
-        }
-    }
-}
-
-impl Drop for TempOutput {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.path);
         }
     }
 }

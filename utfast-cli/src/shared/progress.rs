@@ -1,28 +1,27 @@
 //! The progress bar of `validate`, `convert` and `repair` on standard error:
 //! bytes read of the input's size, the rate and the time left, or a spinner with
 //! the bytes read when the size is unknown (a pipe). `--progress` turns it on,
-//! `--no-progress` off; by default it is on for a regular file larger than
-//! [`AUTO_MIN`] when standard error is a terminal. indicatif draws it, and draws
-//! nothing where standard error is not a terminal.
+//! `--no-progress` off ([`ProgressArgs`]); by default it is on for a regular
+//! file larger than [`AUTO_MIN`] when standard error is a terminal. indicatif
+//! draws it (nothing where standard error is not a terminal) and counts the
+//! bytes as the input is read through the bar (`ProgressBar::wrap_read`).
 
 use std::io::{self, IsTerminal};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
-/// Whether a progress bar is shown on standard error.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ProgressMode {
-    /// For a regular file larger than [`AUTO_MIN`], when standard error is a terminal.
-    #[default]
-    Auto,
-    /// `--progress`.
-    Always,
-    /// `--no-progress`, or `--quiet` without `--progress`.
-    Never,
-}
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 
 /// Inputs larger than this get a progress bar without `--progress`.
 pub const AUTO_MIN: u64 = 256 << 20;
+
+/// The long help of `--progress`.
+pub const PROGRESS_HELP: &str = "\
+Show a progress bar on standard error while the input is read: the bytes read of
+its size, the rate and the time left (a spinner with the bytes read when the
+size is unknown, as for a pipe). Without this option, the bar appears by itself
+for a regular file larger than 256 MiB when standard error is a terminal, unless
+--quiet or --no-progress is given. Nothing is drawn where standard error is not
+a terminal.";
 
 /// The bar for an input of known size.
 const BAR: &str =
@@ -31,61 +30,44 @@ const BAR: &str =
 /// The spinner for an input of unknown size.
 const SPINNER: &str = "{spinner} {msg} {binary_bytes} ({binary_bytes_per_sec})";
 
-/// The progress of reading one input; does nothing when off. The bar is
-/// cleared when dropped, before anything else is written to standard error.
-pub struct Progress {
-    bar: Option<ProgressBar>,
+/// `--progress` and `--no-progress`, of the commands that read their input in
+/// chunks; the last one given wins.
+#[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProgressArgs {
+    /// Show a progress bar on standard error
+    #[arg(long, overrides_with = "no_progress", long_help = PROGRESS_HELP)]
+    pub progress: bool,
+    /// Show no progress bar, even for a large file
+    #[arg(long, overrides_with = "progress")]
+    pub no_progress: bool,
 }
 
-impl Progress {
-    /// No bar.
-    pub fn off() -> Progress {
-        Progress { bar: None }
+impl ProgressArgs {
+    /// Whether an input of `size` bytes (when known: a regular file) gets a
+    /// bar; `quiet` turns the automatic bar off.
+    pub fn shown(&self, quiet: bool, size: Option<u64>) -> bool {
+        match (self.progress, self.no_progress) {
+            (true, _) => true,
+            (_, true) => false,
+            _ => !quiet && size.is_some_and(|size| size > AUTO_MIN) && io::stderr().is_terminal(),
+        }
     }
 
-    /// The bar for reading `name`, `size` bytes when known (a regular file), if
-    /// `mode` asks for one.
-    pub fn start(mode: ProgressMode, size: Option<u64>, name: &str) -> Progress {
-        let on = match mode {
-            ProgressMode::Always => true,
-            ProgressMode::Never => false,
-            ProgressMode::Auto => {
-                size.is_some_and(|size| size > AUTO_MIN) && io::stderr().is_terminal()
-            }
-        };
-        if !on {
-            return Progress::off();
+    /// The bar for reading `name`, `size` bytes when known; hidden when not
+    /// [`shown`](ProgressArgs::shown). It is cleared when its last handle is
+    /// dropped, before anything else is written to standard error.
+    pub fn bar(&self, quiet: bool, size: Option<u64>, name: &str) -> ProgressBar {
+        if !self.shown(quiet, size) {
+            return ProgressBar::hidden();
         }
         let template = if size.is_some() { BAR } else { SPINNER };
         let style = ProgressStyle::with_template(template)
             .expect("a valid template")
             .progress_chars("=> ");
-        let bar = ProgressBar::with_draw_target(size, ProgressDrawTarget::stderr())
+        ProgressBar::with_draw_target(size, ProgressDrawTarget::stderr())
             .with_style(style)
-            .with_message(name.to_string());
-        Progress { bar: Some(bar) }
-    }
-
-    /// `bytes` more were read.
-    pub fn advance(&self, bytes: usize) {
-        if let Some(bar) = &self.bar {
-            bar.inc(bytes as u64);
-        }
-    }
-
-    /// Reading goes on from byte `position`.
-    pub fn set(&self, position: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(position);
-        }
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
+            .with_message(name.to_string())
+            .with_finish(ProgressFinish::AndClear)
     }
 }
 
@@ -95,23 +77,24 @@ mod tests {
 
     #[test]
     fn on_when_asked_or_for_large_files_on_a_terminal() {
-        let on = |mode, size| Progress::start(mode, size, "f").bar.is_some();
-        assert!(on(ProgressMode::Always, Some(10)));
-        assert!(on(ProgressMode::Always, None));
-        assert!(!on(ProgressMode::Never, Some(AUTO_MIN + 1)));
-        assert!(!on(ProgressMode::Auto, Some(AUTO_MIN)));
-        assert!(!on(ProgressMode::Auto, None));
+        let [auto, always, never] =
+            [(false, false), (true, false), (false, true)].map(|(progress, no_progress)| {
+                ProgressArgs {
+                    progress,
+                    no_progress,
+                }
+            });
+        assert!(always.shown(false, Some(10)) && always.shown(true, None));
+        assert!(!never.shown(false, Some(AUTO_MIN + 1)));
+        assert!(!auto.shown(false, Some(AUTO_MIN)) && !auto.shown(false, None));
+        assert!(!auto.shown(true, Some(AUTO_MIN + 1)));
         let terminal = io::stderr().is_terminal();
-        assert_eq!(on(ProgressMode::Auto, Some(AUTO_MIN + 1)), terminal);
-        // Counting does nothing when off.
-        let off = Progress::off();
-        off.advance(5);
-        off.set(3);
-        let bar = Progress::start(ProgressMode::Always, Some(10), "f");
-        bar.advance(4);
-        bar.advance(2);
-        assert_eq!(bar.bar.as_ref().map(ProgressBar::position), Some(6));
-        bar.set(3);
-        assert_eq!(bar.bar.as_ref().map(ProgressBar::position), Some(3));
+        assert_eq!(auto.shown(false, Some(AUTO_MIN + 1)), terminal);
+        assert!(PROGRESS_HELP.contains(&format!("larger than {} MiB", AUTO_MIN >> 20)));
+        // A bar counts what is read through it, shown or not.
+        let bar = always.bar(false, Some(10), "f");
+        let mut read = Vec::new();
+        io::Read::read_to_end(&mut bar.wrap_read(&b"abcdef"[..]), &mut read).unwrap();
+        assert_eq!(bar.position(), 6);
     }
 }
