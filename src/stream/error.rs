@@ -252,18 +252,45 @@ pub(crate) fn write_hex(f: &mut fmt::Formatter<'_>, bytes: &[u8]) -> fmt::Result
     Ok(())
 }
 
+/// `invalid UTF-16LE at byte 4: unpaired low surrogate (bytes: 00 dc)`; for
+/// UTF-8 input the bytes are [`utf8::error_sequence`](crate::utf8::error_sequence)'s
+/// (`ed a0 80` for an encoded surrogate); `character U+20AC '€' at byte 8 cannot
+/// be written in ISO-8859-1 (bytes: e2 82 ac)`; `input ends 1 byte into a 2-byte
+/// code unit`.
+///
+/// ```
+/// use utfast::{Encoding, ErrorMode, stream::Status, stream::Transcoder};
+/// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict);
+/// let Status::Error(e) = t.transcode(b"a\x00b", &mut [0u8; 8], true).status else { panic!() };
+/// assert_eq!(e.to_string(), "invalid UTF-16LE at byte 2: input ends 1 byte into a 2-byte code unit (bytes: 62)");
+/// ```
 impl fmt::Display for TranscodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (from, offset) = (self.from, self.offset);
+        let mut bytes = self.bytes();
         match self.kind {
-            TranscodeErrorKind::Unmappable(cp) => write!(
-                f,
-                "code point U+{cp:04X} at byte {} cannot be written in {}",
-                self.offset, self.to
-            )?,
-            kind => write!(f, "invalid {} at byte {}: {kind}", self.from, self.offset)?,
+            TranscodeErrorKind::Unmappable(cp) => {
+                match char::from_u32(cp) {
+                    Some(c) if !c.is_control() => write!(f, "character U+{cp:04X} '{c}'")?,
+                    Some(_) => write!(f, "character U+{cp:04X}")?,
+                    None => write!(f, "code point U+{cp:04X}")?,
+                }
+                write!(f, " at byte {offset} cannot be written in {}", self.to)?;
+            }
+            TranscodeErrorKind::IncompleteUnit => {
+                let (len, unit) = (bytes.len(), from.unit_len());
+                let s = if len == 1 { "" } else { "s" };
+                write!(f, "invalid {from} at byte {offset}: input ends {len} byte{s} into a {unit}-byte code unit")?;
+            }
+            kind => {
+                if let TranscodeErrorKind::Utf8(_) = kind {
+                    bytes = crate::utf8::error_sequence(self.input_at(), self.error_len());
+                }
+                write!(f, "invalid {from} at byte {offset}: {kind}")?;
+            }
         }
         f.write_str(" (bytes: ")?;
-        write_hex(f, self.bytes())?;
+        write_hex(f, bytes)?;
         f.write_str(")")
     }
 }

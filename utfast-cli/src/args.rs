@@ -324,7 +324,7 @@ mod tests {
             ),
             (
                 &["bench", "--only", "validate,"],
-                "[possible values: validate, transcode, stream, validate-utf8,",
+                "[possible values: validate, transcode, validate-utf8, utf8-to-utf16le,",
             ),
             (
                 &["convert", "-f", "utf8", "-t", "utf8_16le"],
@@ -456,7 +456,7 @@ mod tests {
             let mut script = Vec::new();
             write_completions(shell, &mut script).unwrap();
             let script = String::from_utf8(script).unwrap();
-            for word in ["transcode", "stream-validate-utf8"] {
+            for word in ["transcode", "validate-utf16le"] {
                 assert!(script.contains(word), "{shell:?} lacks {word}");
             }
         }

@@ -165,8 +165,6 @@ struct Failure {
     /// Bytes of input before the problem, the byte order mark included.
     offset: u64,
     what: What,
-    /// The offending input bytes.
-    bytes: Vec<u8>,
     /// The line and column of UTF-8 input (not counting a byte order mark).
     position: Option<LineColumn>,
     /// The length of the input's byte order mark.
@@ -200,7 +198,6 @@ fn transcode(
                     return Ok(Err(Failure {
                         offset: 0,
                         what: What::ForeignBom(other),
-                        bytes: other.bom().unwrap_or_default().to_vec(),
                         position: None,
                         bom_len: 0,
                     }))
@@ -229,16 +226,9 @@ fn transcode(
                     _ => position.back_one(),
                 }
             }
-            let bytes = match error.kind() {
-                TranscodeErrorKind::Utf8(_) => {
-                    utfast::utf8::error_sequence(error.input_at(), error.error_len()).to_vec()
-                }
-                _ => error.bytes().to_vec(),
-            };
             return Ok(Err(Failure {
                 offset: error.offset(),
                 what: What::Transcode(error),
-                bytes,
                 position: count_position.then_some(position),
                 bom_len: bom_len.unwrap_or(0),
             }));
@@ -454,60 +444,34 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     Ok(status)
 }
 
-/// The message for a failure, without the `utfast: ` prefix.
+/// The message for a failure, without the `utfast: ` prefix: the library's,
+/// after the input's name (and line and column), with what to do.
 fn describe(options: &ConvertOptions, from: Encoding, name: &str, failure: &Failure) -> String {
     let place: Cow<'_, str> = match failure.position {
         Some(LineColumn { line, column }) => format!("{name}:{line}:{column}").into(),
         None => name.into(),
     };
-    let offset = failure.offset;
-    let bytes = hex(&failure.bytes);
-    let error = match failure.what {
-        What::Transcode(error) => error,
-        What::ForeignBom(other) => {
-            return format!(
-                "{place}: the input starts with a {} byte order mark (bytes: {bytes}), but '--from {}' was given; if the input is {}, use '--from {}'",
-                label(other),
-                cli_name(from),
-                label(other),
-                cli_name(other)
-            )
-        }
-    };
-    match error.kind() {
-        TranscodeErrorKind::IncompleteUnit => {
-            let len = failure.bytes.len();
-            format!(
-                "{place}: invalid {} at byte {offset}: input ends {len} byte{} into a {}-byte code unit (bytes: {bytes})",
-                label(from),
-                if len == 1 { "" } else { "s" },
-                from.unit_len()
-            )
-        }
-        TranscodeErrorKind::Unmappable(cp) => {
-            let single_byte = matches!(options.to, Encoding::Latin1 | Encoding::Windows1252);
-            match char::from_u32(cp) {
-                Some(ch) if single_byte => {
-                    let shown = if ch.is_control() {
-                        String::new()
-                    } else {
-                        format!(" '{ch}'")
-                    };
-                    format!(
-                        "{place}: character U+{cp:04X}{shown} at byte {offset} cannot be written in {} (bytes: {bytes}); convert to a UTF encoding, or replace the character",
-                        label(options.to)
-                    )
-                }
-                _ => format!(
-                    "{place}: code point U+{cp:04X} at byte {offset} cannot be written in {} (bytes: {bytes}); \
-                     choose another --errors mode or target encoding",
-                    label(options.to)
-                ),
-            }
-        }
-        kind => format!(
-            "{place}: invalid {} at byte {offset}: {kind} (bytes: {bytes})",
-            label(from)
+    match failure.what {
+        What::ForeignBom(other) => format!(
+            "{place}: the input starts with a {} byte order mark (bytes: {}), but '--from {}' \
+             was given; if the input is {}, use '--from {}'",
+            label(other),
+            hex(other.bom().unwrap_or_default()),
+            cli_name(from),
+            label(other),
+            cli_name(other)
         ),
+        What::Transcode(error) => {
+            let hint = match (error.kind(), options.to) {
+                (TranscodeErrorKind::Unmappable(_), Encoding::Latin1 | Encoding::Windows1252) => {
+                    "; convert to a UTF encoding, or replace the character"
+                }
+                (TranscodeErrorKind::Unmappable(_), _) => {
+                    "; choose another --errors mode or target encoding"
+                }
+                _ => "",
+            };
+            format!("{place}: {error}{hint}")
+        }
     }
 }

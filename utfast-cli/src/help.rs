@@ -130,7 +130,7 @@ standard error:
     PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)
     PATH: invalid UTF-16LE at byte OFFSET: KIND (bytes: HEX)
     PATH:LINE:COLUMN: character U+20AC '€' at byte OFFSET cannot be written
-        in Latin-1 (bytes: e2 82 ac); ...
+        in ISO-8859-1 (bytes: e2 82 ac); ...
 
 OFFSET counts bytes of the input from 0, a byte order mark included; LINE:COLUMN
 (UTF-8 input only) does not count the mark. OUT is written to a temporary file
@@ -206,10 +206,8 @@ dispatching functions, of std and of the rival libraries built in (simdutf8 and
 encoding_rs; the C++ simdutf too when built with the cargo feature 'simdutf'), in
 sections: UTF-8 validation (utfast::validate_utf8 and utfast::from_utf8 against
 std::str::from_utf8, simdutf8's basic and compat APIs, encoding_rs); UTF-8 to and
-from UTF-16LE, UTF-32 and Latin-1; UTF-16LE validation; streaming (Utf8Validator
-fed 64 KiB and 4 KiB chunks, Transcoder fed 64 KiB chunks and TranscodeReader,
-each against one call on the whole text). Every implementation is first checked
-to give std's answer (the streaming ones, the one call's). The input is
+from UTF-16LE, UTF-32 and Latin-1; UTF-16LE validation. Every implementation is
+first checked to give std's answer. The input is
 generated text (ASCII, accented Latin, Cyrillic, CJK, emoji, mixed; short
 strings for UTF-8 validation), or each FILE (converted when it is valid UTF-8):
 run it on your own files to check our figures on your machine. Takes about

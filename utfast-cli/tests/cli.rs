@@ -961,7 +961,7 @@ fn convert_to_latin1_rejects_characters_above_u00ff() {
     assert_exit(&output, 1);
     assert!(
         stderr(&output).starts_with(&format!(
-            "utfast: {}:2:3: character U+20AC '€' at byte 8 cannot be written in Latin-1 (bytes: e2 82 ac)",
+            "utfast: {}:2:3: character U+20AC '€' at byte 8 cannot be written in ISO-8859-1 (bytes: e2 82 ac)",
             file.shown()
         )),
         "{}",
@@ -971,7 +971,7 @@ fn convert_to_latin1_rejects_characters_above_u00ff() {
     let output = convert_file("utf-16be", "latin1", &[], &utf16);
     assert_exit(&output, 1);
     assert!(stderr(&output).contains(
-        ": character U+1F600 '😀' at byte 2 cannot be written in Latin-1 (bytes: d8 3d de 00)"
+        ": character U+1F600 '😀' at byte 2 cannot be written in ISO-8859-1 (bytes: d8 3d de 00)"
     ));
 }
 

@@ -1,8 +1,8 @@
 //! `utfast bench`: the throughput (GB/s of input) of every kernel this CPU can run,
 //! of the dispatching free functions, of std and of the rival libraries
 //! (`rivals`), in sections: UTF-8 validation; transcoding from UTF-8 to UTF-16LE,
-//! UTF-32 and Latin-1 and back; UTF-16LE validation; streaming against one call
-//! ([`Section`]; `--only` picks some). The input is text generated in memory, or
+//! UTF-32 and Latin-1 and back; UTF-16LE validation ([`Section`]; `--only`
+//! picks some; streaming is measured by `cargo bench --bench stream`). The input is text generated in memory, or
 //! the given files. Every implementation is first checked to agree with std;
 //! then each is timed in batches, interleaved so that noise hits them alike, and
 //! the best batch counts. The time budget of a [`Plan`] is shared by all the
@@ -109,9 +109,6 @@ const TRANSCODE_LEN: usize = 256 << 10;
 const SHORT_COUNT: usize = 10_000;
 const SHORT_MAX: usize = 64;
 
-/// The chunk of the streaming sections.
-const STREAM_CHUNK: usize = 64 << 10;
-
 /// Declares `Section` from one table, a row per section: its variant, the name
 /// `--only` knows it by, its group (a name `--only` takes for several sections),
 /// the columns of its functions (after the kernels'), and its title (what is
@@ -147,7 +144,7 @@ macro_rules! sections {
             }
 
             /// The dispatching functions of the section, in column order after
-            /// the kernels (for the streaming sections, all the columns).
+            /// the kernels.
             fn functions(self) -> &'static [&'static str] {
                 match self {
                     $(Section::$section => &[$($function),+],)*
@@ -181,20 +178,11 @@ sections! {
         "UTF-8 to Latin-1 (std: str::from_utf8, then str::chars as u8 into a slice)",
     ValidateUtf16le "validate-utf16le" in "validate" ["validate_utf16le"]
         "UTF-16LE validation (std: char::decode_utf16)",
-    /// `Utf8Validator` fed chunks against one `validate_utf8` call.
-    StreamValidateUtf8 "stream-validate-utf8" in "stream"
-        ["one call", "64 KiB chunks", "4 KiB chunks"]
-        "Streaming UTF-8 validation: one validate_utf8 call, then Utf8Validator fed chunks",
-    /// `Transcoder` and `TranscodeReader` against one `utf8_to_utf16le` call.
-    StreamUtf8ToUtf16le "stream-utf8-to-utf16le" in "stream"
-        ["one call", "Transcoder 64 KiB", "Reader 64 KiB"]
-        "Streaming UTF-8 to UTF-16LE: one utf8_to_utf16le call, then Transcoder fed chunks, \
-         TranscodeReader",
 }
 
 impl Section {
     /// The groups' names, in the order of their first sections.
-    pub const GROUPS: [&'static str; 3] = ["validate", "transcode", "stream"];
+    pub const GROUPS: [&'static str; 2] = ["validate", "transcode"];
 
     /// Every name `--only` accepts: the groups, then the sections.
     pub fn names() -> impl Iterator<Item = &'static str> {
@@ -210,12 +198,6 @@ impl Section {
             .filter(|s| s.name().eq_ignore_ascii_case(name) || s.group().eq_ignore_ascii_case(name))
             .collect();
         (!sections.is_empty()).then_some(sections)
-    }
-
-    /// True for the sections that compare streaming with one call: their columns
-    /// are the functions only, and their ratio is chunked / one call.
-    fn streams(self) -> bool {
-        self.group() == "stream"
     }
 
     /// Whether the section has a row for `sample`: every input is validated as
@@ -243,27 +225,20 @@ impl Section {
             Section::Latin1ToUtf8 => names(rivals::latin1_to_utf8()),
             Section::Utf8ToLatin1 => names(rivals::utf8_to_latin1()),
             Section::ValidateUtf16le => names(rivals::validate_utf16le()),
-            Section::StreamValidateUtf8 | Section::StreamUtf8ToUtf16le => Vec::new(),
         }
     }
 
     /// The column headers: the kernels, the dispatching functions, std, the
-    /// rivals (for the streaming sections, the functions only).
+    /// rivals.
     fn columns(self, engines: &[Engine]) -> Vec<&'static str> {
-        if self.streams() {
-            return self.functions().to_vec();
-        }
         let kernels = engines.iter().map(|engine| engine.kernel().name());
         let functions = self.functions().iter().copied().chain(["std"]);
         kernels.chain(functions).chain(self.rivals()).collect()
     }
 
     /// The ratio columns after the throughputs: the last utfast function over
-    /// std, and over the fastest rival; chunked over one call when streaming.
+    /// std, and over the fastest rival.
     fn ratios(self, engines: &[Engine]) -> Vec<Ratio> {
-        if self.streams() {
-            return vec![Ratio::new("vs one call", 1, 0..1)];
-        }
         let function = engines.len() + self.functions().len() - 1;
         let (std, rivals) = (function + 1, self.rivals().len());
         let mut ratios = vec![Ratio::new("vs std", function, std..std + 1)];
@@ -404,24 +379,17 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
 /// The lines under the tables that explain the columns and the rows, for the
 /// `sections` measured on `samples` (generated, or files).
 fn notes(sections: &[Section], samples: &[Sample], generated: bool) -> Vec<String> {
-    let mut notes = vec![
+    let mut notes: Vec<String> = [
         "kernel columns: Engine methods; function columns: the same, on the active kernel",
         "vs std: the last function column / std (from_utf8 for UTF-8: it gives std's error \
          position)",
         "vs best rival: the same column / the fastest rival library's (simdutf8: its basic API, \
          a bool; compat gives std's error position)",
-    ];
-    if sections.iter().any(|s| s.streams()) {
-        notes.push(
-            "streaming: the same text in chunks of 64 KiB (4 KiB), on the active kernel; \
-             vs one call: the first chunked column / one call",
-        );
-    }
-    let mut notes: Vec<String> = notes.into_iter().map(String::from).collect();
+    ]
+    .map(String::from)
+    .into();
     let validates = sections.contains(&Section::ValidateUtf8);
-    let converts = sections
-        .iter()
-        .any(|&s| s != Section::ValidateUtf8 && !s.streams());
+    let converts = sections.iter().any(|&s| s != Section::ValidateUtf8);
     if generated && validates {
         notes.push(format!(
             "short: {SHORT_COUNT} strings of 1 to {SHORT_MAX} bytes, validated one at a time"
@@ -583,31 +551,6 @@ fn measure_row(section: Section, sample: &Sample, engines: &[Engine], timing: &T
             );
             conversion_row(&utf16le(), 0, &conversions, engines.len() + 1, timing)
         }
-        Section::StreamValidateUtf8 => stream_row(
-            text.as_bytes(),
-            vec![
-                Box::new(|src: &[u8]| utfast::validate_utf8(src).then_some(src.len())),
-                Box::new(|src: &[u8]| validate_chunks(src, STREAM_CHUNK)),
-                Box::new(|src: &[u8]| validate_chunks(src, 4 << 10)),
-            ],
-            timing,
-        ),
-        Section::StreamUtf8ToUtf16le => {
-            let mut units = vec![0u16; text.len()];
-            let mut dst = vec![0u8; utf8_to_utf16le().max_output_len(STREAM_CHUNK)];
-            let mut buffer = vec![0u8; STREAM_CHUNK];
-            stream_row(
-                text.as_bytes(),
-                vec![
-                    Box::new(move |src: &[u8]| {
-                        Some(2 * utfast::utf8::to_utf16(src, &mut units, ByteOrder::Little).ok()?)
-                    }),
-                    Box::new(move |src: &[u8]| transcode_chunks(src, &mut dst)),
-                    Box::new(move |src: &[u8]| read_through(src, &mut buffer)),
-                ],
-                timing,
-            )
-        }
     }
 }
 
@@ -675,75 +618,6 @@ fn time(pass: &mut Pass<'_>, runs: u32) -> Duration {
         black_box(pass());
     }
     start.elapsed()
-}
-
-/// One implementation of a streaming section: the bytes its work covers (input
-/// validated, output written), or `None` for input it rejects.
-type Stream<'a> = Box<dyn FnMut(&[u8]) -> Option<usize> + 'a>;
-
-/// Checks that every implementation gives what the first (one call) gives, then
-/// times each.
-fn stream_row(input: &[u8], mut streams: Vec<Stream<'_>>, timing: &Timing) -> Measured {
-    let answers: Vec<Option<usize>> = streams.iter_mut().map(|stream| stream(input)).collect();
-    let passes = streams
-        .into_iter()
-        .map(|mut stream| {
-            Box::new(move || stream(black_box(input)).unwrap_or(usize::MAX)) as Pass<'_>
-        })
-        .collect();
-    timing.row(&answers, 0, passes, input.len())
-}
-
-/// `src` through a `Utf8Validator` in `chunk`-byte chunks: its length when valid.
-fn validate_chunks(src: &[u8], chunk: usize) -> Option<usize> {
-    let mut validator = utfast::stream::Utf8Validator::new();
-    for piece in src.chunks(chunk) {
-        validator.update(piece).ok()?;
-    }
-    validator.finish().ok().map(|n| n as usize)
-}
-
-/// A strict UTF-8 to UTF-16LE transcoder.
-fn utf8_to_utf16le() -> utfast::stream::Transcoder {
-    utfast::stream::Transcoder::new(
-        utfast::Encoding::Utf8,
-        utfast::Encoding::Utf16Le,
-        utfast::ErrorMode::Strict,
-    )
-}
-
-/// `src` through [`utf8_to_utf16le`] in chunks of [`STREAM_CHUNK`] into `dst`
-/// (room for a chunk's output): the bytes written.
-fn transcode_chunks(src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    let mut transcoder = utf8_to_utf16le();
-    let mut written = 0;
-    let count = src.len().div_ceil(STREAM_CHUNK).max(1);
-    for (i, mut piece) in src.chunks(STREAM_CHUNK).enumerate() {
-        loop {
-            let progress = transcoder.transcode(piece, dst, i + 1 == count);
-            written += progress.written;
-            piece = &piece[progress.read..];
-            match progress.status {
-                utfast::stream::Status::InputEmpty => break,
-                utfast::stream::Status::OutputFull => {}
-                _ => return None,
-            }
-        }
-    }
-    Some(written)
-}
-
-/// `src` read through a UTF-8 to UTF-16LE `TranscodeReader` into `buffer`: the
-/// bytes read.
-fn read_through(src: &[u8], buffer: &mut [u8]) -> Option<usize> {
-    let mut reader = utfast::stream::TranscodeReader::with_transcoder(src, utf8_to_utf16le());
-    let mut total = 0;
-    loop {
-        match reader.read(buffer).ok()? {
-            0 => return Some(total),
-            n => total += n,
-        }
-    }
 }
 
 /// A UTF-8 validator's pass over the pieces of a sample: how many are valid.
@@ -1101,7 +975,7 @@ mod tests {
             Some(vec![Section::ValidateUtf8, Section::ValidateUtf16le])
         );
         assert_eq!(Section::named("utf8-to-utf16"), None);
-        assert_eq!(Section::names().count(), 13);
+        assert_eq!(Section::names().count(), 10);
     }
 
     #[test]
