@@ -535,6 +535,45 @@ fn byte_order_marks() {
     }
 }
 
+/// Enforce strips the input's own mark and reports another's (offset 0, the
+/// mark's bytes), then goes on after it, whatever the cuts and the mode.
+#[test]
+fn enforced_byte_order_marks() {
+    let enforce = |from, mode| {
+        Transcoder::new(from, Encoding::Utf8, mode).with_bom_handling(BomHandling::Enforce)
+    };
+    for mode in [ErrorMode::Strict, ErrorMode::Replace] {
+        let got = one_shot(enforce(Encoding::Utf16Le, mode), b"\xFF\xFEa\x00");
+        assert_eq!((got.output, got.errors.len()), (b"a".to_vec(), 0));
+        let got = one_shot(enforce(Encoding::Cesu8, mode), b"\xEF\xBB\xBFa");
+        assert_eq!((got.output, got.errors.len()), (b"a".to_vec(), 0));
+        for (from, bytes, other, len) in [
+            (
+                Encoding::Utf16Le,
+                &b"\xFF\xFE\x00\x00a\x00\x00\x00"[..],
+                Encoding::Utf32Le,
+                4,
+            ),
+            (Encoding::Utf8, b"\xFE\xFF\x00a", Encoding::Utf16Be, 2),
+            (Encoding::Latin1, b"\xEF\xBB\xBFa", Encoding::Utf8, 3),
+        ] {
+            let reference = one_shot(enforce(from, mode), bytes);
+            let error = reference.errors[0];
+            assert_eq!(
+                error.kind(),
+                TranscodeErrorKind::ForeignBom(other),
+                "{bytes:02x?}"
+            );
+            assert_eq!((error.offset(), error.bytes()), (0, &bytes[..len]));
+            assert_eq!(reference.errors.len(), 1, "{bytes:02x?}");
+            for split in 0..=bytes.len() {
+                let got = feed(enforce(from, mode), bytes, &[split], &[1, 3]);
+                assert_eq!(got, reference, "{bytes:02x?} at {split}");
+            }
+        }
+    }
+}
+
 /// A reader that hands out a few bytes per call, like a pipe.
 struct Trickle<'a> {
     data: &'a [u8],

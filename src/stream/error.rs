@@ -37,6 +37,9 @@ pub enum TranscodeErrorKind {
     /// A code point the target encoding cannot hold (a character above U+00FF for
     /// Latin-1, one Windows-1252 lacks, an unpaired surrogate for UTF-8).
     Unmappable(u32),
+    /// The input starts with the byte order mark of this other encoding
+    /// ([`BomHandling::Enforce`](crate::stream::BomHandling::Enforce)).
+    ForeignBom(Encoding),
 }
 
 impl TranscodeErrorKind {
@@ -55,6 +58,9 @@ impl TranscodeErrorKind {
             TranscodeErrorKind::Variant(kind) => kind.as_str(),
             TranscodeErrorKind::IncompleteUnit => "input ends inside a code unit",
             TranscodeErrorKind::Unmappable(_) => "cannot be written in the target encoding",
+            TranscodeErrorKind::ForeignBom(_) => {
+                "starts with the byte order mark of another encoding"
+            }
         }
     }
 }
@@ -277,6 +283,10 @@ impl fmt::Display for TranscodeError {
                 }
                 write!(f, " at byte {offset} cannot be written in {}", self.to)?;
             }
+            TranscodeErrorKind::ForeignBom(other) => write!(
+                f,
+                "the input starts with a {other} byte order mark, but is read as {from}"
+            )?,
             TranscodeErrorKind::IncompleteUnit => {
                 let (len, unit) = (bytes.len(), from.unit_len());
                 let s = if len == 1 { "" } else { "s" };

@@ -40,6 +40,22 @@ pub enum BomHandling {
     /// [`detect::bom`](crate::detect::bom) reads it) and is removed; without one, the encoding given to
     /// [`Transcoder::new`] stays.
     Sniff,
+    /// The input encoding's own byte order mark is removed, and one of another
+    /// UTF encoding (as [`detect::bom`](crate::detect::bom) reads it; `FF FE 00 00`
+    /// is UTF-32LE's, even for UTF-16LE input) is an error of kind
+    /// [`ForeignBom`](super::TranscodeErrorKind::ForeignBom) at offset 0, in every
+    /// [`ErrorMode`]: a file labelled with the wrong encoding.
+    ///
+    /// ```
+    /// use utfast::stream::{BomHandling, Status, TranscodeErrorKind, Transcoder};
+    /// use utfast::{Encoding, ErrorMode};
+    /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Replace)
+    ///     .with_bom_handling(BomHandling::Enforce);
+    /// let Status::Error(e) = t.transcode(b"\xFF\xFEh\x00", &mut [0u8; 16], true).status else { panic!() };
+    /// assert_eq!(e.kind(), TranscodeErrorKind::ForeignBom(Encoding::Utf16Le));
+    /// assert_eq!((e.offset(), e.bytes()), (0, &b"\xFF\xFE"[..]));
+    /// ```
+    Enforce,
 }
 
 /// Why [`Transcoder::transcode`] returned.
@@ -356,6 +372,9 @@ impl Transcoder {
             if !self.bom_done && !self.take_bom(rest, last, &mut read) {
                 return progress(read, written, Status::InputEmpty);
             }
+            if let Some(error) = self.error.take() {
+                return progress(read, written, Status::Error(error));
+            }
             let rest = &src[read..];
             if self.carry_len > 0 {
                 read += self.convert_carry(rest, last);
@@ -403,6 +422,16 @@ impl Transcoder {
             },
             // FF FE 00 00 is UTF-16LE's mark and U+0000 for UTF-16LE input.
             BomHandling::Strip if !own.is_empty() && head.starts_with(own) => own.len(),
+            BomHandling::Enforce => match crate::detect::bom(head) {
+                Some((found, len)) if found.bom() == from.bom() => len,
+                Some((found, len)) => {
+                    let kind = super::TranscodeErrorKind::ForeignBom(found);
+                    let at = (from, self.converter.to);
+                    self.error = Some(TranscodeError::new(self.offset, Some(len), kind, at, head));
+                    len
+                }
+                None => 0,
+            },
             _ => 0,
         };
         self.carry.copy_within(strip..self.carry_len, 0);

@@ -21,7 +21,7 @@ use crate::help;
 use crate::shared::input::{self, Input, Reader, PREFIX};
 use crate::shared::output::{open_output, StreamError, OUT_BUFFER};
 use crate::shared::progress::ProgressArgs;
-use crate::shared::report::{cli_name, hex, label, warn, Status};
+use crate::shared::report::{cli_name, label, warn, Status};
 use crate::shared::values::Named;
 
 /// What `utfast convert` was asked to do.
@@ -134,47 +134,22 @@ fn error_mode_parser() -> Named<ErrorMode> {
 /// Input bytes converted at a time.
 pub const BLOCK: usize = 1 << 20;
 
-/// The length of the byte order mark of `from` at the start of `head` (0 when
-/// there is none), or the other encoding whose mark `head` starts with. A UTF-32LE
-/// mark (`ff fe 00 00`) counts as such even for `--from utf-16le`, where it could
-/// also be a mark and U+0000: a mislabelled UTF-32 file is far more likely.
-fn detect_bom(from: Encoding, head: &[u8]) -> Result<usize, Encoding> {
-    let own = from.bom().unwrap_or_default();
-    let utf32_as_utf16 = from == Encoding::Utf16Le && head.starts_with(b"\xFF\xFE\x00\x00");
-    if !own.is_empty() && head.starts_with(own) && !utf32_as_utf16 {
-        return Ok(own.len());
-    }
-    match utfast::detect::bom(head) {
-        Some((other, _)) if other.bom() != from.bom() => Err(other),
-        _ => Ok(0),
-    }
-}
-
-/// Why the input could not be converted.
-#[derive(Debug, PartialEq, Eq)]
-enum What {
-    /// A piece the library could not convert.
-    Transcode(TranscodeError),
-    /// The input starts with the byte order mark of this other encoding.
-    ForeignBom(Encoding),
-}
-
 /// Where and why the input could not be converted.
 #[derive(Debug, PartialEq, Eq)]
 struct Failure {
-    /// Bytes of input before the problem, the byte order mark included.
-    offset: u64,
-    what: What,
+    error: TranscodeError,
     /// The line and column of UTF-8 input (not counting a byte order mark).
     position: Option<LineColumn>,
-    /// The length of the input's byte order mark.
-    bom_len: usize,
+    /// The length of a UTF-8 input's byte order mark.
+    bom_len: u64,
+    /// Whether any output was written before the error.
+    wrote: bool,
 }
 
 /// Converts everything `reader` yields, a block of [`BLOCK`] bytes at a time, into
-/// `out` with `transcoder` (which strips the input's own byte order mark); stops
-/// at the first problem. Counts lines and columns of UTF-8 input when
-/// `count_position` is set.
+/// `out` with `transcoder` (which strips the input's own byte order mark and
+/// refuses another's); stops at the first problem. Counts lines and columns of
+/// UTF-8 input when `count_position` is set.
 fn transcode(
     mut reader: &mut dyn Read,
     mut transcoder: Transcoder,
@@ -184,34 +159,26 @@ fn transcode(
     let mut input = vec![0; BLOCK];
     let mut output = vec![0; OUT_BUFFER];
     let mut position = LineColumn::START;
-    let mut bom_len = None;
+    let (mut bom_len, mut wrote) = (0, false);
     // The stream offset of `input[0]`.
     let mut done: u64 = 0;
     loop {
         let filled = input::fill(&mut reader, &mut input).map_err(StreamError::Read)?;
         let last = filled < input.len();
-        let bom = match bom_len {
-            Some(_) => 0,
-            None => match detect_bom(transcoder.from(), &input[..filled]) {
-                Ok(len) => *bom_len.insert(len),
-                Err(other) => {
-                    return Ok(Err(Failure {
-                        offset: 0,
-                        what: What::ForeignBom(other),
-                        position: None,
-                        bom_len: 0,
-                    }))
-                }
-            },
-        };
+        if done == 0
+            && transcoder.from() == Encoding::Utf8
+            && input[..filled].starts_with(b"\xEF\xBB\xBF")
+        {
+            bom_len = 3.min(filled as u64);
+        }
         let mut taken = 0;
         // Where the line and column were counted to.
-        let counted = bom.min(filled);
+        let counted = if done == 0 { bom_len as usize } else { 0 };
         loop {
             let p = transcoder.transcode(&input[taken..filled], &mut output, last);
             out.write_all(&output[..p.written])
                 .map_err(StreamError::Write)?;
-            taken += p.read;
+            (taken, wrote) = (taken + p.read, wrote || p.written > 0);
             let error = match p.status {
                 Step::Error(error) => error,
                 Step::OutputFull => continue,
@@ -226,11 +193,12 @@ fn transcode(
                     _ => position.back_one(),
                 }
             }
+            let position = count_position.then_some(position);
             return Ok(Err(Failure {
-                offset: error.offset(),
-                what: What::Transcode(error),
-                position: count_position.then_some(position),
-                bom_len: bom_len.unwrap_or(0),
+                error,
+                position,
+                bom_len,
+                wrote,
             }));
         }
         if count_position {
@@ -260,11 +228,10 @@ fn convert(
             let start = file.stream_position().map_err(StreamError::Read)?;
             let mut result = transcode(&mut bar.wrap_read(&mut file), transcoder, out, false)?;
             if let Err(failure) = &mut result {
-                if utf8 && !matches!(failure.what, What::ForeignBom(_)) {
-                    let bom_len = failure.bom_len as u64;
-                    file.seek(SeekFrom::Start(start + bom_len))
+                if utf8 && !matches!(failure.error.kind(), TranscodeErrorKind::ForeignBom(_)) {
+                    file.seek(SeekFrom::Start(start + failure.bom_len))
                         .map_err(StreamError::Read)?;
-                    let text_len = failure.offset.saturating_sub(bom_len);
+                    let text_len = failure.error.offset().saturating_sub(failure.bom_len);
                     failure.position = Some(
                         stream::line_column_in(&mut file, text_len).map_err(StreamError::Read)?,
                     );
@@ -278,7 +245,7 @@ fn convert(
 /// The transcoder `convert` runs: the library's, which strips the input's own
 /// byte order mark.
 fn transcoder(from: Encoding, options: &ConvertOptions) -> Transcoder {
-    Transcoder::new(from, options.to, options.errors).with_bom_handling(BomHandling::Strip)
+    Transcoder::new(from, options.to, options.errors).with_bom_handling(BomHandling::Enforce)
 }
 
 /// Confidences below this are not enough for `--from auto` (windows-1252 is
@@ -385,11 +352,11 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
             Ok(Err(failure)) => {
                 let status = Status::Invalid;
                 if !options.quiet {
-                    warn(format_args!("{}", describe(options, from, &name, &failure)));
-                    if failure.offset > failure.bom_len as u64 {
+                    warn(format_args!("{}", describe(options, &name, &failure)));
+                    if failure.wrote {
                         warn(format_args!(
                             "standard output has only the conversion of the input before byte {}",
-                            failure.offset
+                            failure.error.offset()
                         ));
                     }
                 }
@@ -428,7 +395,7 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
             }
             return Ok(finished.map_or(Status::Error, |()| Status::Success));
         }
-        Ok(Err(failure)) => (Status::Invalid, describe(options, from, &name, &failure)),
+        Ok(Err(failure)) => (Status::Invalid, describe(options, &name, &failure)),
         Err(StreamError::Read(error)) => (Status::Error, format!("cannot read '{name}': {error}")),
         Err(StreamError::Write(error)) => (
             Status::Error,
@@ -446,32 +413,26 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
 
 /// The message for a failure, without the `utfast: ` prefix: the library's,
 /// after the input's name (and line and column), with what to do.
-fn describe(options: &ConvertOptions, from: Encoding, name: &str, failure: &Failure) -> String {
+fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
     let place: Cow<'_, str> = match failure.position {
         Some(LineColumn { line, column }) => format!("{name}:{line}:{column}").into(),
         None => name.into(),
     };
-    match failure.what {
-        What::ForeignBom(other) => format!(
-            "{place}: the input starts with a {} byte order mark (bytes: {}), but '--from {}' \
-             was given; if the input is {}, use '--from {}'",
-            label(other),
-            hex(other.bom().unwrap_or_default()),
-            cli_name(from),
+    let error = failure.error;
+    let hint: Cow<'_, str> = match (error.kind(), options.to) {
+        (TranscodeErrorKind::ForeignBom(other), _) => format!(
+            "; if the input is {}, use '--from {}'",
             label(other),
             cli_name(other)
-        ),
-        What::Transcode(error) => {
-            let hint = match (error.kind(), options.to) {
-                (TranscodeErrorKind::Unmappable(_), Encoding::Latin1 | Encoding::Windows1252) => {
-                    "; convert to a UTF encoding, or replace the character"
-                }
-                (TranscodeErrorKind::Unmappable(_), _) => {
-                    "; choose another --errors mode or target encoding"
-                }
-                _ => "",
-            };
-            format!("{place}: {error}{hint}")
+        )
+        .into(),
+        (TranscodeErrorKind::Unmappable(_), Encoding::Latin1 | Encoding::Windows1252) => {
+            "; convert to a UTF encoding, or replace the character".into()
         }
-    }
+        (TranscodeErrorKind::Unmappable(_), _) => {
+            "; choose another --errors mode or target encoding".into()
+        }
+        _ => "".into(),
+    };
+    format!("{place}: {error}{hint}")
 }

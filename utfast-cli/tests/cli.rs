@@ -837,9 +837,14 @@ fn convert_drops_and_writes_byte_order_marks() {
         assert_eq!(
             stderr(&output),
             format!(
-                "utfast: {}: the input starts with a {label} byte order mark (bytes: {}), but \
-                 '--from {from}' was given; if the input is {label}, use '--from {other}'\n",
+                "utfast: {}: the input starts with a {label} byte order mark, but is read as \
+                 {} (bytes: {}); if the input is {label}, use '--from {other}'\n",
                 input.shown(),
+                if from == "latin1" {
+                    "ISO-8859-1".to_string()
+                } else {
+                    from.to_uppercase()
+                },
                 hex(bom(marked)),
             )
         );
