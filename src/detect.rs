@@ -524,3 +524,33 @@ api! { "detect";
         as detect_encoding_prefix;
         |engine| detect(engine, src, true);
 }
+
+/// The most bytes [`read_encoding`] examines (1 MiB).
+pub const READ_LIMIT: usize = 1 << 20;
+
+/// The encoding of what `reader` yields, judged on its first [`READ_LIMIT`]
+/// bytes (as [`encoding`] judges all of a shorter input, and as
+/// [`encoding_prefix`] judges the start of a longer one), and the bytes read:
+/// at most `READ_LIMIT + 1`, so that the caller can put them back in front of
+/// the rest (say, with `io::Cursor::new(head).chain(reader)`).
+///
+/// ```
+/// use std::io::Read;
+/// let text = "Grüße".repeat(300_000); // longer than the limit, cut inside ü
+/// let (found, head) = utfast::detect::read_encoding(text.as_bytes()).unwrap();
+/// assert_eq!(found.encoding(), utfast::Encoding::Utf8);
+/// assert_eq!(head.len(), utfast::detect::READ_LIMIT + 1);
+/// ```
+#[cfg(feature = "std")]
+pub fn read_encoding(
+    reader: impl std::io::Read,
+) -> std::io::Result<(Detection, std::vec::Vec<u8>)> {
+    use std::io::Read;
+    let mut head = std::vec::Vec::new();
+    reader.take(READ_LIMIT as u64 + 1).read_to_end(&mut head)?;
+    let found = match head.get(..READ_LIMIT) {
+        Some(prefix) if head.len() > READ_LIMIT => encoding_prefix(prefix),
+        _ => encoding(&head),
+    };
+    Ok((found, head))
+}

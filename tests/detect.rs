@@ -546,3 +546,30 @@ fn decodes(bytes: &[u8], encoding: Encoding) -> bool {
         other => unreachable!("{other} is never detected"),
     }
 }
+
+/// A reader is judged on its first `READ_LIMIT` bytes: an input of exactly
+/// that many is judged whole, a longer one as a prefix (a character cut by the
+/// limit does not count against UTF-8); small reads fill the prefix.
+#[test]
+fn readers_are_judged_on_their_first_mebibyte() {
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.0.len()).min(4093);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let limit = utfast::detect::READ_LIMIT;
+    let data = "€".repeat(limit / 3 + 1).into_bytes();
+    assert_ne!(limit % 3, 0, "the limit cuts a character");
+    for (data, encoding, read) in [
+        (&data[..limit], Encoding::Windows1252, limit),
+        (&data[..], Encoding::Utf8, limit + 1),
+    ] {
+        let (found, head) = utfast::detect::read_encoding(Trickle(data)).unwrap();
+        assert_eq!((found.encoding(), head.len()), (encoding, read));
+        assert_eq!(head, data[..read]);
+    }
+}

@@ -14,11 +14,12 @@ use std::path::{Path, PathBuf};
 use clap::builder::PossibleValue;
 use clap::{Args, ValueHint};
 use indicatif::ProgressBar;
+use utfast::detect::READ_LIMIT;
 use utfast::stream::{self, BomHandling, Status as Step, TranscodeError, TranscodeErrorKind};
 use utfast::{stream::Transcoder, utf8::LineColumn, Encoding, ErrorMode};
 
 use crate::help;
-use crate::shared::input::{self, Input, Reader, PREFIX};
+use crate::shared::input::{self, Input, Reader};
 use crate::shared::output::{open_output, StreamError, OUT_BUFFER};
 use crate::shared::progress::ProgressArgs;
 use crate::shared::report::{cli_name, label, warn, Status};
@@ -253,7 +254,7 @@ fn transcoder(from: Encoding, options: &ConvertOptions) -> Transcoder {
 const AUTO_MIN_CONFIDENCE: f32 = 0.4;
 
 /// `--from auto`: the encoding of the input, from its byte order mark or else
-/// detected on its first [`PREFIX`] bytes, which are read and put back (a
+/// detected on its first [`READ_LIMIT`] bytes, which are read and put back (a
 /// regular file is rewound; other input is read through them first). Says the
 /// choice on standard error unless `quiet`. The error is a message naming the
 /// candidates when detection cannot decide.
@@ -262,22 +263,20 @@ fn choose_encoding(
     name: &str,
     quiet: bool,
 ) -> io::Result<Result<(Encoding, Reader), String>> {
-    let mut head = vec![0; PREFIX + 1];
-    let (filled, reader) = match reader {
+    let (found, head, reader) = match reader {
         Reader::Rewindable(mut file) => {
             let start = file.stream_position()?;
-            let filled = input::fill(&mut file, &mut head)?;
+            let (found, head) = utfast::detect::read_encoding(&mut file)?;
             file.seek(SeekFrom::Start(start))?;
-            (filled, Reader::Rewindable(file))
+            (found, head, Reader::Rewindable(file))
         }
         Reader::Once(mut once) => {
-            let filled = input::fill(&mut once, &mut head)?;
-            head.truncate(filled);
+            let (found, head) = utfast::detect::read_encoding(&mut once)?;
             let replay = io::Cursor::new(head.clone()).chain(once);
-            (filled, Reader::Once(Box::new(replay)))
+            (found, head, Reader::Once(Box::new(replay)))
         }
     };
-    let (found, examined) = input::detect(&head[..filled]);
+    let examined = head.len().min(READ_LIMIT);
     let head = &head[..examined];
     let (encoding, confidence) = (found.encoding(), found.confidence());
     if confidence < AUTO_MIN_CONFIDENCE {

@@ -1,5 +1,5 @@
-//! `utfast detect`: reads the first [`PREFIX`] bytes of each input (all of it
-//! when shorter), detects their encoding with the library ([`detect`]), and
+//! `utfast detect`: detects the encoding of the first [`READ_LIMIT`] bytes of
+//! each input (all of it when shorter) with the library ([`read_encoding`]), and
 //! reports one line of text or one JSON object per input.
 
 use std::io::{self, Write};
@@ -8,10 +8,10 @@ use std::path::PathBuf;
 use clap::{Args, ValueHint};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use utfast::detect::Detection;
+use utfast::detect::{read_encoding, Detection, READ_LIMIT};
 
 use crate::help;
-use crate::shared::input::{detect, fill, Input, PREFIX};
+use crate::shared::input::Input;
 use crate::shared::report::{json_line, warn, Status};
 
 /// What `utfast detect` was asked to do.
@@ -29,12 +29,12 @@ pub struct DetectOptions {
 /// [`Status::Error`] when an input could not be read (the others are still
 /// examined), else [`Status::Success`]. Errors writing to `out` end the run.
 pub fn run(options: &DetectOptions, out: &mut impl Write) -> io::Result<Status> {
-    let mut buffer = vec![0; PREFIX + 1];
     let mut status = Status::Success;
     for input in Input::all_or_stdin(&options.files) {
         let found = input
             .open()
-            .and_then(|mut reader| examine(&mut reader, &mut buffer));
+            .and_then(read_encoding)
+            .map(|(detection, head)| (detection, head.len().min(READ_LIMIT)));
         let name = input.name();
         if let Err(error) = &found {
             warn(format_args!(
@@ -49,14 +49,6 @@ pub fn run(options: &DetectOptions, out: &mut impl Write) -> io::Result<Status> 
         }
     }
     Ok(status)
-}
-
-/// Reads up to [`PREFIX`] bytes of `reader` into `buffer` (`PREFIX + 1` bytes
-/// long: one more tells whether the input goes on) and detects their encoding:
-/// the detection, and the bytes examined.
-fn examine(reader: &mut impl io::Read, buffer: &mut [u8]) -> io::Result<(Detection, usize)> {
-    let filled = fill(reader, &mut buffer[..PREFIX + 1])?;
-    Ok(detect(&buffer[..filled]))
 }
 
 /// What one input's JSON object says after its path: the encoding found (null
@@ -95,30 +87,4 @@ fn json_report(name: &str, found: &io::Result<(Detection, usize)>) -> String {
             },
         },
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    use crate::shared::input::Trickle;
-
-    /// An input of exactly [`PREFIX`] bytes is all of it, judged as such; a
-    /// longer one is judged by its prefix (more in tests/cli_detect.rs). Small
-    /// reads fill the prefix.
-    #[test]
-    fn an_input_of_prefix_bytes_is_judged_whole() {
-        // UTF-8 cut inside a character at PREFIX bytes.
-        let data = "€".repeat(PREFIX / 3 + 1).into_bytes();
-        assert_ne!(PREFIX % 3, 0);
-        let mut buffer = vec![0; PREFIX + 1];
-        for (data, encoding) in [
-            (&data[..PREFIX], utfast::Encoding::Windows1252),
-            (&data[..], utfast::Encoding::Utf8),
-        ] {
-            let (detection, examined) =
-                examine(&mut Trickle { data, step: 4093 }, &mut buffer).unwrap();
-            assert_eq!((detection.encoding(), examined), (encoding, PREFIX));
-        }
-    }
 }

@@ -6,7 +6,6 @@
 use clap::builder::styling::Styles;
 use utfast::Kernel;
 
-use crate::shared::input::PREFIX;
 use crate::shared::report::kernel_names;
 
 pub const ABOUT: &str = "\
@@ -250,7 +249,7 @@ Confidence 1.00: a byte order mark, and valid content; 0.90 to 0.99: valid UTF-8
 with non-ASCII characters, or UTF-16/UTF-32 with the zero bytes of mostly ASCII
 text; 0.80: pure ASCII; 0.75: UTF-16 with fewer zero bytes; 0.50 or less: a
 guess (0.40: windows-1252 as nothing else fits).",
-        prefix = PREFIX >> 20
+        prefix = utfast::detect::READ_LIMIT >> 20
     )
 }
 

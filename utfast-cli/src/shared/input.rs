@@ -1,20 +1,15 @@
 //! Reading an input: a file or standard input ([`Input`]), opened as a [`Reader`]
-//! that a regular file can rewind; reading it a buffer at a time ([`fill`]);
-//! detecting the encoding of its start ([`detect`], for `detect` and `convert`).
-//! Validating it as it is read is the library's (`utfast::stream::validate_reader`).
+//! that a regular file can rewind; reading it a buffer at a time ([`fill`]).
+//! Validating it as it is read and detecting the encoding of its start are the
+//! library's (`utfast::stream::validate_reader`, `utfast::detect::read_encoding`).
 
 use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, ErrorKind, Read, Seek};
 use std::path::{Path, PathBuf};
 
-use utfast::detect::Detection;
-
 /// Bytes read and converted at a time.
 pub const CHUNK: usize = 1 << 20;
-
-/// The most bytes of an input that detection reads (1 MiB).
-pub const PREFIX: usize = 1 << 20;
 
 /// A file named on the command line, or standard input (`-`).
 #[derive(Debug, PartialEq, Eq)]
@@ -106,18 +101,6 @@ fn stdin_file() -> Option<File> {
     None
 }
 
-/// The encoding of `head`, the start of an input read into a buffer of
-/// `PREFIX + 1` bytes, and the bytes examined: all of `head`, or, when the input
-/// goes on, its first [`PREFIX`] bytes, judged as a prefix
-/// ([`utfast::detect::encoding_prefix`]: a character cut by the limit does not
-/// count against an encoding).
-pub fn detect(head: &[u8]) -> (Detection, usize) {
-    match head.get(..PREFIX) {
-        Some(prefix) if head.len() > PREFIX => (utfast::detect::encoding_prefix(prefix), PREFIX),
-        _ => (utfast::detect::encoding(head), head.len()),
-    }
-}
-
 /// Reads until `buffer` is full or the input ends; returns the bytes read.
 pub fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
     let mut filled = 0;
@@ -130,21 +113,4 @@ pub fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
         }
     }
     Ok(filled)
-}
-
-/// Hands out `data` a few bytes per `read`, like a pipe (for unit tests).
-#[cfg(test)]
-pub struct Trickle<'a> {
-    pub data: &'a [u8],
-    pub step: usize,
-}
-
-#[cfg(test)]
-impl Read for Trickle<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.step.min(buf.len()).min(self.data.len());
-        buf[..n].copy_from_slice(&self.data[..n]);
-        self.data = &self.data[n..];
-        Ok(n)
-    }
 }
