@@ -91,6 +91,8 @@ pub mod utf8;
 pub mod variant;
 
 use api::api;
+#[cfg(feature = "std")]
+pub use dispatch::KernelOverrideError;
 pub use dispatch::{Engine, Kernel, UnsupportedKernel};
 pub use encoding::{ByteOrder, Encoding};
 #[cfg(feature = "alloc")]

@@ -279,6 +279,31 @@ impl Engine {
         active_runtime()
     }
 
+    /// What `UTFAST_KERNEL` asks for: `Ok(None)` when it is unset or empty,
+    /// `Ok(Some(engine))` for a kernel this CPU runs (the active one), and an
+    /// error saying why it is ignored otherwise (for a tool to warn with).
+    ///
+    /// ```
+    /// // Unset here: the fastest kernel is active.
+    /// assert!(matches!(utfast::Engine::kernel_override(), Ok(None)));
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn kernel_override() -> Result<Option<Engine>, KernelOverrideError> {
+        let value = std::env::var_os("UTFAST_KERNEL").unwrap_or_default();
+        let value = value.to_string_lossy();
+        if value.trim().is_empty() {
+            return Ok(None);
+        }
+        let ignored = |unsupported| KernelOverrideError {
+            value: value.clone().into_owned(),
+            unsupported,
+        };
+        let kernel = Kernel::from_name(&value).ok_or_else(|| ignored(None))?;
+        Engine::new(kernel)
+            .map(Some)
+            .map_err(|error| ignored(Some(error)))
+    }
+
     /// The kernel this engine runs.
     ///
     /// ```
@@ -320,10 +345,7 @@ fn active_runtime() -> Engine {
 #[cold]
 fn choose_and_cache() -> Engine {
     use core::sync::atomic::Ordering;
-    let forced = std::env::var("UTFAST_KERNEL")
-        .ok()
-        .and_then(|name| Kernel::from_name(&name))
-        .and_then(|kernel| Engine::new(kernel).ok());
+    let forced = Engine::kernel_override().ok().flatten();
     let engine = forced
         .or_else(|| Engine::new(Kernel::detect()).ok())
         .unwrap_or(Engine {
@@ -395,3 +417,42 @@ impl fmt::Display for UnsupportedKernel {
 
 #[cfg(feature = "std")]
 impl std::error::Error for UnsupportedKernel {}
+
+/// Why `UTFAST_KERNEL` was ignored ([`Engine::kernel_override`]): not a kernel
+/// name, or a kernel this CPU or build cannot run.
+///
+/// ```
+/// # #[cfg(target_arch = "x86_64")] {
+/// use utfast::{Engine, Kernel};
+/// std::env::set_var("UTFAST_KERNEL", "fastest");
+/// let error = Engine::kernel_override().unwrap_err();
+/// assert!(error.to_string().starts_with("UTFAST_KERNEL='fastest' ignored: not a kernel name (use one of scalar, "));
+/// # }
+/// ```
+#[cfg(feature = "std")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelOverrideError {
+    value: std::string::String,
+    unsupported: Option<UnsupportedKernel>,
+}
+
+#[cfg(feature = "std")]
+impl fmt::Display for KernelOverrideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "UTFAST_KERNEL='{}' ignored: ", self.value)?;
+        match self.unsupported {
+            Some(error) => write!(f, "{error}"),
+            None => {
+                f.write_str("not a kernel name (use one of ")?;
+                for (i, kernel) in Kernel::ALL.iter().enumerate() {
+                    let comma = if i > 0 { ", " } else { "" };
+                    write!(f, "{comma}{}", kernel.name())?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for KernelOverrideError {}

@@ -50,23 +50,8 @@ pub fn version_line() -> String {
 
 /// Says why `UTFAST_KERNEL`, when set, did not choose the active kernel.
 pub fn warn_if_kernel_override_ignored() {
-    let Some(value) = std::env::var_os("UTFAST_KERNEL") else {
-        return;
-    };
-    let value = value.to_string_lossy();
-    if value.trim().is_empty() {
-        return;
-    }
-    match Kernel::from_name(&value) {
-        None => warn(format_args!(
-            "UTFAST_KERNEL='{value}' ignored: not a kernel name (use one of {})",
-            kernel_names(Kernel::ALL.iter().copied())
-        )),
-        Some(kernel) => {
-            if let Err(error) = Engine::new(kernel) {
-                warn(format_args!("UTFAST_KERNEL='{value}' ignored: {error}"));
-            }
-        }
+    if let Err(error) = Engine::kernel_override() {
+        warn(format_args!("{error}"));
     }
 }
 
