@@ -183,15 +183,6 @@ pub fn error_mode(name: &str) -> &'static str {
     }
 }
 
-/// The help of a group of `bench` sections, given their names.
-pub fn section_group(names: &[&str]) -> String {
-    match names {
-        [one, two] => format!("Both {one} and {two}"),
-        [first, .., last] => format!("The {} sections {first} to {last}", names.len()),
-        _ => names.concat(),
-    }
-}
-
 pub const BOM: &str = "\
 Start the output with the byte order mark of --to (not for latin1): ef bb bf
 (also for cesu-8, mutf-8 and wtf-8), ff fe, fe ff, ff fe 00 00 or 00 00 fe ff.";

@@ -342,6 +342,25 @@ fn help_documents_commands_exit_status_and_environment() {
     }
 }
 
+/// `bench`'s help names every section and group `--only` takes.
+#[test]
+fn help_of_bench_names_every_section() {
+    prints_all(
+        &["help", "bench"],
+        &[
+            "validate-utf8",
+            "utf8-to-utf16le",
+            "utf16le-to-utf8",
+            "utf8-to-utf32",
+            "utf32-to-utf8",
+            "latin1-to-utf8",
+            "utf8-to-latin1",
+            "validate-utf16le",
+            "transcode",
+        ],
+    );
+}
+
 #[test]
 fn help_of_a_command() {
     prints_all(
@@ -372,6 +391,8 @@ fn completions_for_bash_zsh_and_fish() {
             "from",
             "utf-16le",
             "surrogate-escape",
+            "transcode",
+            "validate-utf16le",
         ];
         prints_all(&["completions", shell], &expected);
     }

@@ -8,6 +8,7 @@
 //! the best batch counts. The time budget of a [`Plan`] is shared by all the
 //! measurements, whatever the sections.
 
+mod jobs;
 mod rivals;
 
 use std::collections::BTreeMap;
@@ -21,7 +22,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, ValueHint};
 use serde::Serialize;
 use utfast::sample::{self, Script};
-use utfast::{ByteOrder, Engine, Kernel};
+use utfast::{Engine, Kernel};
 
 use crate::help;
 use crate::shared::input::Input;
@@ -55,13 +56,12 @@ fn section_parser() -> Named<Vec<Section>> {
     Named {
         values: || {
             let value = |name: &'static str| {
-                let value = PossibleValue::new(name);
-                if !Section::GROUPS.contains(&name) {
-                    return value;
-                }
                 let sections = Section::named(name).unwrap_or_default();
                 let names: Vec<&str> = sections.iter().map(|s| s.name()).collect();
-                value.help(help::section_group(&names))
+                match names[..] {
+                    [_] => PossibleValue::new(name),
+                    _ => PossibleValue::new(name).help(format!("All of {}", names.join(", "))),
+                }
             };
             Section::names().map(value).collect()
         },
@@ -111,13 +111,13 @@ const SHORT_MAX: usize = 64;
 
 /// Declares `Section` from one table, a row per section: its variant, the name
 /// `--only` knows it by, its group (a name `--only` takes for several sections),
-/// the columns of its functions (after the kernels'), and its title (what is
+/// and its title (what is
 /// measured, and what std does for it). `Section::ALL` lists the sections in the
 /// table's order.
 macro_rules! sections {
     ($(
         $(#[$doc:meta])*
-        $section:ident $name:literal in $group:literal [$($function:literal),+] $title:literal,
+        $section:ident $name:literal in $group:literal $title:literal,
     )*) => {
         /// What `bench` measures: one table each, in this order.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -143,14 +143,6 @@ macro_rules! sections {
                 }
             }
 
-            /// The dispatching functions of the section, in column order after
-            /// the kernels.
-            fn functions(self) -> &'static [&'static str] {
-                match self {
-                    $(Section::$section => &[$($function),+],)*
-                }
-            }
-
             /// The table's title line.
             fn title(self) -> &'static str {
                 match self {
@@ -162,21 +154,21 @@ macro_rules! sections {
 }
 
 sections! {
-    ValidateUtf8 "validate-utf8" in "validate" ["validate_utf8", "from_utf8"]
+    ValidateUtf8 "validate-utf8" in "validate"
         "UTF-8 validation (std: str::from_utf8)",
-    Utf8ToUtf16le "utf8-to-utf16le" in "transcode" ["utf8_to_utf16le"]
+    Utf8ToUtf16le "utf8-to-utf16le" in "transcode"
         "UTF-8 to UTF-16LE (std: str::from_utf8, then str::encode_utf16 into a slice)",
-    Utf16leToUtf8 "utf16le-to-utf8" in "transcode" ["utf16le_to_utf8"]
+    Utf16leToUtf8 "utf16le-to-utf8" in "transcode"
         "UTF-16LE to UTF-8 (std: char::decode_utf16, then char::encode_utf8 into a slice)",
-    Utf8ToUtf32 "utf8-to-utf32" in "transcode" ["utf8_to_utf32"]
+    Utf8ToUtf32 "utf8-to-utf32" in "transcode"
         "UTF-8 to UTF-32 (std: str::from_utf8, then str::chars into a slice)",
-    Utf32ToUtf8 "utf32-to-utf8" in "transcode" ["utf32_to_utf8"]
+    Utf32ToUtf8 "utf32-to-utf8" in "transcode"
         "UTF-32 to UTF-8 (std: char::from_u32, then char::encode_utf8 into a slice)",
-    Latin1ToUtf8 "latin1-to-utf8" in "transcode" ["latin1_to_utf8"]
+    Latin1ToUtf8 "latin1-to-utf8" in "transcode"
         "Latin-1 to UTF-8 (std: char::from(u8), then char::encode_utf8 into a slice)",
-    Utf8ToLatin1 "utf8-to-latin1" in "transcode" ["utf8_to_latin1"]
+    Utf8ToLatin1 "utf8-to-latin1" in "transcode"
         "UTF-8 to Latin-1 (std: str::from_utf8, then str::chars as u8 into a slice)",
-    ValidateUtf16le "validate-utf16le" in "validate" ["validate_utf16le"]
+    ValidateUtf16le "validate-utf16le" in "validate"
         "UTF-16LE validation (std: char::decode_utf16)",
 }
 
@@ -211,40 +203,21 @@ impl Section {
         }
     }
 
-    /// The rival libraries' columns, after std's.
-    fn rivals(self) -> Vec<&'static str> {
-        fn names<S, D>(rivals: Vec<rivals::Rival<S, D>>) -> Vec<&'static str> {
-            rivals.iter().map(|rival| rival.name).collect()
-        }
-        match self {
-            Section::ValidateUtf8 => names(rivals::validate_utf8()),
-            Section::Utf8ToUtf16le => names(rivals::utf8_to_utf16le()),
-            Section::Utf16leToUtf8 => names(rivals::utf16le_to_utf8()),
-            Section::Utf8ToUtf32 => names(rivals::utf8_to_utf32()),
-            Section::Utf32ToUtf8 => names(rivals::utf32_to_utf8()),
-            Section::Latin1ToUtf8 => names(rivals::latin1_to_utf8()),
-            Section::Utf8ToLatin1 => names(rivals::utf8_to_latin1()),
-            Section::ValidateUtf16le => names(rivals::validate_utf16le()),
-        }
-    }
-
-    /// The column headers: the kernels, the dispatching functions, std, the
-    /// rivals.
+    /// The column headers: the kernels, then the job's columns (the
+    /// dispatching functions, std, the rivals).
     fn columns(self, engines: &[Engine]) -> Vec<&'static str> {
         let kernels = engines.iter().map(|engine| engine.kernel().name());
-        let functions = self.functions().iter().copied().chain(["std"]);
-        kernels.chain(functions).chain(self.rivals()).collect()
+        kernels.chain(jobs::job(self).names()).collect()
     }
 
-    /// The ratio columns after the throughputs: the last utfast function over
-    /// std, and over the fastest rival.
+    /// The ratio columns after the throughputs: the last utfast function (the
+    /// one before std) over std, and over the fastest rival.
     fn ratios(self, engines: &[Engine]) -> Vec<Ratio> {
-        let function = engines.len() + self.functions().len() - 1;
-        let (std, rivals) = (function + 1, self.rivals().len());
-        let mut ratios = vec![Ratio::new("vs std", function, std..std + 1)];
-        if rivals > 0 {
-            let over = std + 1..std + 1 + rivals;
-            ratios.push(Ratio::new("vs best rival", function, over));
+        let columns = self.columns(engines);
+        let std = columns.iter().position(|&c| c == "std").unwrap_or(1);
+        let mut ratios = vec![Ratio::new("vs std", std - 1, std..std + 1)];
+        if std + 1 < columns.len() {
+            ratios.push(Ratio::new("vs best rival", std - 1, std + 1..columns.len()));
         }
         ratios
     }
@@ -322,7 +295,7 @@ pub fn run(options: &BenchOptions, out: &mut impl Write) -> io::Result<Status> {
         }
         let mut rows = Vec::new();
         for sample in samples.iter().filter(|s| section.measures(s)) {
-            let measured = measure_row(section, sample, &engines, &timing);
+            let measured = jobs::job(section).row(sample, &engines, &timing);
             let disagree: Vec<&'static str> = measured
                 .disagree
                 .iter()
@@ -464,96 +437,6 @@ struct Measured {
     disagree: Vec<usize>,
 }
 
-/// Checks and times every implementation of `section` on `sample`, which the
-/// section measures.
-fn measure_row(section: Section, sample: &Sample, engines: &[Engine], timing: &Timing) -> Measured {
-    let text = sample.text.as_deref().unwrap_or_default();
-    let latin1_text = sample.latin1.as_deref().unwrap_or_default();
-    let utf16le = || -> Vec<u16> { text.encode_utf16().map(u16::to_le).collect() };
-    // The conversion `$name` (engine method, free function and rivals of that
-    // name, and std's `$std`) on `$input`, into `$per_unit` output units per
-    // input unit.
-    macro_rules! conversion {
-        ($input:expr, $per_unit:expr, $name:ident, $std:ident, $engine:expr, $free:expr) => {{
-            let input = $input;
-            let conversions = conversions(engines, $engine, $free, rivals::$std, rivals::$name());
-            let std = engines.len() + 1;
-            conversion_row(&input, $per_unit * input.len(), &conversions, std, timing)
-        }};
-    }
-    match section {
-        Section::ValidateUtf8 => validate_utf8_row(sample, engines, timing),
-        Section::Utf8ToUtf16le => {
-            conversion!(
-                text.as_bytes(),
-                1,
-                utf8_to_utf16le,
-                std_utf8_to_utf16le,
-                |e, s, d| e.utf8_to_utf16(s, d, ByteOrder::Little).ok(),
-                |s, d| utfast::utf8::to_utf16(s, d, ByteOrder::Little).ok()
-            )
-        }
-        Section::Utf16leToUtf8 => conversion!(
-            utf16le(),
-            3,
-            utf16le_to_utf8,
-            std_utf16le_to_utf8,
-            |e, s, d| e.utf16_to_utf8(s, d, ByteOrder::Little).ok(),
-            |s, d| utfast::utf16::to_utf8(s, d, ByteOrder::Little).ok()
-        ),
-        Section::Utf8ToUtf32 => conversion!(
-            text.as_bytes(),
-            1,
-            utf8_to_utf32,
-            std_utf8_to_utf32,
-            |e, s, d| e.utf8_to_utf32(s, d).ok(),
-            |s, d| utfast::utf8::to_utf32(s, d).ok()
-        ),
-        Section::Utf32ToUtf8 => {
-            let values: Vec<u32> = text.chars().map(u32::from).collect();
-            conversion!(
-                values,
-                4,
-                utf32_to_utf8,
-                std_utf32_to_utf8,
-                |e, s, d| e.utf32_to_utf8(s, d).ok(),
-                |s, d| utfast::utf32::to_utf8(s, d).ok()
-            )
-        }
-        Section::Latin1ToUtf8 => {
-            let bytes: Vec<u8> = latin1_text.chars().map(|c| c as u8).collect();
-            conversion!(
-                bytes,
-                2,
-                latin1_to_utf8,
-                std_latin1_to_utf8,
-                |e, s, d| e.latin1_to_utf8(s, d).ok(),
-                |s, d| utfast::latin1::to_utf8(s, d).ok()
-            )
-        }
-        Section::Utf8ToLatin1 => {
-            conversion!(
-                latin1_text.as_bytes(),
-                1,
-                utf8_to_latin1,
-                std_utf8_to_latin1,
-                |e, s, d| e.utf8_to_latin1(s, d).ok(),
-                |s, d| utfast::utf8::to_latin1(s, d).ok()
-            )
-        }
-        Section::ValidateUtf16le => {
-            let conversions = conversions(
-                engines,
-                |e, s, _| e.validate_utf16(s, ByteOrder::Little).then_some(0),
-                |s, _| utfast::utf16::validate(s, ByteOrder::Little).then_some(0),
-                rivals::std_validate_utf16le,
-                rivals::validate_utf16le(),
-            );
-            conversion_row(&utf16le(), 0, &conversions, engines.len() + 1, timing)
-        }
-    }
-}
-
 /// A pass of one implementation over one input, timed as a unit; returns a value
 /// that depends on the work, for `black_box`.
 type Pass<'a> = Box<dyn FnMut() -> usize + 'a>;
@@ -620,99 +503,6 @@ fn time(pass: &mut Pass<'_>, runs: u32) -> Duration {
     start.elapsed()
 }
 
-/// A UTF-8 validator's pass over the pieces of a sample: how many are valid.
-type Validator = Box<dyn Fn(&[&[u8]]) -> usize>;
-
-/// The UTF-8 validation row: every kernel's `Engine::validate_utf8`, the
-/// dispatching `validate_utf8` and `from_utf8`, std and the rivals, on each
-/// piece of the sample; each must find as many valid pieces as std.
-fn validate_utf8_row(sample: &Sample, engines: &[Engine], timing: &Timing) -> Measured {
-    let mut validators: Vec<Validator> = engines
-        .iter()
-        .map(|&e| Box::new(move |p: &[&[u8]]| count_valid(p, |s| e.validate_utf8(s))) as Validator)
-        .collect();
-    validators.push(Box::new(|p| count_valid(p, utfast::validate_utf8)));
-    validators.push(Box::new(|p| {
-        count_valid(p, |s| utfast::from_utf8(s).is_ok())
-    }));
-    validators.push(Box::new(|p| {
-        count_valid(p, |s| std::str::from_utf8(s).is_ok())
-    }));
-    for rival in rivals::validate_utf8() {
-        let is_valid = move |s: &[u8]| (rival.convert)(s, &mut []).is_some();
-        validators.push(Box::new(move |p| count_valid(p, is_valid)));
-    }
-    let pieces = sample.pieces();
-    let pieces = &pieces;
-    let answers: Vec<usize> = validators.iter().map(|count| count(pieces)).collect();
-    let passes = validators
-        .iter()
-        .map(|count| Box::new(move || count(black_box(pieces))) as Pass<'_>)
-        .collect();
-    timing.row(&answers, engines.len() + 2, passes, sample.bytes())
-}
-
-/// How many of `pieces` are valid; inlined into each validator's pass, so that
-/// the validator is called directly on each piece.
-#[inline(always)]
-fn count_valid(pieces: &[&[u8]], is_valid: impl Fn(&[u8]) -> bool) -> usize {
-    pieces
-        .iter()
-        .filter(|&&piece| is_valid(black_box(piece)))
-        .count()
-}
-
-/// One column's implementation of a conversion (see [`rivals::Convert`]).
-type Conversion<S, D> = Box<dyn Fn(&[S], &mut [D]) -> Option<usize>>;
-
-/// A conversion's implementations, in column order: each engine's `method`, the
-/// dispatching `function`, `std`'s way, and the `rivals`.
-fn conversions<S: 'static, D: 'static>(
-    engines: &[Engine],
-    method: fn(&Engine, &[S], &mut [D]) -> Option<usize>,
-    function: rivals::Convert<S, D>,
-    std: rivals::Convert<S, D>,
-    rivals: Vec<rivals::Rival<S, D>>,
-) -> Vec<Conversion<S, D>> {
-    let rivals = rivals.into_iter().map(|rival| rival.convert);
-    let functions = [function, std].into_iter().chain(rivals);
-    engines
-        .iter()
-        .map(|&engine| {
-            Box::new(move |src: &[S], dst: &mut [D]| method(&engine, src, dst)) as Conversion<S, D>
-        })
-        .chain(functions.map(|convert| Box::new(convert) as Conversion<S, D>))
-        .collect()
-}
-
-/// Checks that every conversion writes what std (column `std`) writes, then
-/// times each with an output of `out_len` units of its own.
-fn conversion_row<S: Copy, D: Copy + Default + PartialEq>(
-    input: &[S],
-    out_len: usize,
-    conversions: &[Conversion<S, D>],
-    std: usize,
-    timing: &Timing,
-) -> Measured {
-    let outputs: Vec<(Option<usize>, Vec<D>)> = conversions
-        .iter()
-        .map(|convert| {
-            let mut out = vec![D::default(); out_len];
-            let written = convert(input, &mut out);
-            out.truncate(written.unwrap_or(0));
-            (written, out)
-        })
-        .collect();
-    let passes = conversions
-        .iter()
-        .map(|convert| {
-            let mut out = vec![D::default(); out_len];
-            Box::new(move || convert(black_box(input), &mut out).unwrap_or(usize::MAX)) as Pass<'_>
-        })
-        .collect();
-    timing.row(&outputs, std, passes, std::mem::size_of_val(input))
-}
-
 /// An input to measure: `data`, validated as a whole or as separate pieces, and
 /// the text the other sections convert.
 struct Sample {
@@ -744,11 +534,6 @@ impl Sample {
             text,
             latin1,
         }
-    }
-
-    /// The bytes validated in one pass: those of the pieces, not what lies between.
-    fn bytes(&self) -> usize {
-        self.pieces.iter().map(ExactSizeIterator::len).sum()
     }
 
     fn pieces(&self) -> Vec<&[u8]> {
@@ -978,29 +763,32 @@ mod tests {
         assert_eq!(Section::names().count(), 10);
     }
 
+    /// Every kernel, function and rival gives std's answer on text of every
+    /// kind and on invalid input, and a column that does not is found.
     #[test]
-    fn rows_find_an_implementation_that_disagrees() {
-        let engines = [Engine::new(Kernel::Scalar).unwrap()];
+    fn every_column_agrees_with_std() {
+        let engines: Vec<Engine> = Kernel::available()
+            .filter_map(|kernel| Engine::new(kernel).ok())
+            .collect();
         let timing = Timing {
             rounds: 1,
             batch: MIN_BATCH,
         };
-        let rivals = vec![rivals::Rival {
-            name: "wrong",
-            convert: |s, d| utfast::latin1::to_utf8(s, d).ok().map(|n| n + 1),
-        }];
-        let wrong: Vec<Conversion<u8, u8>> = conversions(
-            &engines,
-            |e, s, d| e.latin1_to_utf8(s, d).ok(),
-            |s, d| utfast::latin1::to_utf8(s, d).ok().map(|n| n - 1),
-            rivals::std_latin1_to_utf8,
-            rivals,
-        );
-        let measured = conversion_row(b"caf\xE9", 8, &wrong, 2, &timing);
-        assert_eq!(measured.disagree, [1, 3]);
-        assert_eq!(measured.bytes, 4);
-        assert_eq!(measured.gbps.len(), 4);
-        assert!(measured.gbps.iter().all(|&gbps| gbps > 0.0));
+        for text in [
+            &b"ASCII, Gr\xC3\xBC\xC3\x9Fe, \xF0\x9F\x98\x80"[..],
+            b"caf\xC3\xA9",
+            b"a\xED\xA0\x80",
+        ] {
+            let sample = Sample::whole("t".into(), text.to_vec());
+            for section in Section::ALL.into_iter().filter(|s| s.measures(&sample)) {
+                let measured = jobs::job(section).row(&sample, &engines, &timing);
+                assert_eq!(measured.disagree, [0; 0], "{section:?} on {text:x?}");
+                assert_eq!(measured.gbps.len(), section.columns(&engines).len());
+            }
+        }
+        let answers = [Some(1), Some(2), Some(1)];
+        let passes = (0..3).map(|_| Box::new(|| 0usize) as Pass<'_>).collect();
+        assert_eq!(timing.row(&answers, 0, passes, 4).disagree, [1]);
     }
 
     #[test]

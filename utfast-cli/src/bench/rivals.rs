@@ -1,21 +1,9 @@
-//! What `bench` compares utfast with: std's way to do each job into a slice (the
-//! baseline every implementation must agree with), simdutf8, encoding_rs and,
-//! with the cargo feature `simdutf`, the C++ simdutf library. Each conversion has
-//! one shape, [`Convert`]: write into `dst`, return the units written, or `None`
-//! for input it rejects (or an output too small, which the benchmark never
-//! gives). A validation is a conversion that writes nothing.
-
-// The lists grow by simdutf's entries only with its feature.
-#![cfg_attr(not(feature = "simdutf"), allow(unused_mut))]
-
-/// One implementation of a conversion from `S` units to `D` units.
-pub type Convert<S, D> = fn(&[S], &mut [D]) -> Option<usize>;
-
-/// A rival library's implementation, named for the column header.
-pub struct Rival<S, D> {
-    pub name: &'static str,
-    pub convert: Convert<S, D>,
-}
+//! What `bench` compares utfast with, besides the rival libraries' own calls
+//! (in `jobs`): std's way to do each job into a slice (the baseline every
+//! implementation must agree with), the rivals' versions, and the C++ simdutf's
+//! raw-pointer conversions behind the one shape of every column (with the cargo
+//! feature `simdutf`): write into `dst`, return the units written, or `None` for
+//! input it rejects (or an output too small, which the benchmark never gives).
 
 /// The versions of the rival libraries this binary was built with (from the
 /// workspace's Cargo.lock, by build.rs), for the report.
@@ -28,98 +16,6 @@ pub fn versions() -> Vec<(&'static str, &'static str)> {
         versions.push(("simdutf", env!("UTFAST_CLI_SIMDUTF_VERSION")));
     }
     versions
-}
-
-/// The rivals of one job: each library's implementation, named, then the C++
-/// simdutf's (`$simdutf`) with the feature `simdutf`.
-macro_rules! rivals {
-    ($($name:literal: $convert:expr,)* $(simdutf: $simdutf:expr)?) => {{
-        let mut rivals = vec![$(Rival { name: $name, convert: $convert }),*];
-        // `extend`, not `push`: clippy flags a push right after an empty `vec![]`.
-        $(#[cfg(feature = "simdutf")]
-        rivals.extend([Rival { name: "simdutf", convert: $simdutf }]);)?
-        rivals
-    }};
-}
-
-/// The UTF-8 validators besides utfast's and std's (validations: they write
-/// nothing).
-pub fn validate_utf8() -> Vec<Rival<u8, u8>> {
-    rivals! {
-        "simdutf8": |src, _| simdutf8::basic::from_utf8(src).is_ok().then_some(0),
-        "simdutf8 compat": |src, _| simdutf8::compat::from_utf8(src).is_ok().then_some(0),
-        "encoding_rs": |src, _| {
-            (encoding_rs::Encoding::utf8_valid_up_to(src) == src.len()).then_some(0)
-        },
-        simdutf: |src, _| simdutf::validate_utf8(src).then_some(0)
-    }
-}
-
-/// The rivals of `utf8_to_utf16le` (on a little-endian machine; the benchmark's
-/// UTF-16LE is native-endian there).
-pub fn utf8_to_utf16le() -> Vec<Rival<u8, u16>> {
-    rivals! {
-        "encoding_rs": |src, dst| {
-            (dst.len() >= src.len())
-                .then(|| encoding_rs::mem::convert_utf8_to_utf16_without_replacement(src, dst))?
-        },
-        simdutf: simdutf_ffi::utf8_to_utf16le
-    }
-}
-
-/// The rivals of `utf16le_to_utf8`. encoding_rs replaces errors (it has no
-/// strict UTF-16 to UTF-8 conversion): the same work on the valid text measured.
-pub fn utf16le_to_utf8() -> Vec<Rival<u16, u8>> {
-    rivals! {
-        "encoding_rs": |src, dst| {
-            (dst.len() >= src.len().saturating_mul(3))
-                .then(|| encoding_rs::mem::convert_utf16_to_utf8(src, dst))
-        },
-        simdutf: simdutf_ffi::utf16le_to_utf8
-    }
-}
-
-/// The rivals of `utf8_to_utf32` (encoding_rs has no UTF-32).
-pub fn utf8_to_utf32() -> Vec<Rival<u8, u32>> {
-    rivals!(simdutf: simdutf_ffi::utf8_to_utf32)
-}
-
-/// The rivals of `utf32_to_utf8` (encoding_rs has no UTF-32).
-pub fn utf32_to_utf8() -> Vec<Rival<u32, u8>> {
-    rivals!(simdutf: simdutf_ffi::utf32_to_utf8)
-}
-
-/// The rivals of `latin1_to_utf8`.
-pub fn latin1_to_utf8() -> Vec<Rival<u8, u8>> {
-    rivals! {
-        "encoding_rs": |src, dst| {
-            (dst.len() >= src.len().saturating_mul(2))
-                .then(|| encoding_rs::mem::convert_latin1_to_utf8(src, dst))
-        },
-        simdutf: simdutf_ffi::latin1_to_utf8
-    }
-}
-
-/// The rivals of `utf8_to_latin1`. encoding_rs's conversion expects text whose
-/// characters Latin-1 has (the only text measured) and does not check it.
-pub fn utf8_to_latin1() -> Vec<Rival<u8, u8>> {
-    rivals! {
-        "encoding_rs": |src, dst| {
-            (dst.len() >= src.len() && encoding_rs::mem::is_utf8_latin1(src))
-                .then(|| encoding_rs::mem::convert_utf8_to_latin1_lossy(src, dst))
-        },
-        simdutf: simdutf_ffi::utf8_to_latin1
-    }
-}
-
-/// The rivals of `validate_utf16le`.
-pub fn validate_utf16le() -> Vec<Rival<u16, u8>> {
-    rivals! {
-        "encoding_rs": |src, _| {
-            (encoding_rs::mem::utf16_valid_up_to(src) == src.len()).then_some(0)
-        },
-        simdutf: |src, _| simdutf::validate_utf16le(src).then_some(0)
-    }
 }
 
 // std's way to do each conversion into a slice: the baseline of each section.
@@ -191,7 +87,7 @@ pub fn std_validate_utf16le(src: &[u16], _: &mut [u8]) -> Option<usize> {
 /// its raw-pointer interface needs.
 #[cfg(feature = "simdutf")]
 #[allow(unsafe_code)]
-mod simdutf_ffi {
+pub mod simdutf_ffi {
     /// Converts with `convert` when `dst` holds `per_unit` units per input unit.
     macro_rules! checked {
         ($name:ident, $s:ty, $d:ty, $per_unit:expr, $convert:path) => {
@@ -253,65 +149,5 @@ mod tests {
         assert_eq!(std_utf8_to_latin1("€".as_bytes(), &mut latin1), None);
         assert_eq!(std_validate_utf16le(&utf16[..5], &mut []), Some(0));
         assert_eq!(std_validate_utf16le(&utf16[..4], &mut []), None);
-    }
-
-    /// Every rival gives std's answer on valid text of every kind, and none
-    /// panics on input it rejects.
-    #[test]
-    fn rivals_agree_with_std() {
-        let text = "ASCII, Grüße, Привет, 世界, 😀";
-        let latin1_text = "Grüße, café";
-        let utf16: Vec<u16> = text.encode_utf16().collect();
-        let utf32: Vec<u32> = text.chars().map(u32::from).collect();
-        let latin1: Vec<u8> = latin1_text.chars().map(|c| c as u8).collect();
-        fn check<S, D: Copy + Default + PartialEq + std::fmt::Debug>(
-            src: &[S],
-            per_unit: usize,
-            std: Convert<S, D>,
-            rivals: Vec<Rival<S, D>>,
-        ) {
-            let mut expected = vec![D::default(); src.len() * per_unit];
-            let n = std(src, &mut expected).expect("valid input");
-            for rival in rivals {
-                let mut out = vec![D::default(); src.len() * per_unit];
-                let written = (rival.convert)(src, &mut out);
-                assert_eq!(written, Some(n), "{}", rival.name);
-                assert_eq!(out[..n], expected[..n], "{}", rival.name);
-                // Too small an output is refused, not a panic.
-                if !src.is_empty() && per_unit > 0 {
-                    assert_eq!((rival.convert)(src, &mut out[..1]), None, "{}", rival.name);
-                }
-            }
-        }
-        check(text.as_bytes(), 1, std_utf8_to_utf16le, utf8_to_utf16le());
-        check(&utf16, 3, std_utf16le_to_utf8, utf16le_to_utf8());
-        check(text.as_bytes(), 1, std_utf8_to_utf32, utf8_to_utf32());
-        check(&utf32, 4, std_utf32_to_utf8, utf32_to_utf8());
-        check(&latin1, 2, std_latin1_to_utf8, latin1_to_utf8());
-        check(
-            latin1_text.as_bytes(),
-            1,
-            std_utf8_to_latin1,
-            utf8_to_latin1(),
-        );
-        check(&utf16, 0, std_validate_utf16le, validate_utf16le());
-        for rival in validate_utf8() {
-            let valid = (rival.convert)(text.as_bytes(), &mut []);
-            assert_eq!(valid, Some(0), "{}", rival.name);
-            let invalid = (rival.convert)(b"ab\xED\xA0\x80", &mut []);
-            assert_eq!(invalid, None, "{}", rival.name);
-        }
-        // Input that Latin-1 cannot represent is rejected.
-        for rival in utf8_to_latin1() {
-            assert_eq!(
-                (rival.convert)("€".as_bytes(), &mut [0; 8]),
-                None,
-                "{}",
-                rival.name
-            );
-        }
-        for rival in validate_utf16le() {
-            assert_eq!((rival.convert)(&[0xDC00], &mut []), None, "{}", rival.name);
-        }
     }
 }
