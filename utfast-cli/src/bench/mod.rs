@@ -11,12 +11,13 @@
 mod jobs;
 mod rivals;
 
+pub use jobs::Section;
+
 use std::collections::BTreeMap;
-use std::hint::black_box;
 use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::builder::PossibleValue;
 use clap::{Args, ValueHint};
@@ -28,6 +29,7 @@ use crate::help;
 use crate::shared::input::Input;
 use crate::shared::report::{version_line, warn, warn_if_kernel_override_ignored, Status};
 use crate::shared::values::Named;
+use jobs::{Measured, Sample, Timing};
 
 /// What `utfast bench` was asked to do.
 #[derive(Args, Debug, PartialEq, Eq)]
@@ -109,100 +111,7 @@ const TRANSCODE_LEN: usize = 256 << 10;
 const SHORT_COUNT: usize = 10_000;
 const SHORT_MAX: usize = 64;
 
-/// Declares `Section` from one table, a row per section: its variant, the name
-/// `--only` knows it by, its group (a name `--only` takes for several sections),
-/// and its title (what is
-/// measured, and what std does for it). `Section::ALL` lists the sections in the
-/// table's order.
-macro_rules! sections {
-    ($(
-        $(#[$doc:meta])*
-        $section:ident $name:literal in $group:literal $title:literal,
-    )*) => {
-        /// What `bench` measures: one table each, in this order.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-        pub enum Section {
-            $($(#[$doc])* $section,)*
-        }
-
-        impl Section {
-            /// Every section, in order.
-            pub const ALL: [Section; [$($name),*].len()] = [$(Section::$section),*];
-
-            /// The name `--only` knows the section by.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(Section::$section => $name,)*
-                }
-            }
-
-            /// The name `--only` knows the section's group by.
-            fn group(self) -> &'static str {
-                match self {
-                    $(Section::$section => $group,)*
-                }
-            }
-
-            /// The table's title line.
-            fn title(self) -> &'static str {
-                match self {
-                    $(Section::$section => $title,)*
-                }
-            }
-        }
-    };
-}
-
-sections! {
-    ValidateUtf8 "validate-utf8" in "validate"
-        "UTF-8 validation (std: str::from_utf8)",
-    Utf8ToUtf16le "utf8-to-utf16le" in "transcode"
-        "UTF-8 to UTF-16LE (std: str::from_utf8, then str::encode_utf16 into a slice)",
-    Utf16leToUtf8 "utf16le-to-utf8" in "transcode"
-        "UTF-16LE to UTF-8 (std: char::decode_utf16, then char::encode_utf8 into a slice)",
-    Utf8ToUtf32 "utf8-to-utf32" in "transcode"
-        "UTF-8 to UTF-32 (std: str::from_utf8, then str::chars into a slice)",
-    Utf32ToUtf8 "utf32-to-utf8" in "transcode"
-        "UTF-32 to UTF-8 (std: char::from_u32, then char::encode_utf8 into a slice)",
-    Latin1ToUtf8 "latin1-to-utf8" in "transcode"
-        "Latin-1 to UTF-8 (std: char::from(u8), then char::encode_utf8 into a slice)",
-    Utf8ToLatin1 "utf8-to-latin1" in "transcode"
-        "UTF-8 to Latin-1 (std: str::from_utf8, then str::chars as u8 into a slice)",
-    ValidateUtf16le "validate-utf16le" in "validate"
-        "UTF-16LE validation (std: char::decode_utf16)",
-}
-
 impl Section {
-    /// The groups' names, in the order of their first sections.
-    pub const GROUPS: [&'static str; 2] = ["validate", "transcode"];
-
-    /// Every name `--only` accepts: the groups, then the sections.
-    pub fn names() -> impl Iterator<Item = &'static str> {
-        let sections = Section::ALL.iter().map(|section| section.name());
-        Section::GROUPS.into_iter().chain(sections)
-    }
-
-    /// The sections `name` (a section's or a group's, in any case) stands for.
-    pub fn named(name: &str) -> Option<Vec<Section>> {
-        let name = name.trim();
-        let sections: Vec<Section> = Section::ALL
-            .into_iter()
-            .filter(|s| s.name().eq_ignore_ascii_case(name) || s.group().eq_ignore_ascii_case(name))
-            .collect();
-        (!sections.is_empty()).then_some(sections)
-    }
-
-    /// Whether the section has a row for `sample`: every input is validated as
-    /// UTF-8; the others take valid text (not the short strings), the Latin-1
-    /// ones text that Latin-1 can represent.
-    fn measures(self, sample: &Sample) -> bool {
-        match self {
-            Section::ValidateUtf8 => true,
-            Section::Latin1ToUtf8 | Section::Utf8ToLatin1 => sample.latin1.is_some(),
-            _ => sample.text.is_some(),
-        }
-    }
-
     /// The column headers: the kernels, then the job's columns (the
     /// dispatching functions, std, the rivals).
     fn columns(self, engines: &[Engine]) -> Vec<&'static str> {
@@ -427,121 +336,6 @@ struct JsonRow {
     ratios: Vec<f64>,
     /// The columns whose answer differed from std's (a bug; exit status 1).
     disagree_with_std: Vec<&'static str>,
-}
-
-/// One row's results: the throughput (GB/s) of each column, the input bytes per
-/// pass, and the columns whose answer differs from std's.
-struct Measured {
-    bytes: usize,
-    gbps: Vec<f64>,
-    disagree: Vec<usize>,
-}
-
-/// A pass of one implementation over one input, timed as a unit; returns a value
-/// that depends on the work, for `black_box`.
-type Pass<'a> = Box<dyn FnMut() -> usize + 'a>;
-
-/// How each implementation is timed: the best of `rounds` batches of about
-/// `batch` each.
-struct Timing {
-    rounds: u32,
-    batch: Duration,
-}
-
-impl Timing {
-    /// A row: which `answers` differ from the `reference` column's, and the
-    /// throughput of each of the `passes` over `bytes` of input.
-    fn row<A: PartialEq>(
-        &self,
-        answers: &[A],
-        reference: usize,
-        mut passes: Vec<Pass<'_>>,
-        bytes: usize,
-    ) -> Measured {
-        let disagree = (0..answers.len())
-            .filter(|&i| answers[i] != answers[reference])
-            .collect();
-        let runs: Vec<u32> = passes.iter_mut().map(|pass| self.runs(pass)).collect();
-        let mut best = vec![Duration::MAX; passes.len()];
-        for round in 0..self.rounds as usize {
-            // Rotate the order every round so that no implementation always goes first.
-            for k in 0..passes.len() {
-                let i = (round + k) % passes.len();
-                best[i] = best[i].min(time(&mut passes[i], runs[i]) / runs[i]);
-            }
-        }
-        let gbps = best
-            .iter()
-            .map(|time| bytes as f64 / time.as_secs_f64().max(1e-12) / 1e9);
-        Measured {
-            bytes,
-            gbps: gbps.collect(),
-            disagree,
-        }
-    }
-
-    /// How many passes fill a batch, estimated from a doubling series of timed
-    /// passes (which also warms up caches and branch predictors).
-    fn runs(&self, pass: &mut Pass<'_>) -> u32 {
-        let mut runs = 1u32;
-        loop {
-            let elapsed = time(pass, runs);
-            if elapsed >= self.batch / 4 || runs >= 1 << 24 {
-                let per_run = elapsed.as_secs_f64() / f64::from(runs);
-                return (self.batch.as_secs_f64() / per_run.max(1e-12)).clamp(1.0, 1e9) as u32;
-            }
-            runs *= 2;
-        }
-    }
-}
-
-fn time(pass: &mut Pass<'_>, runs: u32) -> Duration {
-    let start = Instant::now();
-    for _ in 0..runs {
-        black_box(pass());
-    }
-    start.elapsed()
-}
-
-/// An input to measure: `data`, validated as a whole or as separate pieces, and
-/// the text the other sections convert.
-struct Sample {
-    name: String,
-    data: Vec<u8>,
-    pieces: Vec<Range<usize>>,
-    /// Not valid UTF-8 (files only).
-    invalid: bool,
-    /// Valid text for the transcoding and UTF-16 sections.
-    text: Option<String>,
-    /// Text Latin-1 can represent, for the Latin-1 sections.
-    latin1: Option<String>,
-}
-
-impl Sample {
-    /// A file's contents, or a generated text, measured whole; its text, if it is
-    /// valid UTF-8, is converted whole too.
-    fn whole(name: String, data: Vec<u8>) -> Sample {
-        let text = String::from_utf8(data.clone()).ok();
-        let latin1 = text
-            .as_ref()
-            .filter(|text| text.chars().all(|c| u32::from(c) <= 0xFF))
-            .cloned();
-        Sample {
-            name,
-            pieces: std::iter::once(0..data.len()).collect(),
-            invalid: text.is_none(),
-            data,
-            text,
-            latin1,
-        }
-    }
-
-    fn pieces(&self) -> Vec<&[u8]> {
-        self.pieces
-            .iter()
-            .map(|range| &self.data[range.clone()])
-            .collect()
-    }
 }
 
 /// Reads the named inputs whole; unreadable and empty ones are reported and left out.
@@ -787,7 +581,9 @@ mod tests {
             }
         }
         let answers = [Some(1), Some(2), Some(1)];
-        let passes = (0..3).map(|_| Box::new(|| 0usize) as Pass<'_>).collect();
+        let passes = (0..3)
+            .map(|_| Box::new(|| 0usize) as jobs::Pass<'_>)
+            .collect();
         assert_eq!(timing.row(&answers, 0, passes, 4).disagree, [1]);
     }
 
