@@ -88,7 +88,7 @@ impl RowError {
     ///     .unwrap_err();
     /// assert_eq!(err.row(), 1);
     /// assert_eq!(err.transcode_error().unwrap().offset(), 0);
-    /// assert_eq!(err.to_string(), "row 1: code point U+20AC at byte 0 cannot be written in ISO-8859-1 (bytes: e2 82 ac)");
+    /// assert_eq!(err.to_string(), "row 1: character U+20AC '€' at byte 0 cannot be written in ISO-8859-1 (bytes: e2 82 ac)");
     /// ```
     #[cfg(feature = "alloc")]
     pub const fn transcode_error(&self) -> Option<&TranscodeError> {

@@ -120,7 +120,7 @@ async fn convert_to_round_trips_and_matches_std() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("convert_to: row 0: code point U+20AC at byte 0"),
+        err.contains("convert_to: row 0: character U+20AC '€' at byte 0 cannot be written"),
         "{err}"
     );
     let got = strings(&column(&ctx, "SELECT 1, convert_to('€ x', 'latin1', 'replace')").await);
