@@ -1,0 +1,130 @@
+//! Encoding a `str` from its PEP 393 units (Latin-1, UCS-2 or UCS-4) straight
+//! into a new `bytes` object with a utfast kernel. A `str` that holds a
+//! character the encoding cannot take (a surrogate for the UTF encodings,
+//! anything above U+00FF for Latin-1) gives `None`: the caller hands it to
+//! CPython's codec, whose exception (or error handler) is the answer.
+
+use pyo3::prelude::*;
+use pyo3::types::string::PyStringData;
+use pyo3::types::{PyBytes, PyString};
+use utfast::{latin1, utf16, utf32, ByteOrder};
+
+use crate::codecs::Codec;
+use crate::output::new_bytes;
+
+/// `text` encoded as `codec`, or `None` when it holds a character `codec` cannot
+/// encode (or one this module leaves to CPython).
+pub fn encode<'py>(
+    py: Python<'py>,
+    codec: Codec,
+    text: &Bound<'py, PyString>,
+) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    // SAFETY: CPython builds this crate's wheels (not PyPy or GraalPy), whose
+    // strings are PEP 393 compact strings; the data is read while `text` lives.
+    let data = unsafe { text.data()? };
+    match (codec, data) {
+        (Codec::Utf8, PyStringData::Ucs1(src)) => new_bytes(py, latin1::utf8_len(src), |dst| {
+            latin1::to_utf8(src, dst).is_ok()
+        }),
+        (Codec::Utf8, PyStringData::Ucs2(src)) if no_surrogates(src) => {
+            let len = utf16::utf8_len(src, ByteOrder::NATIVE);
+            new_bytes(py, len, |dst| {
+                utf16::to_utf8(src, dst, ByteOrder::NATIVE).is_ok()
+            })
+        }
+        (Codec::Utf8, PyStringData::Ucs4(src)) if utf32::validate(src) => {
+            new_bytes(py, utf32::utf8_len(src), |dst| {
+                utf32::to_utf8(src, dst).is_ok()
+            })
+        }
+        (Codec::Utf16(order), PyStringData::Ucs1(src)) => new_bytes(py, 2 * src.len(), |dst| {
+            with_units::<u16>(dst, |units| latin1::to_utf16(src, units, order).is_ok())
+        }),
+        (Codec::Utf16(order), PyStringData::Ucs2(src)) if no_surrogates(src) => {
+            new_bytes(py, 2 * src.len(), |dst| {
+                for (pair, &unit) in dst.chunks_exact_mut(2).zip(src) {
+                    pair.copy_from_slice(&to_order(unit, order));
+                }
+                true
+            })
+        }
+        (Codec::Utf16(order), PyStringData::Ucs4(src)) if utf32::validate(src) => {
+            new_bytes(py, 2 * utf32::utf16_len(src), |dst| {
+                with_units::<u16>(dst, |units| utf32::to_utf16(src, units, order).is_ok())
+            })
+        }
+        (Codec::Utf32(order), PyStringData::Ucs1(src)) => new_bytes(py, 4 * src.len(), |dst| {
+            for (quad, &byte) in dst.chunks_exact_mut(4).zip(src) {
+                quad.copy_from_slice(&to_order32(u32::from(byte), order));
+            }
+            true
+        }),
+        (Codec::Utf32(order), PyStringData::Ucs2(src)) if no_surrogates(src) => {
+            let len = utf16::utf32_len(src, ByteOrder::NATIVE);
+            new_bytes(py, 4 * len, |dst| {
+                let mut values = vec![0u32; len];
+                let converted = utf16::to_utf32(src, &mut values, ByteOrder::NATIVE).is_ok();
+                for (quad, &value) in dst.chunks_exact_mut(4).zip(&values) {
+                    quad.copy_from_slice(&to_order32(value, order));
+                }
+                converted
+            })
+        }
+        (Codec::Utf32(order), PyStringData::Ucs4(src)) if utf32::validate(src) => {
+            new_bytes(py, 4 * src.len(), |dst| {
+                for (quad, &value) in dst.chunks_exact_mut(4).zip(src) {
+                    quad.copy_from_slice(&to_order32(value, order));
+                }
+                true
+            })
+        }
+        // A canonical UCS-1 string is all Latin-1.
+        (Codec::Latin1, PyStringData::Ucs1(src)) => new_bytes(py, src.len(), |dst| {
+            dst.copy_from_slice(src);
+            true
+        }),
+        _ => Ok(None),
+    }
+}
+
+/// Whether UCS-2 units hold no surrogate: in a `str`, each unit is a code point,
+/// and a high surrogate followed by a low one is two lone surrogates, not a pair.
+fn no_surrogates(src: &[u16]) -> bool {
+    !src.iter().any(|&unit| (0xD800..0xE000).contains(&unit))
+}
+
+/// The bytes of a UTF-16 unit in `order`.
+fn to_order(unit: u16, order: ByteOrder) -> [u8; 2] {
+    match order {
+        ByteOrder::Big => unit.to_be_bytes(),
+        _ => unit.to_le_bytes(),
+    }
+}
+
+/// The bytes of a UTF-32 value in `order`.
+fn to_order32(value: u32, order: ByteOrder) -> [u8; 4] {
+    match order {
+        ByteOrder::Big => value.to_be_bytes(),
+        _ => value.to_le_bytes(),
+    }
+}
+
+/// Runs `write` on `dst` as 16-bit units (in place when aligned, else through a
+/// copy), which it fills with units stored as the bytes are meant to read.
+fn with_units<T: crate::input::Unit + Default>(
+    dst: &mut [u8],
+    write: impl FnOnce(&mut [T]) -> bool,
+) -> bool {
+    // SAFETY: u16 and u32 have no invalid bit patterns, and every bit pattern of
+    // `dst` stays a valid u8.
+    let (head, units, tail) = unsafe { dst.align_to_mut::<T>() };
+    if head.is_empty() && tail.is_empty() {
+        return write(units);
+    }
+    let mut copy = vec![T::default(); dst.len() / T::WIDTH];
+    let written = write(&mut copy);
+    // SAFETY: as above, for the copy's units viewed as bytes.
+    let bytes = unsafe { copy.align_to::<u8>().1 };
+    dst.copy_from_slice(bytes);
+    written
+}

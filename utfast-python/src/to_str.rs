@@ -1,0 +1,161 @@
+//! Decoding valid input straight into a `str` in its final PEP 393 form: a scan
+//! finds the largest character's class (ASCII, Latin-1, BMP, astral), which
+//! fixes the kind, and a utfast kernel writes the units into the new string.
+//! Invalid input gives `None`: the caller hands it to CPython's codec, whose
+//! exception (or error handler) is the answer.
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use utfast::{utf16, utf32, utf8, ByteOrder};
+
+use crate::codecs::Codec;
+use crate::input::units;
+use crate::output::{new_str, Units};
+
+/// `src` decoded as `codec`, or `None` when `src` is not valid in it.
+pub fn decode<'py>(
+    py: Python<'py>,
+    codec: Codec,
+    src: &[u8],
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    match codec {
+        Codec::Utf8 => utf8_str(py, src),
+        Codec::Latin1 => latin1_str(py, src),
+        Codec::Cp1252 => cp1252_str(py, src),
+        Codec::Utf16(order) if src.len().is_multiple_of(2) => {
+            utf16_str(py, &units::<u16>(src), order)
+        }
+        Codec::Utf32(order) if src.len().is_multiple_of(4) => {
+            utf32_str(py, &units::<u32>(src), order)
+        }
+        Codec::Utf16(_) | Codec::Utf32(_) => Ok(None),
+    }
+}
+
+/// The `max` argument of `PyUnicode_New` for the largest code point `max`: the
+/// top of its kind.
+fn kind_max(max: u32) -> u32 {
+    match max {
+        0..=0x7F => 0x7F,
+        0x80..=0xFF => 0xFF,
+        0x100..=0xFFFF => 0xFFFF,
+        _ => 0x10FFFF,
+    }
+}
+
+/// Valid UTF-8: the largest byte tells the kind (no lead byte above C3: Latin-1;
+/// none from F0: the BMP), as every lead byte starts a larger character than
+/// any continuation byte.
+fn utf8_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, PyString>>> {
+    if !utfast::validate_utf8(src) {
+        return Ok(None);
+    }
+    let top = src.iter().copied().max().unwrap_or(0);
+    let (len, max) = match top {
+        0..=0x7F => (src.len(), 0x7F),
+        0x80..=0xC3 => (utf8::count_chars(src), 0xFF),
+        0xC4..=0xEF => (utf8::count_chars(src), 0xFFFF),
+        _ => (utf8::count_chars(src), 0x10FFFF),
+    };
+    new_str(py, len, max, src.len(), |units| match units {
+        Units::One(dst) if max == 0x7F => {
+            dst.copy_from_slice(src);
+            true
+        }
+        Units::One(dst) => utf8::to_latin1(src, dst).is_ok(),
+        Units::Two(dst) => utf8::to_utf16(src, dst, ByteOrder::NATIVE).is_ok(),
+        Units::Four(dst) => utf8::to_utf32(src, dst).is_ok(),
+    })
+}
+
+/// Latin-1: every byte is its character.
+fn latin1_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, PyString>>> {
+    let max = kind_max(u32::from(src.iter().copied().max().unwrap_or(0)));
+    new_str(py, src.len(), max, src.len(), |units| match units {
+        Units::One(dst) => {
+            dst.copy_from_slice(src);
+            true
+        }
+        _ => false,
+    })
+}
+
+/// CPython's cp1252: 81, 8D, 8F, 90 and 9D are undefined (errors); 80-9F else
+/// map to characters above U+00FF, the rest is Latin-1.
+fn cp1252_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, PyString>>> {
+    if src
+        .iter()
+        .any(|&b| matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D))
+    {
+        return Ok(None);
+    }
+    if !src.iter().any(|&b| (0x80..0xA0).contains(&b)) {
+        return latin1_str(py, src);
+    }
+    new_str(py, src.len(), 0xFFFF, src.len(), |units| match units {
+        Units::Two(dst) => {
+            for (unit, &byte) in dst.iter_mut().zip(src) {
+                *unit = utfast::latin1::windows1252_char(byte) as u16;
+            }
+            true
+        }
+        _ => false,
+    })
+}
+
+/// Valid UTF-16 in `order`: Latin-1 when every unit is below 0x100, UCS-4 when
+/// it has surrogate pairs, else the units themselves.
+fn utf16_str<'py>(
+    py: Python<'py>,
+    src: &[u16],
+    order: ByteOrder,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    if !utf16::validate(src, order) {
+        return Ok(None);
+    }
+    let swap = order != ByteOrder::NATIVE;
+    let native = |unit: u16| if swap { unit.swap_bytes() } else { unit };
+    let chars = utf16::utf32_len(src, order);
+    let max = if chars < src.len() {
+        0x10FFFF
+    } else {
+        kind_max(u32::from(src.iter().map(|&u| native(u)).max().unwrap_or(0)))
+    };
+    new_str(py, chars, max, 2 * src.len(), |units| match units {
+        Units::One(dst) => utf16::to_latin1(src, dst, order).is_ok(),
+        Units::Two(dst) => {
+            for (unit, &from) in dst.iter_mut().zip(src) {
+                *unit = native(from);
+            }
+            true
+        }
+        Units::Four(dst) => utf16::to_utf32(src, dst, order).is_ok(),
+    })
+}
+
+/// Valid UTF-32 in `order` (scalar values only): the largest value tells the kind.
+fn utf32_str<'py>(
+    py: Python<'py>,
+    src: &[u32],
+    order: ByteOrder,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    let swapped: Vec<u32>;
+    let src = if order == ByteOrder::NATIVE {
+        src
+    } else {
+        swapped = src.iter().map(|v| v.swap_bytes()).collect();
+        &swapped
+    };
+    if !utf32::validate(src) {
+        return Ok(None);
+    }
+    let max = kind_max(src.iter().copied().max().unwrap_or(0));
+    new_str(py, src.len(), max, 4 * src.len(), |units| match units {
+        Units::One(dst) => utf32::to_latin1(src, dst).is_ok(),
+        Units::Two(dst) => utf32::to_utf16(src, dst, ByteOrder::NATIVE).is_ok(),
+        Units::Four(dst) => {
+            dst.copy_from_slice(src);
+            true
+        }
+    })
+}

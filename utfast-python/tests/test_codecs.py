@@ -1,0 +1,206 @@
+"""utfast.decode / utfast.encode against CPython's codecs: the same result (down
+to the str's PEP 393 kind), or the same exception with the same attributes, for
+every encoding under its names and aliases, every error handler, on corpus
+text, mutated text, random bytes and random strings with lone surrogates, on
+every kernel (UTFAST_KERNEL, in subprocesses)."""
+
+import array
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import utfast
+
+ENCODINGS = ["utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be", "latin-1", "cp1252"]
+ALIASES = [
+    "utf8", "UTF-8", "U8", "utf_8", "UTF8", "utf8_ucs4",
+    "UTF-16LE", "utf_16_le", "utf-16le", "UTF_16_BE", "utf_16be",
+    "utf_32_le", "UTF-32BE", "utf32be",
+    "iso-8859-1", "latin1", "L1", "iso8859_1", "ISO_8859-1:1987", "cp819", "8859",
+    "windows-1252", "WINDOWS-1252", "windows_1252",
+    # Not utfast's: CPython's codec all the way.
+    "ascii", "utf-16", "utf-32", "cp437",
+]
+DECODE_HANDLERS = ["strict", "replace", "ignore", "surrogateescape", "backslashreplace", "surrogatepass"]
+ENCODE_HANDLERS = DECODE_HANDLERS + ["xmlcharrefreplace", "namereplace"]
+CORPUS = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+
+
+def outcome(call):
+    """What a call gives: its result (with the str's size, which tells its
+    PEP 393 kind), or its exception's type and attributes."""
+    try:
+        result = call()
+    except UnicodeError as error:
+        return (type(error), error.encoding, error.start, error.end, error.reason, error.object)
+    except Exception as error:  # noqa: BLE001 - any exception must match
+        return (type(error), str(error))
+    if isinstance(result, str):
+        return ("str", result, sys.getsizeof(result), result.isascii())
+    return (type(result), result)
+
+
+def check_decode(data, encoding, errors="strict"):
+    expected = outcome(lambda: bytes(data).decode(encoding, errors))
+    got = outcome(lambda: utfast.decode(data, encoding, errors))
+    assert got == expected, (bytes(data)[:80], encoding, errors)
+
+
+def check_encode(text, encoding, errors="strict"):
+    expected = outcome(lambda: text.encode(encoding, errors))
+    got = outcome(lambda: utfast.encode(text, encoding, errors))
+    assert got == expected, (text[:40], encoding, errors)
+
+
+def corpus_files():
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*.txt"))
+
+
+SAMPLES = [
+    "", "a", "plain ASCII text", "déjà vu", "ÿ", "Ā", "€uro", "日本語", "🎉 party",
+    "mixed: a é € 日 🎉", "\x00\x7f\x80\xff", "\ud800", "a\udfffb", "\ud83d\ude00",
+    "x" * 100 + "é", "é" * 70_000, "日" * 30_000 + "🎉",
+]
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS + ALIASES)
+def test_samples_both_ways(encoding):
+    for text in SAMPLES:
+        for errors in ENCODE_HANDLERS:
+            check_encode(text, encoding, errors)
+        for target in ENCODINGS:
+            try:
+                data = text.encode(target, "surrogatepass")
+            except UnicodeEncodeError:
+                data = text.encode(target, "replace")
+            for errors in DECODE_HANDLERS:
+                check_decode(data, encoding, errors)
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
+def test_corpus_files(path):
+    data = path.read_bytes()
+    for encoding in ENCODINGS:
+        check_decode(data, encoding)
+    try:
+        text = data.decode("utf-16-le" if ".utf16" in path.name else
+                           "latin-1" if ".latin1" in path.name else "utf-8")
+    except UnicodeDecodeError:
+        return
+    for encoding in ENCODINGS:
+        check_encode(text, encoding)
+        check_encode(text, encoding, "replace")
+
+
+def test_buffer_protocol_inputs():
+    data = "déjà 日本 🎉".encode()
+    for view in [bytearray(data), memoryview(data), memoryview(data)[1:], array.array("B", data),
+                 memoryview(bytearray(data))[::2], list(data)]:
+        for encoding in ENCODINGS:
+            check_decode(view, encoding)
+    assert utfast.validate_utf8(bytearray(data))
+    assert not utfast.validate_utf8(memoryview(b"ab\xed\xa0\x80"))
+    for bad in ["text", 3.5, None]:
+        assert outcome(lambda: utfast.decode(bad)) == outcome(lambda: bytes(bad).decode())
+
+
+def test_defaults_keywords_and_bad_names():
+    assert utfast.decode(b"caf\xc3\xa9") == "café"
+    assert utfast.decode(data=b"\xe9", encoding="latin-1") == "é"
+    assert utfast.encode("é") == b"\xc3\xa9"
+    assert utfast.encode(text="é", encoding="utf-16-be", errors="strict") == b"\x00\xe9"
+    for name in ["no-such-codec", "rot13", "base64"]:
+        check_decode(b"abc", name)
+        check_encode("abc", name)
+    # A handler CPython does not know is not consulted on valid input.
+    check_decode(b"fine", "utf-8", "no-such-handler")
+    check_decode(b"\xff", "utf-8", "no-such-handler")
+
+
+def test_validate_utf8_is_strict_decoding():
+    for data in [b"", b"ok", "é".encode(), b"\xc0\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xe2\x82"]:
+        try:
+            data.decode("utf-8")
+            valid = True
+        except UnicodeDecodeError:
+            valid = False
+        assert utfast.validate_utf8(data) is valid, data
+
+
+def test_active_kernel():
+    assert utfast.active_kernel() in ["scalar", "sse4.2", "avx2", "avx512", "neon"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300), st.sampled_from(ENCODINGS), st.sampled_from(DECODE_HANDLERS))
+def test_random_bytes(data, encoding, errors):
+    check_decode(data, encoding, errors)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(exclude_categories=()), max_size=200),
+       st.sampled_from(ENCODINGS), st.sampled_from(ENCODE_HANDLERS))
+def test_random_strings_with_lone_surrogates(text, encoding, errors):
+    check_encode(text, encoding, errors)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200), st.sampled_from(ENCODINGS), st.data())
+def test_mutated_text(text, encoding, data):
+    encoded = bytearray(text.encode(encoding, "replace"))
+    for _ in range(data.draw(st.integers(0, 3))):
+        if encoded:
+            at = data.draw(st.integers(0, len(encoded) - 1))
+            encoded[at] = data.draw(st.integers(0, 255))
+    cut = data.draw(st.integers(0, len(encoded)))
+    check_decode(bytes(encoded[:cut]), encoding, data.draw(st.sampled_from(DECODE_HANDLERS)))
+
+
+KERNEL_CHECK = """
+import ast, pathlib, sys, utfast
+corpus = pathlib.Path(sys.argv[1])
+texts = [p.read_bytes() for p in sorted(corpus.rglob("*.txt"))] if corpus.is_dir() else []
+texts += [s.encode("utf-8", "surrogatepass") for s in ast.literal_eval(sys.stdin.read())]
+for data in texts:
+    for encoding in {encodings!r}:
+        try:
+            expected = data.decode(encoding)
+        except UnicodeDecodeError:
+            expected = None
+        try:
+            got = utfast.decode(data, encoding)
+        except UnicodeDecodeError:
+            got = None
+        assert got == expected, (encoding, data[:40])
+        if got is not None:
+            assert sys.getsizeof(got) == sys.getsizeof(expected)
+            for target in {encodings!r}:
+                try:
+                    want = got.encode(target)
+                except UnicodeEncodeError:
+                    want = None
+                try:
+                    have = utfast.encode(got, target)
+                except UnicodeEncodeError:
+                    have = None
+                assert have == want, (encoding, target, data[:40])
+print(utfast.active_kernel())
+"""
+
+
+@pytest.mark.parametrize("kernel", ["scalar", "sse4.2", "avx2", "avx512", "neon"])
+def test_every_kernel(kernel):
+    script = KERNEL_CHECK.format(encodings=ENCODINGS)
+    env = dict(os.environ, UTFAST_KERNEL=kernel)
+    run = subprocess.run([sys.executable, "-c", script, str(CORPUS)], env=env, input=repr(SAMPLES),
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    active = run.stdout.strip()
+    if active != kernel:
+        pytest.skip(f"this CPU or build cannot run {kernel} (ran {active})")
