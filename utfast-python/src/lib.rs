@@ -5,9 +5,11 @@
 //! `bytes(data).decode(encoding, errors)`, `encode(text, encoding, errors)`
 //! exactly `text.encode(encoding, errors)`. Valid input (where the error handler
 //! is never consulted) is converted here, straight into the `str`'s PEP 393
-//! buffer or the `bytes`' buffer (`decode`, `encode`); the rest, and any codec or
-//! handler this module does not do itself, is CPython's own codec, called with the
-//! same arguments, so that results and exceptions are CPython's by construction.
+//! buffer or the `bytes`' buffer (`decode`, `encode`); so is invalid UTF-8 under
+//! `replace`, `ignore`, `backslashreplace` and `surrogateescape`. The rest, and
+//! any codec or handler this module does not do itself, is CPython's own codec,
+//! called with the same arguments, so that results and exceptions are CPython's
+//! by construction.
 //! `codecs` maps CPython's encoding names onto utfast's; `input` reads bytes-like
 //! objects; `to_str` and `to_bytes` convert valid input; `output` allocates
 //! `str` and `bytes` objects and fills them.
@@ -46,6 +48,11 @@ fn decode<'py>(
     if let Some(codec) = codecs::Codec::named(encoding) {
         if let Some(text) = to_str::decode(py, codec, input.bytes())? {
             return Ok(text);
+        }
+        if let (codecs::Codec::Utf8, Ok(errors)) = (codec, errors.to_str()) {
+            if let Some(text) = to_str::utf8_with_handler(py, input.bytes(), errors)? {
+                return Ok(text);
+            }
         }
     }
     // Invalid input, or a codec utfast does not have: CPython's codec decides.
