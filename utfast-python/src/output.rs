@@ -8,8 +8,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 /// Inputs from this many bytes on are converted with the GIL released (other
-/// threads run meanwhile); below, releasing costs more than it gives.
-const DETACH_MIN: usize = 1 << 16;
+/// threads run meanwhile); below, releasing and taking it again (a few
+/// microseconds) costs more than a conversion at memory speed takes.
+const DETACH_MIN: usize = 1 << 20;
 
 /// `work()`, with the GIL released when `len` is large.
 pub fn release_gil_for<T: Send>(py: Python<'_>, len: usize, work: impl FnOnce() -> T + Send) -> T {
