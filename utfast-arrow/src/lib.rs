@@ -212,6 +212,36 @@ pub(crate) fn invalid_row_error(row: usize, error: Option<utfast::Utf8Error>) ->
     ArrowError::InvalidArgumentError(format!("row {row}: invalid UTF-8{detail}"))
 }
 
+/// An error of this crate's functions on one chunk of a chunked column (a
+/// record batch of a stream, a chunk of a `ChunkedArray`), with the row it names
+/// counted within the whole column: `first_row` is the number of rows before the
+/// chunk. Other errors are returned as they are.
+///
+/// ```
+/// use arrow_array::BinaryArray;
+/// use utfast_arrow::{binary_to_string, error_in_column, OnInvalid};
+///
+/// let second_chunk = BinaryArray::from(vec![&b"ok"[..], b"\xFF"]);
+/// let err = binary_to_string(&second_chunk, OnInvalid::Error).unwrap_err();
+/// let err = error_in_column(err, 1000);
+/// assert!(err.to_string().contains("row 1001: invalid UTF-8 at byte 0"), "{err}");
+/// ```
+pub fn error_in_column(error: ArrowError, first_row: usize) -> ArrowError {
+    // Every row error of this crate reads "row N: ...".
+    if let ArrowError::InvalidArgumentError(message) = &error {
+        if let Some((row, rest)) = message
+            .strip_prefix("row ")
+            .and_then(|m| m.split_once(": "))
+        {
+            if let Ok(row) = row.parse::<usize>() {
+                let row = row.saturating_add(first_row);
+                return ArrowError::InvalidArgumentError(format!("row {row}: {rest}"));
+            }
+        }
+    }
+    error
+}
+
 /// An `ArrowError` for a column kernel's error on the whole array (offsets made
 /// unsound by hand, through FFI say).
 fn row_error(error: RowError) -> ArrowError {

@@ -10,10 +10,12 @@
 //! any codec or handler this module does not do itself, is CPython's own codec,
 //! called with the same arguments, so that results and exceptions are CPython's
 //! by construction.
+//! `arrow` holds the column functions of `utfast.arrow` and `utfast.polars`.
 //! `codecs` maps CPython's encoding names onto utfast's; `input` reads bytes-like
 //! objects; `to_str` and `to_bytes` convert valid input; `output` allocates
 //! `str` and `bytes` objects and fills them.
 
+mod arrow;
 mod codecs;
 mod input;
 mod output;
@@ -111,5 +113,9 @@ fn _utfast(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(decode, module)?)?;
     module.add_function(wrap_pyfunction!(encode, module)?)?;
     module.add_function(wrap_pyfunction!(active_kernel, module)?)?;
+    module.add_function(wrap_pyfunction!(arrow::arrow_is_valid_utf8, module)?)?;
+    module.add_function(wrap_pyfunction!(arrow::arrow_binary_to_string, module)?)?;
+    module.add_function(wrap_pyfunction!(arrow::arrow_decode, module)?)?;
+    module.add_function(wrap_pyfunction!(arrow::arrow_encode, module)?)?;
     Ok(())
 }
