@@ -97,10 +97,127 @@ pub fn binary_view_to_string_with(
 
 /// Every row that is not UTF-8, null or not: a string view array must hold
 /// UTF-8 in all its views.
+///
+/// Without a call per row: the bytes the views cover in each data buffer
+/// ([`covered_ranges`]) are validated, split into the valid
+/// runs between invalid sequences; a row within a run is then valid when it
+/// neither starts nor ends inside a character (two byte tests), and a row of up
+/// to 12 bytes, held in its view, is valid when ASCII (one mask). Only the rest
+/// is validated alone.
 fn invalid_rows(engine: Engine, array: &BinaryViewArray) -> Vec<usize> {
-    (0..array.len())
-        .filter(|&row| !engine.validate_utf8(array.value(row)))
+    let buffers = array.data_buffers();
+    let covered = covered_ranges(array);
+    let runs: Vec<Vec<(usize, usize)>> = buffers
+        .iter()
+        .zip(&covered)
+        .map(|(buffer, &(start, end))| valid_runs(engine, buffer.as_slice(), start, end))
+        .collect();
+    let continuation = |byte: u8| (byte as i8) < -0x40;
+    // The exact test: the run that ends at or after the row's end must hold its
+    // start too, and the row neither start nor end inside a character.
+    let settled = |view: u128| -> bool {
+        let len = view as u32 as usize;
+        if len <= 12 {
+            return ascii_inline(view);
+        }
+        let (block, start) = ((view >> 64) as u32 as usize, (view >> 96) as u32 as usize);
+        let (Some(runs), Some(buffer)) = (runs.get(block), buffers.get(block)) else {
+            return false;
+        };
+        let (bytes, end) = (buffer.as_slice(), start.saturating_add(len));
+        let held = match runs.as_slice() {
+            // Most buffers are one run.
+            [(run_start, run_end)] => *run_start <= start && end <= *run_end,
+            _ => {
+                let run = runs.partition_point(|&(_, run_end)| run_end < end);
+                runs.get(run)
+                    .is_some_and(|&(run_start, _)| run_start <= start)
+            }
+        };
+        held && !continuation(bytes[start]) && bytes.get(end).is_none_or(|&b| !continuation(b))
+    };
+    array
+        .views()
+        .iter()
+        .enumerate()
+        .filter(|&(row, &view)| !settled(view) && !engine.validate_utf8(array.value(row)))
+        .map(|(row, _)| row)
         .collect()
+}
+
+/// Whether a view of up to 12 bytes holds ASCII (its bytes follow the length,
+/// in the view itself; longer views say nothing here).
+fn ascii_inline(view: u128) -> bool {
+    let len = (view as u32).min(12);
+    let mask = (1u128 << (8 * len)) - 1;
+    (view >> 32) & mask & 0x8080_8080_8080_8080_8080_8080 == 0
+}
+
+/// The bytes of each data buffer that rows longer than 12 bytes cover, as a
+/// range (start, end) to validate at once. A buffer little larger than the rows
+/// is taken whole (no pass over the views: they are 16 bytes a row, as many as
+/// short rows' bytes); an array that shares larger buffers (a slice, a chunk of
+/// a column) takes one pass to find its rows' ranges.
+fn covered_ranges(array: &BinaryViewArray) -> Vec<(usize, usize)> {
+    let buffers = array.data_buffers();
+    let total: usize = buffers.iter().map(|b| b.len()).sum();
+    if total <= 32 * array.len() {
+        return buffers.iter().map(|b| (0, b.len())).collect();
+    }
+    let mut covered = vec![(usize::MAX, 0); buffers.len()];
+    // The range of the current buffer is kept aside (rows in the same buffer
+    // mostly follow one another) and merged when another buffer comes.
+    let mut merge = |(block, start, end): (usize, usize, usize)| {
+        if let Some(range) = covered.get_mut(block) {
+            *range = (range.0.min(start), range.1.max(end));
+        }
+    };
+    let mut current = (usize::MAX, usize::MAX, 0);
+    for &view in array.views().iter() {
+        let len = view as u32 as usize;
+        let (block, start) = ((view >> 64) as u32 as usize, (view >> 96) as u32 as usize);
+        let end = start.saturating_add(len);
+        if len <= 12 {
+            continue;
+        }
+        if block == current.0 {
+            current = (block, current.1.min(start), current.2.max(end));
+        } else {
+            merge(current);
+            current = (block, start, end);
+        }
+    }
+    merge(current);
+    covered
+}
+
+/// The runs of valid UTF-8 in `bytes[start..end]` (none when the range is not
+/// in the buffer), in order: each ends where an invalid sequence starts, and the
+/// next begins after it.
+fn valid_runs(engine: Engine, bytes: &[u8], start: usize, end: usize) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let Some(mut rest) = bytes.get(start..end) else {
+        return runs;
+    };
+    let mut at = start;
+    loop {
+        match engine.from_utf8(rest) {
+            Ok(_) => {
+                runs.push((at, at + rest.len()));
+                return runs;
+            }
+            Err(e) => {
+                runs.push((at, at + e.valid_up_to()));
+                // A sequence cut by the range's end: nothing valid follows.
+                let Some(skip) = e.error_len() else {
+                    return runs;
+                };
+                let skip = e.valid_up_to() + skip;
+                at += skip;
+                rest = &rest[skip..];
+            }
+        }
+    }
 }
 
 /// Whether each row of `array` is valid UTF-8, null where the row is null.

@@ -159,3 +159,51 @@ fn invalid_bytes_in_null_rows_are_not_errors() {
         assert!(std::str::from_utf8(text.values()).is_ok());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Views cut anywhere in shared buffers, valid or not (the buffers validated
+    /// whole, then each row's two ends checked): each row as std says.
+    #[test]
+    fn views_anywhere_in_shared_buffers(
+        buffers in prop::collection::vec(buffer(), 1..4),
+        cuts in prop::collection::vec((any::<usize>(), any::<usize>(), 0..40usize), 0..40),
+    ) {
+        let buffers: Vec<arrow_buffer::Buffer> =
+            buffers.into_iter().map(arrow_buffer::Buffer::from_vec).collect();
+        let mut builder = arrow_array::builder::BinaryViewBuilder::new();
+        let blocks: Vec<u32> = buffers.iter().map(|b| builder.append_block(b.clone())).collect();
+        let mut want = Vec::new();
+        for (block, start, len) in cuts {
+            let index = block % buffers.len();
+            let bytes = buffers[index].as_slice();
+            let start = start % (bytes.len() + 1);
+            let len = len.min(bytes.len() - start);
+            builder
+                .try_append_view(blocks[index], start as u32, len as u32)
+                .unwrap();
+            want.push(Some(std::str::from_utf8(&bytes[start..start + len]).is_ok()));
+        }
+        let array = builder.finish();
+        let valid = utfast_arrow::binary_view_is_valid_utf8(&array);
+        prop_assert_eq!(valid.iter().collect::<Vec<_>>(), want);
+    }
+}
+
+/// Text of whole characters (a valid buffer), now and then with a byte changed.
+fn buffer() -> impl Strategy<Value = Vec<u8>> {
+    let chars = prop::collection::vec(prop::sample::select(vec!['a', 'é', '€', '😀', ' ']), 0..40);
+    (
+        chars,
+        prop::option::weighted(0.3, (any::<usize>(), any::<u8>())),
+    )
+        .prop_map(|(chars, change)| {
+            let mut bytes = chars.into_iter().collect::<String>().into_bytes();
+            if let (Some((at, byte)), false) = (change, bytes.is_empty()) {
+                let at = at % bytes.len();
+                bytes[at] = byte;
+            }
+            bytes
+        })
+}
