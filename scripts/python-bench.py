@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """utfast.decode / utfast.encode against CPython's codecs, in one process,
 alternating, best of several rounds: GB/s of input and the ratio per corpus file,
-the geometric mean, and short strings one at a time (8, 16, 32, 64 bytes).
+the geometric mean, and short strings one at a time (8, 16, 32, 64 bytes);
+with pyarrow (and Polars) installed, columns of a million 16-byte rows:
+utfast.arrow against pyarrow's cast and a per-row Python loop, utfast.polars
+against Polars' own cast.
 
 Usage: python3 scripts/python-bench.py [--quick] [CORPUS_DIR]
 (with utfast installed: pip install ./utfast-python; the corpus defaults to
@@ -10,6 +13,7 @@ Usage: python3 scripts/python-bench.py [--quick] [CORPUS_DIR]
 import math
 import pathlib
 import platform
+import random
 import sys
 import timeit
 
@@ -45,8 +49,8 @@ def row(name, size, theirs, ours):
     return t / o
 
 
-def table(title, cases):
-    print(f"\n{title}\n  {'input':<34} {'bytes':>9} {'CPython':>7} {'utfast':>7} {'ratio':>8}")
+def table(title, cases, rival="CPython"):
+    print(f"\n{title}\n  {'input':<34} {'bytes':>9} {rival:>7} {'utfast':>7} {'ratio':>8}")
     ratios = [row(*case) for case in cases]
     if ratios:
         geomean = math.exp(sum(map(math.log, ratios)) / len(ratios))
@@ -81,6 +85,61 @@ def main():
             short.append((f"encode {label} {size} B", len(data), lambda t=text: t.encode("utf-8"),
                           lambda t=text: utfast.encode(t, "utf-8")))
     table("short strings, one call each (UTF-8)", short)
+    columns()
+
+
+def columns():
+    """A million rows of 16 bytes of mixed text (random words, seeded) (1 in 1000 made invalid for the
+    repair case), as the issue's column goals measure them."""
+    try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        import utfast.arrow as ua
+    except ImportError:
+        print("\n(columns skipped: pyarrow is not installed)")
+        return
+    words = "the quick brown fox jumps over déjà vu 日本語 🎉 naïve café Grüße".split()
+    count = 100_000 if QUICK else 1_000_000
+    pick = random.Random(42).choice
+    rows = []
+    for _ in range(count):
+        text = " ".join(pick(words) for _ in range(6))
+        rows.append(text.encode()[:16].decode("utf-8", "ignore").encode())
+    size = sum(map(len, rows))
+    good = pa.array(rows, pa.binary())
+    bad = pa.array([r + b"\xff" if i % 1000 == 7 else r for i, r in enumerate(rows)], pa.binary())
+    latin1 = pa.array([r.decode().encode("latin-1", "replace") for r in rows], pa.binary())
+
+    def loop_replace():
+        return pa.array([None if b is None else b.decode("utf-8", "replace") for b in bad.to_pylist()])
+
+    def loop_latin1():
+        return pa.array([None if b is None else b.decode("latin-1") for b in latin1.to_pylist()])
+
+    table(f"columns: {count} rows of up to 16 bytes (rival: pyarrow's cast, or a per-row loop)", [
+        ("binary_to_string vs pc.cast", size, lambda: pc.cast(good, pa.string()),
+         lambda: ua.binary_to_string(good)),
+        ("binary_to_string replace vs loop", size, loop_replace,
+         lambda: ua.binary_to_string(bad, on_invalid="replace")),
+        ("decode latin-1 vs loop", size, loop_latin1, lambda: ua.decode(latin1, "latin-1")),
+    ], rival="rival")
+    try:
+        import polars as pl
+
+        import utfast.polars  # noqa: F401
+    except ImportError:
+        print("\n(Polars skipped: polars is not installed)")
+        return
+    series = pl.Series("b", good)
+    frame = pl.DataFrame({"b": series})
+    table("Polars: the binary column as String (rival: Polars' cast(pl.String))", [
+        ("Series.utfast.decode", size, lambda: series.cast(pl.String),
+         lambda: series.utfast.decode()),
+        ("lazy select pl.col.utfast.decode", size,
+         lambda: frame.lazy().select(pl.col("b").cast(pl.String)).collect(),
+         lambda: frame.lazy().select(pl.col("b").utfast.decode()).collect()),
+    ], rival="Polars")
 
 
 if __name__ == "__main__":
