@@ -19,6 +19,7 @@ mod arrow;
 mod codecs;
 mod input;
 mod output;
+mod scan;
 mod to_bytes;
 mod to_str;
 

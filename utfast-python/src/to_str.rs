@@ -11,6 +11,7 @@ use utfast::{utf16, utf32, utf8, ByteOrder};
 use crate::codecs::Codec;
 use crate::input::units;
 use crate::output::{new_str, Units};
+use crate::scan;
 
 /// `src` decoded as `codec`, or `None` when `src` is not valid in it.
 pub fn decode<'py>(
@@ -43,28 +44,31 @@ fn kind_max(max: u32) -> u32 {
     }
 }
 
-/// Valid UTF-8: the largest byte tells the kind (no lead byte above C3: Latin-1;
-/// none from F0: the BMP), as every lead byte starts a larger character than
-/// any continuation byte.
+/// UTF-8, after one scan for the largest byte and the character count: the
+/// largest byte tells the kind (no lead byte above C3: Latin-1; none from F0:
+/// the BMP), as every lead byte starts a larger character than any continuation
+/// byte. ASCII is valid as it is; otherwise the conversion validates (a count
+/// that invalid input made wrong fails it too), so there is no pass of its own.
 fn utf8_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, PyString>>> {
-    if !utfast::validate_utf8(src) {
+    let (top, len) = scan::utf8_top_and_chars(src);
+    if len == 0 && !src.is_empty() {
+        // Continuation bytes only: nothing for the conversion to refuse.
         return Ok(None);
     }
-    let top = src.iter().copied().max().unwrap_or(0);
-    let (len, max) = match top {
-        0..=0x7F => (src.len(), 0x7F),
-        0x80..=0xC3 => (utf8::count_chars(src), 0xFF),
-        0xC4..=0xEF => (utf8::count_chars(src), 0xFFFF),
-        _ => (utf8::count_chars(src), 0x10FFFF),
+    let max = match top {
+        0..=0x7F => 0x7F,
+        0x80..=0xC3 => 0xFF,
+        0xC4..=0xEF => 0xFFFF,
+        _ => 0x10FFFF,
     };
     new_str(py, len, max, src.len(), |units| match units {
         Units::One(dst) if max == 0x7F => {
             dst.copy_from_slice(src);
             true
         }
-        Units::One(dst) => utf8::to_latin1(src, dst).is_ok(),
-        Units::Two(dst) => utf8::to_utf16(src, dst, ByteOrder::NATIVE).is_ok(),
-        Units::Four(dst) => utf8::to_utf32(src, dst).is_ok(),
+        Units::One(dst) => utf8::to_latin1(src, dst) == Ok(len),
+        Units::Two(dst) => utf8::to_utf16(src, dst, ByteOrder::NATIVE) == Ok(len),
+        Units::Four(dst) => utf8::to_utf32(src, dst) == Ok(len),
     })
 }
 
@@ -102,23 +106,29 @@ fn cp1252_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, Py
     })
 }
 
-/// Valid UTF-16 in `order`: Latin-1 when every unit is below 0x100, UCS-4 when
-/// it has surrogate pairs, else the units themselves.
+/// UTF-16 in `order`, after one scan for the OR of its units and surrogates:
+/// without a surrogate it is valid and each unit a character (ASCII or Latin-1
+/// when the OR says so, else the units themselves); with one it is validated
+/// and, valid, becomes UCS-4 if it pairs surrogates.
 fn utf16_str<'py>(
     py: Python<'py>,
     src: &[u16],
     order: ByteOrder,
 ) -> PyResult<Option<Bound<'py, PyString>>> {
-    if !utf16::validate(src, order) {
-        return Ok(None);
-    }
     let swap = order != ByteOrder::NATIVE;
-    let native = |unit: u16| if swap { unit.swap_bytes() } else { unit };
-    let chars = utf16::utf32_len(src, order);
-    let max = if chars < src.len() {
-        0x10FFFF
+    let (bits, surrogates) = scan::utf16_bits_and_surrogates(src, swap);
+    let (chars, max) = if !surrogates {
+        let max = match bits {
+            0..=0x7F => 0x7F,
+            0x80..=0xFF => 0xFF,
+            _ => 0xFFFF,
+        };
+        (src.len(), max)
+    } else if utf16::validate(src, order) {
+        // Valid with a surrogate: at least one pair, so astral.
+        (utf16::utf32_len(src, order), 0x10FFFF)
     } else {
-        kind_max(u32::from(src.iter().map(|&u| native(u)).max().unwrap_or(0)))
+        return Ok(None);
     };
     new_str(py, chars, max, 2 * src.len(), |units| match units {
         Units::One(dst) => utf16::to_latin1(src, dst, order).is_ok(),

@@ -1,0 +1,108 @@
+//! One pass over the input before a `str` is allocated, to learn what its
+//! PEP 393 form must be: for UTF-8 the largest byte (which tells the kind) and
+//! the number of characters; for UTF-16 the OR of all units (which tells ASCII
+//! and Latin-1 exactly, their limits being powers of two) and whether any
+//! surrogate is present (without one, UTF-16 is valid and each unit a
+//! character). Plain Rust that vectorises, compiled for several CPU feature
+//! sets with run-time selection (multiversion); blocks are folded without an
+//! early exit, so that the loops vectorise.
+
+use multiversion::multiversion;
+
+/// Units per block: each block is folded in full, lane by lane.
+const BLOCK: usize = 64;
+
+/// Blocks per group of the UTF-8 scan: each lane's count of a group fits its
+/// byte; the lanes are summed once a group.
+const GROUP: usize = 16;
+
+/// The largest byte of `src` and its number of non-continuation bytes (its
+/// characters, when it is valid UTF-8).
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+sse4.1",
+    "aarch64+neon"
+))]
+pub fn utf8_top_and_chars(src: &[u8]) -> (u8, usize) {
+    let (mut top, mut chars) = (0u8, 0usize);
+    for group in src.chunks(GROUP * BLOCK) {
+        let (mut most, mut starts) = ([0u8; BLOCK], [0u8; BLOCK]);
+        let mut blocks = group.chunks_exact(BLOCK);
+        for block in blocks.by_ref() {
+            for ((m, s), &b) in most.iter_mut().zip(starts.iter_mut()).zip(block) {
+                *m = (*m).max(b);
+                *s += u8::from((b as i8) >= -0x40);
+            }
+        }
+        for &b in blocks.remainder() {
+            top = top.max(b);
+            chars += usize::from((b as i8) >= -0x40);
+        }
+        top = top.max(most.iter().copied().fold(0, u8::max));
+        chars += starts.iter().map(|&s| usize::from(s)).sum::<usize>();
+    }
+    (top, chars)
+}
+
+/// The OR of all units of `src` and whether any is a surrogate (D800-DFFF),
+/// the units read in `swap`ped byte order when `swap`.
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+sse4.1",
+    "aarch64+neon"
+))]
+pub fn utf16_bits_and_surrogates(src: &[u16], swap: bool) -> (u16, bool) {
+    // Swapping commutes with OR: the test is on the stored bytes, and the OR
+    // swapped once at the end.
+    let (mask, surrogate) = if swap {
+        (0x00F8u16, 0x00D8u16)
+    } else {
+        (0xF800, 0xD800)
+    };
+    let (mut bits, mut any) = (0u16, false);
+    let mut blocks = src.chunks_exact(BLOCK);
+    for block in blocks.by_ref() {
+        let (mut or, mut seen) = (0u16, false);
+        for &unit in block {
+            or |= unit;
+            seen |= unit & mask == surrogate;
+        }
+        bits |= or;
+        any |= seen;
+    }
+    for &unit in blocks.remainder() {
+        bits |= unit;
+        any |= unit & mask == surrogate;
+    }
+    (if swap { bits.swap_bytes() } else { bits }, any)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scans_agree_with_plain_loops() {
+        let text = "aé€😀 日本語 plain ".repeat(40);
+        for end in 0..text.len() {
+            let src = &text.as_bytes()[..end];
+            let top = src.iter().copied().max().unwrap_or(0);
+            let chars = src.iter().filter(|&&b| (b as i8) >= -0x40).count();
+            assert_eq!(utf8_top_and_chars(src), (top, chars));
+        }
+        let units: Vec<u16> = text.encode_utf16().chain([0x41, 0x7F, 0x100]).collect();
+        for end in 0..units.len() {
+            for swap in [false, true] {
+                let src: Vec<u16> = units[..end]
+                    .iter()
+                    .map(|&u| if swap { u.swap_bytes() } else { u })
+                    .collect();
+                let bits = units[..end].iter().fold(0, |a, &u| a | u);
+                let any = units[..end].iter().any(|&u| (0xD800..0xE000).contains(&u));
+                assert_eq!(utf16_bits_and_surrogates(&src, swap), (bits, any), "{end} {swap}");
+            }
+        }
+    }
+}
