@@ -101,7 +101,11 @@ mod tests {
                     .collect();
                 let bits = units[..end].iter().fold(0, |a, &u| a | u);
                 let any = units[..end].iter().any(|&u| (0xD800..0xE000).contains(&u));
-                assert_eq!(utf16_bits_and_surrogates(&src, swap), (bits, any), "{end} {swap}");
+                assert_eq!(
+                    utf16_bits_and_surrogates(&src, swap),
+                    (bits, any),
+                    "{end} {swap}"
+                );
             }
         }
     }

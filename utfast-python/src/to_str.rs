@@ -108,8 +108,8 @@ fn cp1252_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, Py
 
 /// UTF-16 in `order`, after one scan for the OR of its units and surrogates:
 /// without a surrogate it is valid and each unit a character (ASCII or Latin-1
-/// when the OR says so, else the units themselves); with one it is validated
-/// and, valid, becomes UCS-4 if it pairs surrogates.
+/// when the OR says so, else the units themselves); with one, valid, it pairs
+/// surrogates and becomes UCS-4 (the conversion validates).
 fn utf16_str<'py>(
     py: Python<'py>,
     src: &[u16],
@@ -124,11 +124,14 @@ fn utf16_str<'py>(
             _ => 0xFFFF,
         };
         (src.len(), max)
-    } else if utf16::validate(src, order) {
-        // Valid with a surrogate: at least one pair, so astral.
-        (utf16::utf32_len(src, order), 0x10FFFF)
     } else {
-        return Ok(None);
+        // A surrogate: valid, it is in a pair, so astral. The conversion
+        // validates (a count that invalid input made wrong fails it too).
+        match utf16::utf32_len(src, order) {
+            // Low surrogates only: nothing for the conversion to refuse.
+            0 => return Ok(None),
+            chars => (chars, 0x10FFFF),
+        }
     };
     new_str(py, chars, max, 2 * src.len(), |units| match units {
         Units::One(dst) => utf16::to_latin1(src, dst, order).is_ok(),
@@ -142,7 +145,7 @@ fn utf16_str<'py>(
             }
             true
         }
-        Units::Four(dst) => utf16::to_utf32(src, dst, order).is_ok(),
+        Units::Four(dst) => utf16::to_utf32(src, dst, order) == Ok(chars),
     })
 }
 
