@@ -318,17 +318,19 @@ const CHUNK: usize = 64;
 /// units at a time: every unit of a chunk is written as `map(unit)` while
 /// `plain(unit)` is tested (without an early exit, so that the compiler
 /// vectorises the loop at the kernel's width), and the chunk stands if every
-/// unit was plain (otherwise what it wrote is scratch); other chunks, and the tail,
-/// go character by character through `step` (the units read and written, or
-/// `None` at a character that is invalid, cannot be represented or does not
-/// fit). At the first `None`, `reference` converts the rest, so that the error
-/// is the reference's.
+/// unit was plain (otherwise what it wrote is scratch); a chunk that is not is
+/// offered to `mixed` (the units read and written, at most a chunk's, or `None`
+/// to decline); what remains, and the tail, goes character by character through
+/// `step` (the units read and written, or `None` at a character that is invalid,
+/// cannot be represented or does not fit). At the first `None` of `step`,
+/// `reference` converts the rest, so that the error is the reference's.
 #[inline(always)]
 fn chunked<U: Copy, T: Copy, E: Offset>(
     src: &[U],
     dst: &mut [T],
     plain: impl Fn(U) -> bool,
     map: impl Fn(U) -> T,
+    mixed: impl Fn(&[U], &mut [T]) -> Option<(usize, usize)>,
     step: impl Fn(&[U], &mut [T]) -> Option<(usize, usize)>,
     reference: impl Fn(&[U], &mut [T]) -> Result<usize, E>,
 ) -> Result<usize, E> {
@@ -345,6 +347,11 @@ fn chunked<U: Copy, T: Copy, E: Offset>(
             if all {
                 read += CHUNK;
                 written += CHUNK;
+                continue;
+            }
+            if let Some((r, w)) = mixed(&src[read..], &mut dst[written..]) {
+                read += r;
+                written += w;
                 continue;
             }
             read + CHUNK
@@ -376,6 +383,7 @@ pub(crate) fn utf16_to_utf32(
         dst,
         |u| order.read_u16(u) & 0xF800 != 0xD800,
         |u| order.read_u16(u) as u32,
+        |s, d| utf16_pairs_to_utf32(s, d, order),
         |s, d| {
             let (c, len) = decode_utf16(s, order)?;
             *d.first_mut()? = c;
@@ -383,6 +391,44 @@ pub(crate) fn utf16_to_utf32(
         },
         |s, d| reference::utf16_to_utf32(s, d, order),
     )
+}
+
+/// A chunk of UTF-16 with surrogate pairs (emoji, historic scripts) as UTF-32,
+/// without a branch per character: up to [`CHUNK`] units (one fewer when the
+/// last is a high surrogate, whose pair then starts the next chunk) are checked
+/// at once (every high surrogate followed by a low one, every low one preceded
+/// by a high one), then each unit but a low surrogate writes its character and
+/// the write position moves on only past those. `None` (the caller goes
+/// character by character) when the chunk has a lone surrogate or `dst` is
+/// shorter than it.
+#[inline(always)]
+fn utf16_pairs_to_utf32(src: &[u16], dst: &mut [u32], order: ByteOrder) -> Option<(usize, usize)> {
+    let unit = |i: usize| order.read_u16(src[i]);
+    let high = |u: u16| u & 0xFC00 == 0xD800;
+    let low = |u: u16| u & 0xFC00 == 0xDC00;
+    let mut n = src.len().min(CHUNK);
+    if n < src.len() && high(unit(n - 1)) {
+        n -= 1;
+    }
+    if n == 0 || dst.len() < n {
+        return None;
+    }
+    // A high surrogate exactly where the next unit is a low one, none last.
+    let mut bad = low(unit(0)) | high(unit(n - 1));
+    for i in 0..n - 1 {
+        bad |= high(unit(i)) != low(unit(i + 1));
+    }
+    if bad {
+        return None;
+    }
+    let mut written = 0;
+    for i in 0..n {
+        let (u, next) = (unit(i), unit((i + 1).min(n - 1)));
+        let pair = 0x10000 + ((u32::from(u) & 0x3FF) << 10 | u32::from(next) & 0x3FF);
+        dst[written] = if high(u) { pair } else { u32::from(u) };
+        written += usize::from(!low(u));
+    }
+    Some((n, written))
 }
 
 #[inline(always)]
@@ -396,6 +442,7 @@ pub(crate) fn utf16_to_latin1(
         dst,
         |u| order.read_u16(u) < 0x100,
         |u| order.read_u16(u) as u8,
+        |_, _| None,
         |s, d| {
             *d.first_mut()? = u8::try_from(order.read_u16(s[0])).ok()?;
             Some((1, 1))
@@ -426,12 +473,47 @@ pub(crate) fn utf32_to_utf16(
         dst,
         |v| v < 0x10000 && v & 0xF800 != 0xD800,
         |v| order.write_u16(v as u16),
+        |s, d| utf32_to_utf16_pairs(s, d, order),
         |s, d| {
             let (c, _) = decode_utf32(s)?;
             Some((1, encode_utf16(c, d, order)?))
         },
         |s, d| reference::utf32_to_utf16(s, d, order),
     )
+}
+
+/// A chunk of UTF-32 with characters above U+FFFF as UTF-16, without a branch
+/// per character: up to [`CHUNK`] values are checked at once (scalar values
+/// only), then each writes two units, a pair's or its own and scratch, and the
+/// write position moves on by one or two. `None` (the caller goes character by
+/// character) when the chunk holds a value that is not a scalar value or `dst`
+/// may be too short for it.
+#[inline(always)]
+fn utf32_to_utf16_pairs(src: &[u32], dst: &mut [u16], order: ByteOrder) -> Option<(usize, usize)> {
+    let src = &src[..src.len().min(CHUNK)];
+    if dst.len() < 2 * src.len() {
+        return None;
+    }
+    let bad = src.iter().fold(false, |bad, &v| {
+        bad | (v >= 0x11_0000) | (v & 0xFFFF_F800 == 0xD800)
+    });
+    if bad {
+        return None;
+    }
+    let mut written = 0;
+    for &v in src {
+        let astral = v >= 0x1_0000;
+        let x = v.wrapping_sub(0x1_0000);
+        let first = if astral {
+            0xD800 | (x >> 10) as u16
+        } else {
+            v as u16
+        };
+        dst[written] = order.write_u16(first);
+        dst[written + 1] = order.write_u16(0xDC00 | (x & 0x3FF) as u16);
+        written += 1 + usize::from(astral);
+    }
+    Some((src.len(), written))
 }
 
 #[inline(always)]
@@ -441,6 +523,7 @@ pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf3
         dst,
         |v| v < 0x100,
         |v| v as u8,
+        |_, _| None,
         |s, d| {
             *d.first_mut()? = u8::try_from(s[0]).ok()?;
             Some((1, 1))

@@ -38,10 +38,10 @@ pub fn encode<'py>(
                 utf16::to_utf8(src, dst, ByteOrder::NATIVE).is_ok()
             })
         }
-        (Codec::Utf8, PyStringData::Ucs4(src)) if utf32::validate(src) => {
-            new_bytes(py, utf32::utf8_len(src), |dst| {
-                utf32::to_utf8(src, dst).is_ok()
-            })
+        // From UCS-4 the conversions validate (a surrogate fails them).
+        (Codec::Utf8, PyStringData::Ucs4(src)) => {
+            let len = utf32::utf8_len(src);
+            new_bytes(py, len, |dst| utf32::to_utf8(src, dst) == Ok(len))
         }
         (Codec::Utf16(order), PyStringData::Ucs1(src)) => new_bytes(py, 2 * src.len(), |dst| {
             with_units::<u16>(dst, |units| latin1::to_utf16(src, units, order).is_ok())
@@ -60,9 +60,10 @@ pub fn encode<'py>(
                 true
             })
         }
-        (Codec::Utf16(order), PyStringData::Ucs4(src)) if utf32::validate(src) => {
-            new_bytes(py, 2 * utf32::utf16_len(src), |dst| {
-                with_units::<u16>(dst, |units| utf32::to_utf16(src, units, order).is_ok())
+        (Codec::Utf16(order), PyStringData::Ucs4(src)) => {
+            let len = utf32::utf16_len(src);
+            new_bytes(py, 2 * len, |dst| {
+                with_units::<u16>(dst, |units| utf32::to_utf16(src, units, order) == Ok(len))
             })
         }
         (Codec::Utf32(order), PyStringData::Ucs1(src)) => new_bytes(py, 4 * src.len(), |dst| {
