@@ -204,3 +204,42 @@ def test_every_kernel(kernel):
     active = run.stdout.strip()
     if active != kernel:
         pytest.skip(f"this CPU or build cannot run {kernel} (ran {active})")
+
+
+def test_numpy_arrays():
+    np = pytest.importorskip("numpy")
+    data = "déjà 日本 🎉".encode()
+    units = np.frombuffer("grüße 🎉".encode("utf-16-le"), dtype="<u2")
+    views = [np.frombuffer(data, dtype=np.uint8), np.frombuffer(data, dtype=np.uint8)[::2],
+             np.frombuffer(data, dtype=np.uint8).reshape(1, -1), units, units[1:]]
+    for view in views:
+        for encoding in ENCODINGS:
+            check_decode(view, encoding)
+    assert utfast.validate_utf8(np.frombuffer(data, dtype=np.uint8))
+
+
+def _available_memory():
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+@pytest.mark.skipif(_available_memory() < 12 << 30, reason="needs 12 GiB of free memory")
+def test_beyond_2_gib():
+    """Inputs and outputs past 2**31 bytes: sizes and offsets are 64-bit. (An
+    invalid input goes to CPython's codec, whose error positions are its own.)"""
+    count = (1 << 30) + 5  # 'é' twice that in UTF-8 bytes: past 2 GiB
+    data = "é".encode() * count
+    assert len(data) > 1 << 31
+    assert utfast.validate_utf8(data)
+    text = utfast.decode(data)
+    assert len(text) == count and text[0] == text[-1] == "é"
+    assert text == data.decode()
+    del text
+    encoded = utfast.encode("é" * count)
+    assert encoded == data
