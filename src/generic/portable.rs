@@ -393,42 +393,27 @@ pub(crate) fn utf16_to_utf32(
     )
 }
 
-/// A chunk of UTF-16 with surrogate pairs (emoji, historic scripts) as UTF-32,
-/// without a branch per character: up to [`CHUNK`] units (one fewer when the
-/// last is a high surrogate, whose pair then starts the next chunk) are checked
-/// at once (every high surrogate followed by a low one, every low one preceded
-/// by a high one), then each unit but a low surrogate writes its character and
-/// the write position moves on only past those. `None` (the caller goes
-/// character by character) when the chunk has a lone surrogate or `dst` is
-/// shorter than it.
+/// A chunk of UTF-16 that is surrogate pairs only (emoji text) as UTF-32, with
+/// every pair where the chunk's alignment puts it: [`CHUNK`] units are checked
+/// at once (a high surrogate at every even position, a low one at every odd
+/// one), then each pair becomes its character, at fixed positions, so that both
+/// loops vectorise. `None` (the caller goes character by character) for any
+/// other chunk, or when `dst` is shorter than its characters.
 #[inline(always)]
 fn utf16_pairs_to_utf32(src: &[u16], dst: &mut [u32], order: ByteOrder) -> Option<(usize, usize)> {
-    let unit = |i: usize| order.read_u16(src[i]);
-    let high = |u: u16| u & 0xFC00 == 0xD800;
-    let low = |u: u16| u & 0xFC00 == 0xDC00;
-    let mut n = src.len().min(CHUNK);
-    if n < src.len() && high(unit(n - 1)) {
-        n -= 1;
-    }
-    if n == 0 || dst.len() < n {
+    let (units, out) = (src.get(..CHUNK)?, dst.get_mut(..CHUNK / 2)?);
+    let paired = units.chunks_exact(2).fold(true, |all, pair| {
+        let (first, second) = (order.read_u16(pair[0]), order.read_u16(pair[1]));
+        all & (first & 0xFC00 == 0xD800) & (second & 0xFC00 == 0xDC00)
+    });
+    if !paired {
         return None;
     }
-    // A high surrogate exactly where the next unit is a low one, none last.
-    let mut bad = low(unit(0)) | high(unit(n - 1));
-    for i in 0..n - 1 {
-        bad |= high(unit(i)) != low(unit(i + 1));
+    for (c, pair) in out.iter_mut().zip(units.chunks_exact(2)) {
+        let (first, second) = (order.read_u16(pair[0]), order.read_u16(pair[1]));
+        *c = 0x10000 + ((u32::from(first) & 0x3FF) << 10 | u32::from(second) & 0x3FF);
     }
-    if bad {
-        return None;
-    }
-    let mut written = 0;
-    for i in 0..n {
-        let (u, next) = (unit(i), unit((i + 1).min(n - 1)));
-        let pair = 0x10000 + ((u32::from(u) & 0x3FF) << 10 | u32::from(next) & 0x3FF);
-        dst[written] = if high(u) { pair } else { u32::from(u) };
-        written += usize::from(!low(u));
-    }
-    Some((n, written))
+    Some((CHUNK, CHUNK / 2))
 }
 
 #[inline(always)]
@@ -482,38 +467,26 @@ pub(crate) fn utf32_to_utf16(
     )
 }
 
-/// A chunk of UTF-32 with characters above U+FFFF as UTF-16, without a branch
-/// per character: up to [`CHUNK`] values are checked at once (scalar values
-/// only), then each writes two units, a pair's or its own and scratch, and the
-/// write position moves on by one or two. `None` (the caller goes character by
-/// character) when the chunk holds a value that is not a scalar value or `dst`
-/// may be too short for it.
+/// A chunk of UTF-32 that is characters above U+FFFF only (emoji text) as
+/// UTF-16 surrogate pairs at fixed positions: [`CHUNK`] values are checked at
+/// once, then each writes its pair, so that both loops vectorise. `None` (the
+/// caller goes character by character) for any other chunk, or when `dst` is
+/// shorter than its pairs.
 #[inline(always)]
 fn utf32_to_utf16_pairs(src: &[u32], dst: &mut [u16], order: ByteOrder) -> Option<(usize, usize)> {
-    let src = &src[..src.len().min(CHUNK)];
-    if dst.len() < 2 * src.len() {
+    let (values, out) = (src.get(..CHUNK)?, dst.get_mut(..2 * CHUNK)?);
+    let astral = values
+        .iter()
+        .fold(true, |all, &v| all & (0x1_0000..0x11_0000).contains(&v));
+    if !astral {
         return None;
     }
-    let bad = src.iter().fold(false, |bad, &v| {
-        bad | (v >= 0x11_0000) | (v & 0xFFFF_F800 == 0xD800)
-    });
-    if bad {
-        return None;
+    for (pair, &v) in out.chunks_exact_mut(2).zip(values) {
+        let x = v - 0x1_0000;
+        pair[0] = order.write_u16(0xD800 | (x >> 10) as u16);
+        pair[1] = order.write_u16(0xDC00 | (x & 0x3FF) as u16);
     }
-    let mut written = 0;
-    for &v in src {
-        let astral = v >= 0x1_0000;
-        let x = v.wrapping_sub(0x1_0000);
-        let first = if astral {
-            0xD800 | (x >> 10) as u16
-        } else {
-            v as u16
-        };
-        dst[written] = order.write_u16(first);
-        dst[written + 1] = order.write_u16(0xDC00 | (x & 0x3FF) as u16);
-        written += 1 + usize::from(astral);
-    }
-    Some((src.len(), written))
+    Some((CHUNK, 2 * CHUNK))
 }
 
 #[inline(always)]
