@@ -125,15 +125,10 @@ fn invalid_rows(engine: Engine, array: &BinaryViewArray) -> Vec<usize> {
             return false;
         };
         let (bytes, end) = (buffer.as_slice(), start.saturating_add(len));
-        let held = match runs.as_slice() {
-            // Most buffers are one run.
-            [(run_start, run_end)] => *run_start <= start && end <= *run_end,
-            _ => {
-                let run = runs.partition_point(|&(_, run_end)| run_end < end);
-                runs.get(run)
-                    .is_some_and(|&(run_start, _)| run_start <= start)
-            }
-        };
+        let run = runs.partition_point(|&(_, run_end)| run_end < end);
+        let held = runs
+            .get(run)
+            .is_some_and(|&(run_start, _)| run_start <= start);
         held && !continuation(bytes[start]) && bytes.get(end).is_none_or(|&b| !continuation(b))
     };
     array
