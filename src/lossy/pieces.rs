@@ -12,7 +12,7 @@
 //! maximal subpart of UTF-8, one unpaired surrogate, one invalid UTF-32 value.
 
 use super::*;
-use crate::variant::{Form, VariantErrorKind};
+use crate::variant::{VariantError, VariantErrorKind};
 
 /// Why a piece is invalid: its length (`None` when it is an incomplete
 /// sequence cut off by the end of the input, which is all of the rest) and kind.
@@ -263,11 +263,12 @@ impl Format for Utf32 {
     }
 }
 
-/// A UTF-8 variant (CESU-8, Modified UTF-8, WTF-8, RFC 2279): its check reads
-/// the neighbourhood of special sequences itself, so everything goes to it.
+/// A UTF-8 variant (CESU-8, Modified UTF-8, WTF-8, RFC 2279), by its engine
+/// check (e.g. [`Engine::check_cesu8`]): the check reads the neighbourhood of
+/// special sequences itself, so everything goes to it.
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by the streaming decoders
-pub(crate) struct Variant(pub(crate) Form);
+pub(crate) struct Variant(pub(crate) fn(&Engine, &[u8]) -> Result<(), VariantError>);
 
 impl Format for Variant {
     type Unit = u8;
@@ -279,7 +280,7 @@ impl Format for Variant {
         engine: &Engine,
         src: &[u8],
     ) -> Result<(), (usize, Problem<VariantErrorKind>)> {
-        crate::variant::check(engine, src, self.0).map_err(|e| {
+        (self.0)(engine, src).map_err(|e| {
             let problem = Problem {
                 len: e.error_len(),
                 kind: e.kind(),

@@ -6,8 +6,9 @@
 //! `latin1_offsets` (one `popcnt` a word), which also gives the exact output
 //! length before anything is written.
 
+use super::converted::ConvertedRows;
 use super::offset::{RowOffset, Span};
-use super::{ConvertedRows, RowValidity};
+use super::RowValidity;
 use crate::Engine;
 
 /// The column `values`/`offsets` (sound, covering `span`), Latin-1, as UTF-8

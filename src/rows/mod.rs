@@ -17,11 +17,12 @@
 
 #[cfg(feature = "alloc")]
 mod convert;
+#[cfg(feature = "alloc")]
+mod converted;
 mod error;
 #[cfg(feature = "alloc")]
 mod latin1;
 mod offset;
-#[cfg(feature = "alloc")]
 #[cfg(feature = "alloc")]
 mod repair;
 #[cfg(feature = "alloc")]
@@ -29,7 +30,9 @@ mod utf16;
 mod validate;
 
 #[cfg(feature = "alloc")]
-pub use convert::{convert, convert_or_null, ConvertedRows};
+pub use convert::{convert, convert_or_null};
+#[cfg(feature = "alloc")]
+pub use converted::ConvertedRows;
 pub use error::RowError;
 pub use offset::RowOffset;
 #[cfg(feature = "alloc")]

@@ -4,9 +4,10 @@
 use crate::api::api;
 use alloc::vec::Vec;
 
+use super::converted::ConvertedRows;
 use super::offset::{sound, RowOffset};
 use super::validate::{row_bytes, validity};
-use super::{ConvertedRows, RowError, RowValidity};
+use super::{RowError, RowValidity};
 
 /// A column of UTF-8 rows in Arrow's layout, built by a column kernel: row `i`
 /// is `values()[offsets()[i]..offsets()[i + 1]]`, and the offsets start at 0.

@@ -8,8 +8,9 @@
 //! odd length, a buffer not aligned for units, invalid UTF-16, a pair split
 //! between two rows, an offset too large for its type) goes row by row.
 
+use super::converted::ConvertedRows;
 use super::offset::{RowOffset, Span};
-use super::{ConvertedRows, RowValidity};
+use super::RowValidity;
 use crate::stream::block::aligned16;
 use crate::{ByteOrder, Engine};
 

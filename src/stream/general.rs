@@ -25,8 +25,7 @@ use super::block::{
 use super::TranscodeErrorKind;
 use crate::lossy::pieces::{self, Format, Pieces, Problem as PieceProblem};
 use crate::reference::utf8::check_char;
-use crate::variant::Form;
-use crate::{utf16::Utf16ErrorKind, utf32::Utf32ErrorKind, ByteOrder, Encoding, ErrorMode};
+use crate::{utf16::Utf16ErrorKind, utf32::Utf32ErrorKind, ByteOrder, Encoding, Engine, ErrorMode};
 
 const REPLACEMENT: u32 = 0xFFFD;
 
@@ -394,10 +393,14 @@ impl BlockConverter {
     /// CESU-8, Modified UTF-8 or WTF-8: the variant's validation finds each valid
     /// stretch, the library's decoder decodes it.
     fn decode_variant(&mut self, src: &[u8], at_end: bool) -> (usize, Option<Problem>) {
-        let (form, from) = match self.from {
-            Encoding::Cesu8 => (Form::Cesu8, Encoding::Cesu8),
-            Encoding::Mutf8 => (Form::Mutf8, Encoding::Mutf8),
-            _ => (Form::Wtf8, Encoding::Wtf8),
+        let from = match self.from {
+            Encoding::Cesu8 | Encoding::Mutf8 => self.from,
+            _ => Encoding::Wtf8,
+        };
+        let check = match from {
+            Encoding::Cesu8 => pieces::Variant(Engine::check_cesu8),
+            Encoding::Mutf8 => pieces::Variant(Engine::check_mutf8),
+            _ => pieces::Variant(Engine::check_wtf8),
         };
         let end = if at_end {
             src.len()
@@ -413,12 +416,8 @@ impl BlockConverter {
             push_units(&mut this.values, &decoded.unwrap_or_default());
         };
         let mode = self.mode;
-        let (decoded, problem) = self.decode_pieces(
-            pieces::Variant(form),
-            &src[..end],
-            1,
-            valid,
-            |this, at, bad, problem| {
+        let (decoded, problem) =
+            self.decode_pieces(check, &src[..end], 1, valid, |this, at, bad, problem| {
                 if problem.len.is_none() && !at_end {
                     // Cut by the block's end (Modified UTF-8's C0, say): wait for more.
                     return Err(None);
@@ -429,8 +428,7 @@ impl BlockConverter {
                 }
                 this.push_piece(at, bad);
                 Ok(())
-            },
-        );
+            });
         // Up to the problem, or to where a piece cut by the end waits.
         (decoded, problem)
     }

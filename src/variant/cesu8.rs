@@ -11,10 +11,10 @@
 //! must hold no 4-byte sequence (nor, in Modified UTF-8, a `00` byte), and only the
 //! surrogate pairs and `C0 80` are read by scalar code.
 
+use super::error::{VariantError, VariantErrorKind};
 #[cfg(feature = "alloc")]
-use super::walk;
-use super::{check, is_low, surrogate_at, utf8_char, Bad, Form, Special, Step};
-use super::{VariantError, VariantErrorKind};
+use super::walk::walk;
+use super::walk::{check, combine, is_low, surrogate_at, utf8_char, Bad, Special, Step, Variant};
 use crate::api::api;
 use crate::reference::utf8::is_continuation;
 #[cfg(feature = "alloc")]
@@ -22,10 +22,34 @@ use crate::ByteOrder;
 #[cfg(feature = "alloc")]
 use crate::Engine;
 
+/// CESU-8, as [`walk`] reads it.
+struct Cesu8;
+
+/// Modified UTF-8, as [`walk`] reads it.
+struct Mutf8;
+
+impl Variant for Cesu8 {
+    const FORBIDS: Option<bool> = Some(false);
+
+    #[inline]
+    fn read(s: &[u8]) -> Step {
+        read(s, false)
+    }
+}
+
+impl Variant for Mutf8 {
+    const FORBIDS: Option<bool> = Some(true);
+
+    #[inline]
+    fn read(s: &[u8]) -> Step {
+        read(s, true)
+    }
+}
+
 /// Reads the sequence at the start of `s` (not empty) as CESU-8, or with `mutf8`
 /// as Modified UTF-8.
 #[inline]
-pub(super) fn read(s: &[u8], mutf8: bool) -> Step {
+fn read(s: &[u8], mutf8: bool) -> Step {
     match s[0] {
         0x00 if mutf8 => Bad::new(1, VariantErrorKind::NulByte),
         0xC0 if mutf8 => match s.get(1) {
@@ -56,7 +80,7 @@ fn pair(s: &[u8]) -> Step {
     match (after, surrogate_at(after)) {
         (_, Some(low)) if is_low(low) => Ok(Special {
             width: 6,
-            value: super::combine(high, low),
+            value: combine(high, low),
         }),
         // Only the start of a low surrogate, or nothing, before the end.
         ([] | [0xED] | [0xED, 0xB0..=0xBF], _) => Bad::TRUNCATED,
@@ -71,18 +95,18 @@ pub use owned::*;
 mod owned {
     use super::*;
     use crate::error::{Utf16Error, Utf16ErrorKind};
-    use crate::variant::{find_byte, find_unit, put, StrSink, Utf16Sink};
+    use crate::variant::walk::{find_byte, find_unit, put, StrSink, Utf16Sink};
     use alloc::{borrow::Cow, vec, vec::Vec};
 
-    fn to_string<'a>(e: &Engine, src: &'a [u8], form: Form) -> Result<Cow<'a, str>, VariantError> {
+    fn to_string<'a, V: Variant>(e: &Engine, src: &'a [u8]) -> Result<Cow<'a, str>, VariantError> {
         let mut sink = StrSink::new(src);
-        walk(e, src, form, &mut sink)?;
+        walk::<V>(e, src, &mut sink)?;
         Ok(sink.finish())
     }
 
-    fn to_utf16(e: &Engine, src: &[u8], form: Form) -> Result<Vec<u16>, VariantError> {
+    fn to_utf16<V: Variant>(e: &Engine, src: &[u8]) -> Result<Vec<u16>, VariantError> {
         let mut sink = Utf16Sink::new(src.len());
-        walk(e, src, form, &mut sink)?;
+        walk::<V>(e, src, &mut sink)?;
         Ok(sink.finish())
     }
 
@@ -190,7 +214,7 @@ mod owned {
         /// ```
         pub fn cesu8_to_string[<'a>](src: &'a [u8]) -> Result<Cow<'a, str>, VariantError>
             as cesu8_to_string;
-            |engine| to_string(engine, src, Form::Cesu8);
+            |engine| to_string::<Cesu8>(engine, src);
 
         /// Decodes Modified UTF-8 to a `str`: borrowed when the input is already UTF-8
         /// (no pair, no `C0 80`), otherwise a new `String`.
@@ -203,7 +227,7 @@ mod owned {
         /// ```
         pub fn mutf8_to_string[<'a>](src: &'a [u8]) -> Result<Cow<'a, str>, VariantError>
             as mutf8_to_string;
-            |engine| to_string(engine, src, Form::Mutf8);
+            |engine| to_string::<Mutf8>(engine, src);
 
         /// Encodes a `str` as CESU-8: borrowed when it has no supplementary character
         /// (then CESU-8 and UTF-8 agree), otherwise each such character becomes a pair
@@ -239,7 +263,7 @@ mod owned {
         /// ```
         pub fn cesu8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError>
             as cesu8_to_utf16_vec;
-            |engine| to_utf16(engine, src, Form::Cesu8);
+            |engine| to_utf16::<Cesu8>(engine, src);
 
         /// Decodes Modified UTF-8 to UTF-16 (machine byte order).
         ///
@@ -250,7 +274,7 @@ mod owned {
         /// ```
         pub fn mutf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, VariantError>
             as mutf8_to_utf16_vec;
-            |engine| to_utf16(engine, src, Form::Mutf8);
+            |engine| to_utf16::<Mutf8>(engine, src);
 
         /// Encodes well-formed UTF-16 (machine byte order) as CESU-8; an unpaired
         /// surrogate is an error, as from [`utf16::to_utf8`](crate::utf16::to_utf8).
@@ -287,7 +311,7 @@ api! { "variant";
     /// ```
     pub fn validate_cesu8(src: &[u8]) -> bool
         as validate_cesu8;
-        |engine| check(engine, src, Form::Cesu8).is_ok();
+        |engine| check::<Cesu8>(engine, src).is_ok();
 
     /// Validates CESU-8: `Ok`, or where, how long and why the input is invalid
     /// (see [`VariantError`]).
@@ -301,7 +325,7 @@ api! { "variant";
     /// ```
     pub fn check_cesu8(src: &[u8]) -> Result<(), VariantError>
         as check_cesu8;
-        |engine| check(engine, src, Form::Cesu8);
+        |engine| check::<Cesu8>(engine, src);
 
     /// True when `src` is valid Modified UTF-8 (Java): CESU-8 in which U+0000 is
     /// `C0 80` and no byte is `00`.
@@ -313,7 +337,7 @@ api! { "variant";
     /// ```
     pub fn validate_mutf8(src: &[u8]) -> bool
         as validate_mutf8;
-        |engine| check(engine, src, Form::Mutf8).is_ok();
+        |engine| check::<Mutf8>(engine, src).is_ok();
 
     /// Validates Modified UTF-8: `Ok`, or where, how long and why the input is
     /// invalid.
@@ -325,5 +349,5 @@ api! { "variant";
     /// ```
     pub fn check_mutf8(src: &[u8]) -> Result<(), VariantError>
         as check_mutf8;
-        |engine| check(engine, src, Form::Mutf8);
+        |engine| check::<Mutf8>(engine, src);
 }

@@ -13,17 +13,29 @@
 //! runs on the engine's kernels (see [`walk`]); only sequences beyond U+10FFFF are
 //! read and written by scalar code.
 
+use super::error::{VariantError, VariantErrorKind};
 #[cfg(feature = "alloc")]
-use super::walk;
-use super::{check, utf8_char, Bad, Form, Special, Step};
-use super::{VariantError, VariantErrorKind};
+use super::walk::walk;
+use super::walk::{check, decode, utf8_char, Bad, Special, Step, Variant};
 use crate::api::api;
 use crate::reference::utf8::is_continuation;
 #[cfg(feature = "alloc")]
 use crate::Engine;
 
+/// RFC 2279's UTF-8, as [`walk`] reads it.
+struct Rfc2279;
+
+impl Variant for Rfc2279 {
+    const FORBIDS: Option<bool> = None;
+
+    #[inline]
+    fn read(s: &[u8]) -> Step {
+        read(s)
+    }
+}
+
 /// Reads the sequence at the start of `s` (not empty) as RFC 2279 UTF-8.
-pub(super) fn read(s: &[u8]) -> Step {
+fn read(s: &[u8]) -> Step {
     let first = s[0];
     // Width, and the lowest second byte that is not overlong.
     let (width, lowest) = match first {
@@ -49,7 +61,7 @@ pub(super) fn read(s: &[u8]) -> Step {
     }
     Ok(Special {
         width,
-        value: super::decode(&s[..width]),
+        value: decode(&s[..width]),
     })
 }
 
@@ -59,12 +71,12 @@ pub use owned::*;
 #[cfg(feature = "alloc")]
 mod owned {
     use super::*;
-    use crate::variant::{encode, put, Utf32Sink};
+    use crate::variant::walk::{encode, put, Utf32Sink};
     use alloc::vec::Vec;
 
     fn to_ucs4(e: &Engine, src: &[u8]) -> Result<Vec<u32>, VariantError> {
         let mut sink = Utf32Sink::new(src.len());
-        walk(e, src, Form::Rfc2279, &mut sink)?;
+        walk::<Rfc2279>(e, src, &mut sink)?;
         Ok(sink.finish())
     }
 
@@ -145,7 +157,7 @@ api! { "variant";
     /// ```
     pub fn validate_rfc2279(src: &[u8]) -> bool
         as validate_rfc2279;
-        |engine| check(engine, src, Form::Rfc2279).is_ok();
+        |engine| check::<Rfc2279>(engine, src).is_ok();
 
     /// Validates RFC 2279 UTF-8: `Ok`, or where, how long and why the input is
     /// invalid.
@@ -158,5 +170,5 @@ api! { "variant";
     /// ```
     pub fn check_rfc2279(src: &[u8]) -> Result<(), VariantError>
         as check_rfc2279;
-        |engine| check(engine, src, Form::Rfc2279);
+        |engine| check::<Rfc2279>(engine, src);
 }

@@ -10,18 +10,30 @@
 //! Valid UTF-8 stretches run on the engine's kernels (see [`walk`]); only the
 //! lone surrogates are read and written by scalar code.
 
+use super::error::{VariantError, VariantErrorKind};
 #[cfg(feature = "alloc")]
-use super::walk;
-use super::{check, is_low, surrogate_at, utf8_char, Bad, Form, Special, Step};
-use super::{VariantError, VariantErrorKind};
+use super::walk::walk;
+use super::walk::{check, is_low, surrogate_at, utf8_char, Bad, Special, Step, Variant};
 use crate::api::api;
 #[cfg(feature = "alloc")]
 use crate::ByteOrder;
 #[cfg(feature = "alloc")]
 use crate::Engine;
 
+/// WTF-8, as [`walk`] reads it.
+struct Wtf8;
+
+impl Variant for Wtf8 {
+    const FORBIDS: Option<bool> = None;
+
+    #[inline]
+    fn read(s: &[u8]) -> Step {
+        read(s)
+    }
+}
+
 /// Reads the sequence at the start of `s` (not empty) as WTF-8.
-pub(super) fn read(s: &[u8]) -> Step {
+fn read(s: &[u8]) -> Step {
     if !(s[0] == 0xED && matches!(s.get(1), Some(0xA0..=0xBF))) {
         return utf8_char(s);
     }
@@ -55,7 +67,7 @@ pub use owned::*;
 #[cfg(feature = "alloc")]
 mod owned {
     use super::*;
-    use crate::variant::{combine, encode, put, Utf16Sink};
+    use crate::variant::walk::{combine, encode, put, Utf16Sink};
     use alloc::{vec, vec::Vec};
 
     /// UTF-16 to WTF-8: the engine's UTF-16 to UTF-8 kernel up to each unit it
@@ -94,7 +106,7 @@ mod owned {
 
     fn to_utf16(e: &Engine, src: &[u8]) -> Result<Vec<u16>, VariantError> {
         let mut sink = Utf16Sink::new(src.len());
-        walk(e, src, Form::Wtf8, &mut sink)?;
+        walk::<Wtf8>(e, src, &mut sink)?;
         Ok(sink.finish())
     }
 
@@ -136,7 +148,7 @@ api! { "variant";
     /// ```
     pub fn validate_wtf8(src: &[u8]) -> bool
         as validate_wtf8;
-        |engine| check(engine, src, Form::Wtf8).is_ok();
+        |engine| check::<Wtf8>(engine, src).is_ok();
 
     /// Validates WTF-8: `Ok`, or where, how long and why the input is invalid. A
     /// pair written as two 3-byte surrogates is valid up to its low surrogate.
@@ -149,5 +161,5 @@ api! { "variant";
     /// ```
     pub fn check_wtf8(src: &[u8]) -> Result<(), VariantError>
         as check_wtf8;
-        |engine| check(engine, src, Form::Wtf8);
+        |engine| check::<Wtf8>(engine, src);
 }
