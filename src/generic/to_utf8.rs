@@ -388,6 +388,17 @@ impl Source for Utf32 {
     }
 
     #[inline(always)]
+    unsafe fn short<W: Wide>(
+        ptr: *const u32,
+        len: usize,
+        out: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises.
+        W::utf32_to_utf8_short(ptr, len, out, room)
+    }
+
+    #[inline(always)]
     unsafe fn wide<W: Wide>(ptr: *const u32, out: *mut u8) -> Option<(usize, usize)> {
         // SAFETY: the caller's promises.
         W::utf32_to_utf8(ptr, out)

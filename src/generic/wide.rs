@@ -123,8 +123,26 @@ pub(crate) unsafe trait Wide: ByteVector {
         None
     }
 
-    /// As [`Wide::utf16_to_utf8`] for UTF-32: `None` when a value is above
-    /// U+FFFF or a surrogate.
+    /// As [`Wide::latin1_to_utf8_short`] for UTF-32 input: `None` (having
+    /// written nothing) when a value is not a Unicode scalar value or the
+    /// bytes do not fit.
+    ///
+    /// # Safety
+    /// `src..src + len` is readable, `dst..dst + room` writable; `len <= 32`.
+    #[inline(always)]
+    unsafe fn utf32_to_utf8_short(
+        src: *const u32,
+        len: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        let _ = (src, len, dst, room);
+        None
+    }
+
+    /// As [`Wide::utf16_to_utf8`] for UTF-32: `None` when a value is not a
+    /// Unicode scalar value (or, where the implementation takes the BMP only,
+    /// above U+FFFF).
     ///
     /// # Safety
     /// `src..src + UNITS` is readable, `dst..dst + ROOM` writable.

@@ -1,6 +1,6 @@
-//! UTF-8 out of whole AVX-512 registers: code points up to U+FFFF ([`encode_units`])
-//! and UTF-16 parts with surrogate pairs ([`encode_part`]), by masked byte
-//! compresses.
+//! UTF-8 out of whole AVX-512 registers: code points up to U+FFFF ([`encode_units`]),
+//! UTF-16 parts with surrogate pairs ([`encode_part`]) and scalar values of any
+//! plane ([`scalar_bytes`], for UTF-32), by masked byte compresses.
 
 use core::arch::x86_64::*;
 
@@ -28,6 +28,53 @@ pub(super) unsafe fn three_bytes(w: __m512i, ascii: u16, short: u16) -> __m512i 
         _mm512_or_si512(lead, _mm512_slli_epi32::<8>(first)),
         _mm512_slli_epi32::<16>(low6),
     )
+}
+
+/// Sixteen `u32` lanes of code points from U+10000 as their four UTF-8 bytes,
+/// in order from the lane's low byte.
+#[inline(always)]
+pub(super) unsafe fn four_bytes(c: __m512i) -> __m512i {
+    let cont = |v: __m512i| _mm512_or_si512(_mm512_and_si512(v, w32(0x3F)), w32(0x80));
+    _mm512_or_si512(
+        _mm512_or_si512(
+            _mm512_or_si512(_mm512_srli_epi32::<18>(c), w32(0xF0)),
+            _mm512_slli_epi32::<8>(cont(_mm512_srli_epi32::<12>(c))),
+        ),
+        _mm512_or_si512(
+            _mm512_slli_epi32::<16>(cont(_mm512_srli_epi32::<6>(c))),
+            _mm512_slli_epi32::<24>(cont(c)),
+        ),
+    )
+}
+
+/// The lanes of sixteen `u32` values that are not Unicode scalar values
+/// (above U+10FFFF, or surrogates).
+#[inline(always)]
+pub(super) unsafe fn not_scalar(values: __m512i) -> u16 {
+    let above = _mm512_cmpgt_epu32_mask(values, w32(0x10_FFFF));
+    let tops = _mm512_and_si512(values, w32(0xFFFF_F800));
+    above | _mm512_cmpeq_epi32_mask(tops, w32(0xD800))
+}
+
+/// The UTF-8 of the `lanes` of sixteen `u32` lanes of Unicode scalar values,
+/// any plane: each lane's one to four bytes (`[lead, continuation...]` from the
+/// lane's low byte) and the mask of the bytes that belong, four bits a lane,
+/// for a compress that packs them.
+#[inline(always)]
+pub(super) unsafe fn scalar_bytes(values: __m512i, lanes: u16) -> (__m512i, u64) {
+    let ascii = _mm512_cmplt_epu32_mask(values, w32(0x80));
+    let short = _mm512_cmplt_epu32_mask(values, w32(0x800));
+    let bmp = _mm512_cmplt_epu32_mask(values, w32(0x1_0000));
+    let mut bytes = three_bytes(values, ascii, short);
+    if bmp & lanes != lanes {
+        bytes = _mm512_mask_blend_epi32(!bmp, bytes, four_bytes(values));
+    }
+    let keep = (0x1111_1111_1111_1111
+        | deposit(!ascii as u64, 0x2222_2222_2222_2222)
+        | deposit(!short as u64, 0x4444_4444_4444_4444)
+        | deposit(!bmp as u64, 0x8888_8888_8888_8888))
+        & (deposit(lanes as u64, 0x1111_1111_1111_1111) * 0xF);
+    (bytes, keep)
 }
 
 /// Where [`encode_units`] and [`encode_part`] may write: with `exact:
@@ -218,18 +265,7 @@ pub(super) unsafe fn encode_part(
                 ),
                 w32(0x10000),
             );
-            let cont = |v: __m512i| _mm512_or_si512(_mm512_and_si512(v, w32(0x3F)), w32(0x80));
-            let four = _mm512_or_si512(
-                _mm512_or_si512(
-                    _mm512_or_si512(_mm512_srli_epi32::<18>(c), w32(0xF0)),
-                    _mm512_slli_epi32::<8>(cont(_mm512_srli_epi32::<12>(c))),
-                ),
-                _mm512_or_si512(
-                    _mm512_slli_epi32::<16>(cont(_mm512_srli_epi32::<6>(c))),
-                    _mm512_slli_epi32::<24>(cont(c)),
-                ),
-            );
-            bytes = _mm512_mask_blend_epi32(high, bytes, four);
+            bytes = _mm512_mask_blend_epi32(high, bytes, four_bytes(c));
         }
         let n = keeps[h].count_ones() as usize;
         // SAFETY: the caller's promise of 112 writable bytes (each half

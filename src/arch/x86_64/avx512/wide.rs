@@ -189,6 +189,48 @@ unsafe impl Wide for __m512i {
         Some((len, encode_units(units, dst, Some((lanes, room)))?))
     }
 
+    #[inline(always)]
+    unsafe fn utf32_to_utf8_short(
+        src: *const u32,
+        len: usize,
+        dst: *mut u8,
+        room: usize,
+    ) -> Option<(usize, usize)> {
+        let lanes = low_bits(len) as u32;
+        let halves = [lanes as u16, (lanes >> 16) as u16];
+        // SAFETY: the caller's promises; the masked loads read only `len`
+        // values (the second address is formed with wrapping arithmetic, and
+        // read only when `len` exceeds 16).
+        let values = [
+            _mm512_maskz_loadu_epi32(halves[0], src.cast()),
+            _mm512_maskz_loadu_epi32(halves[1], src.wrapping_add(16).cast()),
+        ];
+        if not_scalar(values[0]) & halves[0] | not_scalar(values[1]) & halves[1] != 0 {
+            return None;
+        }
+        let parts = [
+            scalar_bytes(values[0], halves[0]),
+            scalar_bytes(values[1], halves[1]),
+        ];
+        let total = (parts[0].1.count_ones() + parts[1].1.count_ones()) as usize;
+        if total > room {
+            return None;
+        }
+        let mut written = 0;
+        for (bytes, keep) in parts {
+            let n = keep.count_ones() as usize;
+            // SAFETY: exactly `n` bytes, within `room` (checked above).
+            store(
+                dst.add(written),
+                _mm512_maskz_compress_epi8(keep, bytes),
+                n,
+                true,
+            );
+            written += n;
+        }
+        Some((len, written))
+    }
+
     const UNITS: usize = 64;
     // Two conversions of 32 units: the second starts at most 96 bytes in and
     // touches at most 112.
@@ -239,7 +281,24 @@ unsafe impl Wide for __m512i {
         );
         let upper = _mm512_and_si512(_mm512_or_si512(a, b), w32(0xFFFF_0000));
         if _mm512_test_epi32_mask(upper, upper) != 0 {
-            return None;
+            // Some value above U+FFFF: each half to one to four bytes a lane.
+            if not_scalar(a) | not_scalar(b) != 0 {
+                return None;
+            }
+            let mut written = 0;
+            for half in [a, b] {
+                let (bytes, keep) = scalar_bytes(half, u16::MAX);
+                // SAFETY: the caller's promise of ROOM bytes; each half
+                // writes 64 from at most 64 in.
+                store(
+                    dst.add(written),
+                    _mm512_maskz_compress_epi8(keep, bytes),
+                    64,
+                    false,
+                );
+                written += keep.count_ones() as usize;
+            }
+            return Some((32, written));
         }
         let units = _mm512_inserti64x4::<1>(
             _mm512_castsi256_si512(_mm512_cvtepi32_epi16(a)),
