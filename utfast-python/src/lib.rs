@@ -17,6 +17,7 @@
 
 mod arrow;
 mod codecs;
+mod fast;
 mod input;
 mod output;
 mod scan;
@@ -37,8 +38,9 @@ fn validate_utf8(data: &Bound<'_, PyAny>) -> PyResult<bool> {
     }))
 }
 
-/// `bytes(data).decode(encoding, errors)`, on utfast's kernels.
-#[pyfunction]
+/// `bytes(data).decode(encoding, errors)`, on utfast's kernels: every call
+/// `fast::decode` does not take itself.
+#[pyfunction(name = "_decode")]
 #[pyo3(signature = (data, encoding = None, errors = None))]
 fn decode<'py>(
     data: &Bound<'py, PyAny>,
@@ -66,8 +68,9 @@ fn decode<'py>(
         .map_err(Into::into)
 }
 
-/// `text.encode(encoding, errors)`, on utfast's kernels.
-#[pyfunction]
+/// `text.encode(encoding, errors)`, on utfast's kernels: every call
+/// `fast::encode` does not take itself.
+#[pyfunction(name = "_encode")]
 #[pyo3(signature = (text, encoding = None, errors = None))]
 fn encode<'py>(
     text: &Bound<'py, PyString>,
@@ -86,6 +89,20 @@ fn encode<'py>(
         .cast_into::<PyBytes>()
         .map_err(Into::into)
 }
+
+/// `decode`'s docstring, with the signature `inspect.signature` reads.
+const DECODE_DOC: &std::ffi::CStr = c"decode($module, /, data, encoding='utf-8', errors='strict')
+--
+
+Exactly bytes(data).decode(encoding, errors), on utfast's SIMD kernels: the same
+str, or the same exception.";
+
+/// `encode`'s docstring, with the signature `inspect.signature` reads.
+const ENCODE_DOC: &std::ffi::CStr = c"encode($module, /, text, encoding='utf-8', errors='strict')
+--
+
+Exactly text.encode(encoding, errors), on utfast's SIMD kernels: the same bytes,
+or the same exception.";
 
 /// The encoding and error handler given, or CPython's defaults.
 fn or_defaults<'a, 'py>(
@@ -111,8 +128,12 @@ fn active_kernel() -> &'static str {
 #[pymodule]
 fn _utfast(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(validate_utf8, module)?)?;
-    module.add_function(wrap_pyfunction!(decode, module)?)?;
-    module.add_function(wrap_pyfunction!(encode, module)?)?;
+    let general = wrap_pyfunction!(decode, module)?;
+    let raw = fast::wrap(module, &general, c"decode", DECODE_DOC, fast::decode)?;
+    module.add("decode", raw)?;
+    let general = wrap_pyfunction!(encode, module)?;
+    let raw = fast::wrap(module, &general, c"encode", ENCODE_DOC, fast::encode)?;
+    module.add("encode", raw)?;
     module.add_function(wrap_pyfunction!(active_kernel, module)?)?;
     module.add_function(wrap_pyfunction!(arrow::arrow_is_valid_utf8, module)?)?;
     module.add_function(wrap_pyfunction!(arrow::arrow_binary_to_string, module)?)?;

@@ -123,6 +123,44 @@ def test_defaults_keywords_and_bad_names():
     check_decode(b"\xff", "utf-8", "no-such-handler")
 
 
+class StrSub(str):
+    pass
+
+
+class BytesSub(bytes):
+    pass
+
+
+def test_the_common_call_and_its_edges():
+    """decode and encode take exact bytes / str with UTF-8 named positionally
+    themselves, and pass every other call on: both must give CPython's answer."""
+    import inspect
+    assert str(inspect.signature(utfast.decode)) == "(data, encoding='utf-8', errors='strict')"
+    assert str(inspect.signature(utfast.encode)) == "(text, encoding='utf-8', errors='strict')"
+    for char in ["a", "é", "€", "🎉", "\ud800"]:
+        for size in [1, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65, 127, 128, 200]:
+            text = ("x" + char) * (size // 2) + char * (size % 2)
+            for name in ["utf-8", "UTF-8", "utf8", "Utf_8"]:
+                check_encode(text, name)
+                check_encode(StrSub(text), name)
+                data = text.encode("utf-8", "surrogatepass")
+                check_decode(data, name)
+                check_decode(BytesSub(data), name)
+                check_decode(data[:-1], name, "replace")
+    # A non-str encoding or handler (None included) is CPython's TypeError,
+    # message and all, by position or by keyword.
+    for bad in [5, None, b"strict"]:
+        check_decode(b"abc", bad)
+        check_decode(b"abc", "utf-8", bad)
+        check_encode("abc", bad)
+        check_encode("abc", "utf-8", bad)
+        assert outcome(lambda: utfast.decode(b"abc", errors=bad)) == outcome(lambda: b"abc".decode(errors=bad))
+        assert outcome(lambda: utfast.encode("abc", encoding=bad)) == outcome(lambda: "abc".encode(encoding=bad))
+    for args in [(), (b"a", "utf-8", "strict", 1)]:
+        assert outcome(lambda: utfast.decode(*args))[0] is TypeError
+        assert outcome(lambda: utfast.encode(*args))[0] is TypeError
+
+
 def test_validate_utf8_is_strict_decoding():
     for data in [b"", b"ok", "é".encode(), b"\xc0\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xe2\x82"]:
         try:
