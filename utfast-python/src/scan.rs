@@ -3,7 +3,8 @@
 //! the number of characters; for UTF-16 the OR of all units (which tells ASCII
 //! and Latin-1 exactly, their limits being powers of two) and whether any
 //! surrogate is present (without one, UTF-16 is valid and each unit a
-//! character). Plain Rust that vectorises, compiled for several CPU feature
+//! character); and, for UTF-16 that needs UCS-2, the copy into the `str` with
+//! the surrogate test in the same pass. Plain Rust that vectorises, compiled for several CPU feature
 //! sets with run-time selection (multiversion); blocks are folded without an
 //! early exit, so that the loops vectorise.
 
@@ -79,6 +80,47 @@ pub fn utf16_bits_and_surrogates(src: &[u16], swap: bool) -> (u16, bool) {
     (if swap { bits.swap_bytes() } else { bits }, any)
 }
 
+/// Copies the UTF-16 units of `src` to `dst` (as long), byte-swapped when
+/// `swap`, and tells whether any is a surrogate: the copy and the test in one
+/// pass, for text already known to need UCS-2 (and valid unless it has one).
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+sse4.1",
+    "aarch64+neon"
+))]
+pub fn copy_utf16_finding_surrogates(src: &[u16], dst: &mut [u16], swap: bool) -> bool {
+    let mut any = false;
+    let (mut from, mut to) = (src.chunks_exact(BLOCK), dst.chunks_exact_mut(BLOCK));
+    // One loop per order, so that neither tests `swap` per unit.
+    if swap {
+        for (block, out) in from.by_ref().zip(to.by_ref()) {
+            let mut seen = false;
+            for (o, &unit) in out.iter_mut().zip(block) {
+                let unit = unit.swap_bytes();
+                *o = unit;
+                seen |= unit & 0xF800 == 0xD800;
+            }
+            any |= seen;
+        }
+    } else {
+        for (block, out) in from.by_ref().zip(to.by_ref()) {
+            let mut seen = false;
+            for (o, &unit) in out.iter_mut().zip(block) {
+                *o = unit;
+                seen |= unit & 0xF800 == 0xD800;
+            }
+            any |= seen;
+        }
+    }
+    for (o, &unit) in to.into_remainder().iter_mut().zip(from.remainder()) {
+        let unit = if swap { unit.swap_bytes() } else { unit };
+        *o = unit;
+        any |= unit & 0xF800 == 0xD800;
+    }
+    any
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,6 +148,9 @@ mod tests {
                     (bits, any),
                     "{end} {swap}"
                 );
+                let mut copy = vec![0u16; end];
+                assert_eq!(copy_utf16_finding_surrogates(&src, &mut copy, swap), any);
+                assert_eq!(copy, units[..end]);
             }
         }
     }

@@ -13,6 +13,9 @@ use crate::input::units;
 use crate::output::{new_str, Units};
 use crate::scan;
 
+/// UTF-16 units looked at for a character that makes the `str` UCS-2.
+const PROBE_UNITS: usize = 32;
+
 /// `src` decoded as `codec`, or `None` when `src` is not valid in it.
 pub fn decode<'py>(
     py: Python<'py>,
@@ -116,6 +119,23 @@ fn utf16_str<'py>(
     order: ByteOrder,
 ) -> PyResult<Option<Bound<'py, PyString>>> {
     let swap = order != ByteOrder::NATIVE;
+    // A unit from U+0100 that is not a surrogate among the first: the `str` is
+    // UCS-2 at least, and exactly UCS-2 without a surrogate; the units are
+    // copied and tested in one pass (a surrogate met there: the general path).
+    let head = &src[..src.len().min(PROBE_UNITS)];
+    let wide = |&u: &u16| {
+        let u = if swap { u.swap_bytes() } else { u };
+        u >= 0x100 && u & 0xF800 != 0xD800
+    };
+    if head.iter().any(wide) {
+        let copied = new_str(py, src.len(), 0xFFFF, 2 * src.len(), |units| match units {
+            Units::Two(dst) => !scan::copy_utf16_finding_surrogates(src, dst, swap),
+            _ => false,
+        })?;
+        if copied.is_some() {
+            return Ok(copied);
+        }
+    }
     let (bits, surrogates) = scan::utf16_bits_and_surrogates(src, swap);
     let (chars, max) = if !surrogates {
         let max = match bits {

@@ -66,6 +66,8 @@ SAMPLES = [
     "", "a", "plain ASCII text", "déjà vu", "ÿ", "Ā", "€uro", "日本語", "🎉 party",
     "mixed: a é € 日 🎉", "\x00\x7f\x80\xff", "\ud800", "a\udfffb", "\ud83d\ude00",
     "x" * 100 + "é", "é" * 70_000, "日" * 30_000 + "🎉",
+    # UCS-2 text (a wide unit early on) with a surrogate later: pairs, lone ones.
+    "日本語\udc00 tail", "日本語" * 20 + "\ud83d", "Ā" + "x" * 200 + "🎉" + "y" * 50,
 ]
 
 
