@@ -121,18 +121,74 @@ pub fn copy_utf16_finding_surrogates(src: &[u16], dst: &mut [u16], swap: bool) -
     any
 }
 
+/// Copies the ASCII start of `src` to `dst` (as long) a block at a time: the
+/// bytes copied, `src.len()` when it is all ASCII, else a multiple of the
+/// block before the first block with a byte from 0x80.
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+sse4.1",
+    "aarch64+neon"
+))]
+pub fn copy_ascii_prefix(src: &[u8], dst: &mut [u8]) -> usize {
+    let mut done = 0;
+    let (mut from, mut to) = (src.chunks_exact(BLOCK), dst.chunks_exact_mut(BLOCK));
+    for (block, out) in from.by_ref().zip(to.by_ref()) {
+        if block.iter().fold(0, |all, &b| all | b) >= 0x80 {
+            return done;
+        }
+        out.copy_from_slice(block);
+        done += BLOCK;
+    }
+    let (rest, out) = (from.remainder(), to.into_remainder());
+    if rest.iter().fold(0, |all, &b| all | b) < 0x80 {
+        out.copy_from_slice(rest);
+        done += rest.len();
+    }
+    done
+}
+
+/// Narrows the UTF-16 units of `src` to bytes in `dst` (as long; each unit's
+/// low byte, after a swap when `swap`) and returns the OR of all units: the
+/// bytes are the text's Latin-1 form when it is below 0x100.
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+sse4.1",
+    "aarch64+neon"
+))]
+pub fn narrow_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> u16 {
+    let mut bits = 0u16;
+    for (o, &unit) in dst.iter_mut().zip(src) {
+        let unit = if swap { unit.swap_bytes() } else { unit };
+        bits |= unit;
+        *o = unit as u8;
+    }
+    bits
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn scans_agree_with_plain_loops() {
-        let text = "aé€😀 日本語 plain ".repeat(40);
+        let text = "x".repeat(150) + &"aé€😀 日本語 plain ".repeat(40);
         for end in 0..text.len() {
             let src = &text.as_bytes()[..end];
             let top = src.iter().copied().max().unwrap_or(0);
             let chars = src.iter().filter(|&&b| (b as i8) >= -0x40).count();
             assert_eq!(utf8_top_and_chars(src), (top, chars));
+            let mut copy = vec![0u8; end];
+            let ascii = src.iter().position(|&b| b >= 0x80).unwrap_or(end);
+            let copied = copy_ascii_prefix(src, &mut copy);
+            let expected = if ascii == end {
+                end
+            } else {
+                ascii / BLOCK * BLOCK
+            };
+            assert_eq!(copied, expected, "{end}");
+            assert_eq!(copy[..copied], src[..copied]);
         }
         let units: Vec<u16> = text.encode_utf16().chain([0x41, 0x7F, 0x100]).collect();
         for end in 0..units.len() {
@@ -151,6 +207,12 @@ mod tests {
                 let mut copy = vec![0u16; end];
                 assert_eq!(copy_utf16_finding_surrogates(&src, &mut copy, swap), any);
                 assert_eq!(copy, units[..end]);
+                let mut narrow = vec![0u8; end];
+                assert_eq!(narrow_utf16(&src, &mut narrow, swap), bits);
+                assert!(narrow
+                    .iter()
+                    .zip(&units[..end])
+                    .all(|(&b, &u)| b == u as u8));
             }
         }
     }

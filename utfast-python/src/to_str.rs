@@ -13,8 +13,11 @@ use crate::input::units;
 use crate::output::{new_str, Units};
 use crate::scan;
 
-/// UTF-16 units looked at for a character that makes the `str` UCS-2.
+/// UTF-16 units looked at for a character that tells the `str`'s kind.
 const PROBE_UNITS: usize = 32;
+
+/// UTF-8 bytes looked at for a start that is ASCII.
+const PROBE_BYTES: usize = 64;
 
 /// `src` decoded as `codec`, or `None` when `src` is not valid in it.
 pub fn decode<'py>(
@@ -53,7 +56,24 @@ fn kind_max(max: u32) -> u32 {
 /// byte. ASCII is valid as it is; otherwise the conversion validates (a count
 /// that invalid input made wrong fails it too), so there is no pass of its own.
 fn utf8_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, PyString>>> {
-    let (top, len) = scan::utf8_top_and_chars(src);
+    // An ASCII start: copied into an ASCII `str` while it stays ASCII; a block
+    // with another byte ends that (the `str` is dropped) and only the rest
+    // is scanned.
+    let mut ascii = 0;
+    if src[..src.len().min(PROBE_BYTES)].is_ascii() {
+        let copied = new_str(py, src.len(), 0x7F, src.len(), |units| match units {
+            Units::One(dst) => {
+                ascii = scan::copy_ascii_prefix(src, dst);
+                ascii == src.len()
+            }
+            _ => false,
+        })?;
+        if copied.is_some() {
+            return Ok(copied);
+        }
+    }
+    let (top, rest) = scan::utf8_top_and_chars(&src[ascii..]);
+    let len = ascii + rest;
     if len == 0 && !src.is_empty() {
         // Continuation bytes only: nothing for the conversion to refuse.
         return Ok(None);
@@ -122,19 +142,31 @@ fn utf16_str<'py>(
     // A unit from U+0100 that is not a surrogate among the first: the `str` is
     // UCS-2 at least, and exactly UCS-2 without a surrogate; the units are
     // copied and tested in one pass (a surrogate met there: the general path).
+    // Latin-1 text (a unit 0x80-0xFF among the first, none above) is narrowed
+    // into a Latin-1 `str` in one pass that ORs the units, and kept if the OR
+    // stays below 0x100. Either way a miss goes down the general path.
     let head = &src[..src.len().min(PROBE_UNITS)];
-    let wide = |&u: &u16| {
-        let u = if swap { u.swap_bytes() } else { u };
+    let native = |u: u16| if swap { u.swap_bytes() } else { u };
+    let wide = head.iter().any(|&u| {
+        let u = native(u);
         u >= 0x100 && u & 0xF800 != 0xD800
-    };
-    if head.iter().any(wide) {
-        let copied = new_str(py, src.len(), 0xFFFF, 2 * src.len(), |units| match units {
+    });
+    let head_bits = head.iter().fold(0, |all, &u| all | native(u));
+    let copied = if wide {
+        new_str(py, src.len(), 0xFFFF, 2 * src.len(), |units| match units {
             Units::Two(dst) => !scan::copy_utf16_finding_surrogates(src, dst, swap),
             _ => false,
-        })?;
-        if copied.is_some() {
-            return Ok(copied);
-        }
+        })?
+    } else if (0x80..0x100).contains(&head_bits) {
+        new_str(py, src.len(), 0xFF, 2 * src.len(), |units| match units {
+            Units::One(dst) => scan::narrow_utf16(src, dst, swap) < 0x100,
+            _ => false,
+        })?
+    } else {
+        None
+    };
+    if copied.is_some() {
+        return Ok(copied);
     }
     let (bits, surrogates) = scan::utf16_bits_and_surrogates(src, swap);
     let (chars, max) = if !surrogates {

@@ -68,6 +68,9 @@ SAMPLES = [
     "x" * 100 + "é", "é" * 70_000, "日" * 30_000 + "🎉",
     # UCS-2 text (a wide unit early on) with a surrogate later: pairs, lone ones.
     "日本語\udc00 tail", "日本語" * 20 + "\ud83d", "Ā" + "x" * 200 + "🎉" + "y" * 50,
+    # Latin-1 text, then a wider character or a surrogate; ASCII, then not.
+    "déjà" + "x" * 100 + "€", "é" * 40 + "\ud800", "ÿ" + "🎉",
+    "x" * 64 + "é", "x" * 200 + "€" + "y" * 100, "x" * 130 + "🎉", "x" * 64 + "\x80",
 ]
 
 
