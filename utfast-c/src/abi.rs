@@ -1,0 +1,252 @@
+//! The plumbing every exported function shares: C pointer and length pairs
+//! checked and made into slices ([`input`], [`output`], [`buffers`]), the
+//! library's errors made into a [`utfast_result`], and each body run under
+//! `catch_unwind` ([`guard`]) so that no panic crosses into C.
+//!
+//! Checks made before any byte is read: a NULL pointer with a non-zero length
+//! (`UTFAST_NULL_POINTER`); a pointer misaligned for its type, a length whose
+//! bytes exceed `isize::MAX`, an input and an output that overlap
+//! (`UTFAST_BAD_ARGUMENT`). A NULL pointer with length 0 is an empty slice.
+//! What cannot be checked (that the memory is really there) is the caller's
+//! promise, stated in each function's `# Safety`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use utfast::utf16::{Utf16Error, Utf16ErrorKind};
+use utfast::utf32::{Utf32Error, Utf32ErrorKind};
+use utfast::{ByteOrder, OutputTooSmall, Utf8Error, Utf8ErrorKind};
+
+use crate::types::{utf16_kind, utf32_kind, utf8_kind, utfast_result, utfast_status};
+
+/// A body's answer: a result, or a status that ends the call early.
+pub(crate) type Outcome = Result<utfast_result, utfast_status>;
+
+/// Runs `body`: a status it returns early becomes a result with that status,
+/// a panic becomes `UTFAST_INTERNAL_ERROR`.
+pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> utfast_result {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(result)) => result,
+        Ok(Err(status)) => utfast_result::failed(status),
+        Err(_) => utfast_result::failed(utfast_status::UTFAST_INTERNAL_ERROR),
+    }
+}
+
+/// Runs `body` for a function that returns a plain value, `on_panic` if it
+/// panics.
+pub(crate) fn guard_value<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
+}
+
+/// Checks a pointer and length before they become a slice.
+fn check<T>(ptr: *const T, len: usize) -> Result<(), utfast_status> {
+    if len == 0 {
+        return Ok(());
+    }
+    if ptr.is_null() {
+        return Err(utfast_status::UTFAST_NULL_POINTER);
+    }
+    let fits = len
+        .checked_mul(size_of::<T>())
+        .is_some_and(|bytes| bytes <= isize::MAX as usize);
+    if !fits || !ptr.is_aligned() {
+        return Err(utfast_status::UTFAST_BAD_ARGUMENT);
+    }
+    Ok(())
+}
+
+/// The `len` units at `ptr` as a slice (empty when `len` is 0, whatever `ptr`).
+///
+/// # Safety
+///
+/// Unless `len` is 0 or `ptr` is NULL, `ptr` must point to `len` initialised
+/// units that nothing writes to while the slice lives.
+pub(crate) unsafe fn input<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], utfast_status> {
+    check(ptr, len)?;
+    if len == 0 {
+        return Ok(&[]);
+    }
+    // SAFETY: `check` found `ptr` non-NULL, aligned, and `len` units within
+    // `isize::MAX` bytes; the caller promises the units are there and
+    // unchanging.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+/// The `len` units at `ptr` as a mutable slice (empty when `len` is 0).
+///
+/// # Safety
+///
+/// Unless `len` is 0 or `ptr` is NULL, `ptr` must point to `len` writable units
+/// of `T` that nothing else reads or writes while the slice lives. (C's
+/// memory holds some value of each integer type `T` here; the library reads no
+/// output unit it has not written.)
+pub(crate) unsafe fn output<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], utfast_status> {
+    check(ptr.cast_const(), len)?;
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    // SAFETY: as in `input`, and the caller promises exclusive access.
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// Checks two pointer and length pairs, and that the memory they cover does not
+/// overlap (checked on the addresses, before any slice exists: an overlapping
+/// `&[A]` and `&mut [B]` must never be made).
+pub(crate) fn disjoint<A, B>(
+    a: *const A,
+    a_len: usize,
+    b: *const B,
+    b_len: usize,
+) -> Result<(), utfast_status> {
+    check(a, a_len)?;
+    check(b, b_len)?;
+    if a_len > 0 && b_len > 0 {
+        let a_start = a as usize;
+        let a_end = a_start.saturating_add(a_len * size_of::<A>());
+        let b_start = b as usize;
+        let b_end = b_start.saturating_add(b_len * size_of::<B>());
+        if a_start < b_end && b_start < a_end {
+            return Err(utfast_status::UTFAST_BAD_ARGUMENT);
+        }
+    }
+    Ok(())
+}
+
+/// An input and an output buffer, checked not to overlap.
+///
+/// # Safety
+///
+/// As [`input`] for `src`, `len` and [`output`] for `dst`, `dst_len`.
+pub(crate) unsafe fn buffers<'a, I, O>(
+    src: *const I,
+    len: usize,
+    dst: *mut O,
+    dst_len: usize,
+) -> Result<(&'a [I], &'a mut [O]), utfast_status> {
+    disjoint(src, len, dst.cast_const(), dst_len)?;
+    // SAFETY: forwarded from the caller.
+    let src = unsafe { input(src, len)? };
+    // SAFETY: forwarded from the caller; `dst` does not overlap `src`.
+    let dst = unsafe { output(dst, dst_len)? };
+    Ok((src, dst))
+}
+
+/// Runs a conversion from the `len` units at `src` into the `dst_len` units at
+/// `dst`: checks the buffers, calls `convert`, and makes its answer (units
+/// written, or the result of an error) a `utfast_result`.
+///
+/// # Safety
+///
+/// As [`buffers`].
+pub(crate) unsafe fn conversion<I, O>(
+    src: *const I,
+    len: usize,
+    dst: *mut O,
+    dst_len: usize,
+    convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
+) -> utfast_result {
+    guard(|| {
+        // SAFETY: forwarded from the caller.
+        let (src, dst) = unsafe { buffers(src, len, dst, dst_len)? };
+        Ok(match convert(src, dst) {
+            Ok(written) => utfast_result::ok(src.len(), written),
+            Err(result) => result,
+        })
+    })
+}
+
+/// The result of a UTF-8 error (from a conversion: `written` as it says).
+pub(crate) fn utf8_error(e: Utf8Error) -> utfast_result {
+    match e.kind() {
+        Utf8ErrorKind::OutputTooSmall => {
+            utfast_result::output_too_small(e.valid_up_to(), e.written())
+        }
+        kind => utfast_result::invalid(
+            e.valid_up_to(),
+            e.written(),
+            e.error_len().unwrap_or(0),
+            utf8_kind(kind),
+        ),
+    }
+}
+
+/// The result of a UTF-16 error on `src` (units in `order`). The library's error
+/// has no length: it is 1 unit for an unpaired surrogate, 0 at the end of the
+/// input, and the character's units (1 or 2) when it is not Latin-1.
+pub(crate) fn utf16_error(e: Utf16Error, src: &[u16], order: ByteOrder) -> utfast_result {
+    let at = e.valid_up_to();
+    let error_len = match e.kind() {
+        Utf16ErrorKind::OutputTooSmall => {
+            return utfast_result::output_too_small(at, e.written());
+        }
+        Utf16ErrorKind::TruncatedAtEnd => 0,
+        Utf16ErrorKind::NotLatin1 => match src.get(at).map(|&u| order.read_u16(u)) {
+            Some(0xD800..=0xDBFF) => 2,
+            _ => 1,
+        },
+        _ => 1,
+    };
+    utfast_result::invalid(at, e.written(), error_len, utf16_kind(e.kind()))
+}
+
+/// The result of a UTF-32 error: one value is invalid.
+pub(crate) fn utf32_error(e: Utf32Error) -> utfast_result {
+    match e.kind() {
+        Utf32ErrorKind::OutputTooSmall => {
+            utfast_result::output_too_small(e.valid_up_to(), e.written())
+        }
+        kind => utfast_result::invalid(e.valid_up_to(), e.written(), 1, utf32_kind(kind)),
+    }
+}
+
+/// The result of a full output where the input cannot be invalid.
+pub(crate) fn output_too_small(e: OutputTooSmall) -> utfast_result {
+    utfast_result::output_too_small(e.read(), e.written())
+}
+
+/// A validation's result: `written` is 0 (validation writes nothing).
+pub(crate) fn validation(mut result: utfast_result) -> utfast_result {
+    result.written = 0;
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn null_with_zero_length_is_empty() {
+        // SAFETY: a NULL pointer with length 0 is never dereferenced.
+        let slice = unsafe { input::<u16>(std::ptr::null(), 0) }.unwrap();
+        assert!(slice.is_empty());
+        // SAFETY: as above.
+        let error = unsafe { input::<u8>(std::ptr::null(), 1) }.unwrap_err();
+        assert_eq!(error, utfast_status::UTFAST_NULL_POINTER);
+    }
+
+    #[test]
+    fn misaligned_and_overlapping_buffers_are_refused() {
+        let mut units = [0u16; 4];
+        let odd = units
+            .as_mut_ptr()
+            .cast::<u8>()
+            .wrapping_add(1)
+            .cast::<u16>();
+        // SAFETY: `check` refuses the misaligned pointer before any access.
+        let error = unsafe { input::<u16>(odd, 1) }.unwrap_err();
+        assert_eq!(error, utfast_status::UTFAST_BAD_ARGUMENT);
+        let mut bytes = [0u8; 8];
+        let p = bytes.as_mut_ptr();
+        // SAFETY: both ranges lie within `bytes`; the overlap is refused before
+        // any access.
+        let error = unsafe { buffers::<u8, u8>(p, 4, p.wrapping_add(3), 4) }.unwrap_err();
+        assert_eq!(error, utfast_status::UTFAST_BAD_ARGUMENT);
+        // SAFETY: disjoint halves of `bytes`.
+        assert!(unsafe { buffers::<u8, u8>(p, 4, p.wrapping_add(4), 4) }.is_ok());
+    }
+
+    #[test]
+    fn a_panic_is_an_internal_error() {
+        let result = guard(|| panic!("test"));
+        assert_eq!(result.status, utfast_status::UTFAST_INTERNAL_ERROR);
+    }
+}
