@@ -907,6 +907,7 @@ where
     let input = src.as_ptr();
     let output = dst.as_mut_ptr();
     let mut checker = Checker::<V>::new();
+    let mut stopped = false;
     let run_reference = |read: usize, written: usize, len: usize, dst: &mut [O::Unit]| {
         reference(&src[read..read + len], &mut dst[written..]).map_err(|e| e.offset(read, written))
     };
@@ -931,7 +932,46 @@ where
                 written += run_reference(read, written, len, dst)?;
                 read += len;
             }
-            Step::Stop => break,
+            Step::Stop => {
+                stopped = true;
+                break;
+            }
+        }
+    }
+    // One step of `len` bytes at `block` through a buffer, its units copied
+    // when the output holds them: whether it went through.
+    let mut buffered = |checker: &mut Checker<V>,
+                        block: *const u8,
+                        len: usize,
+                        read: &mut usize,
+                        written: &mut usize|
+     -> Result<bool, Utf8Error> {
+        debug_assert!(O::SLACK <= 64);
+        let mut buffer = [O::Unit::default(); BLOCK + 64];
+        // SAFETY: the callers' promises: `len` bytes (at most BLOCK) at `block`,
+        // starting at a character boundary; `buffer` has room for BLOCK units
+        // and the overshoot.
+        match unsafe { step::<V, S, O, VALIDATE>(checker, block, len, buffer.as_mut_ptr()) } {
+            Step::Done(r, w) if w <= dst.len() - *written => {
+                dst[*written..*written + w].copy_from_slice(&buffer[..w]);
+                (*read, *written) = (*read + r, *written + w);
+                Ok(true)
+            }
+            Step::Reference(len) => {
+                *written += run_reference(*read, *written, len, dst)?;
+                *read += len;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    };
+    // Whole blocks the output has room for, but not for a vector's overshoot
+    // (an output sized exactly, near its end).
+    while !stopped && src.len() - read >= BLOCK {
+        // SAFETY: BLOCK bytes from `read` are in `src`.
+        let block = input.add(read);
+        if !buffered(&mut checker, block, BLOCK, &mut read, &mut written)? {
+            break;
         }
     }
     let rest = src.len() - read;
@@ -943,21 +983,7 @@ where
     } else if (16..BLOCK).contains(&rest) {
         let mut padded = [0u8; BLOCK];
         padded[..rest].copy_from_slice(&src[read..]);
-        let mut buffer = [O::Unit::default(); BLOCK + 16];
-        // SAFETY: both buffers have the room; `read` is a character boundary.
-        let done =
-            step::<V, S, O, VALIDATE>(&mut checker, padded.as_ptr(), rest, buffer.as_mut_ptr());
-        match done {
-            Step::Done(r, w) if w <= dst.len() - written => {
-                dst[written..written + w].copy_from_slice(&buffer[..w]);
-                (read, written) = (read + r, written + w);
-            }
-            Step::Reference(len) => {
-                written += run_reference(read, written, len, dst)?;
-                read += len;
-            }
-            _ => {}
-        }
+        buffered(&mut checker, padded.as_ptr(), rest, &mut read, &mut written)?;
     }
     match tail(&src[read..], &mut dst[written..]) {
         Ok(n) => Ok(written + n),
