@@ -939,38 +939,37 @@ where
         }
     }
     // One step of `len` bytes at `block` through a buffer, its units copied
-    // when the output holds them: whether it went through.
-    let mut buffered = |checker: &mut Checker<V>,
-                        block: *const u8,
-                        len: usize,
-                        read: &mut usize,
-                        written: &mut usize|
-     -> Result<bool, Utf8Error> {
-        debug_assert!(O::SLACK <= 64);
-        let mut buffer = [O::Unit::default(); BLOCK + 64];
-        // SAFETY: the callers' promises: `len` bytes (at most BLOCK) at `block`,
-        // starting at a character boundary; `buffer` has room for BLOCK units
-        // and the overshoot.
-        match unsafe { step::<V, S, O, VALIDATE>(checker, block, len, buffer.as_mut_ptr()) } {
-            Step::Done(r, w) if w <= dst.len() - *written => {
-                dst[*written..*written + w].copy_from_slice(&buffer[..w]);
-                (*read, *written) = (*read + r, *written + w);
-                Ok(true)
+    // when the output holds them: whether it went through. (A macro, not a
+    // closure: a closure would not inherit the kernel's target features, and
+    // its vector code would not be inlined.)
+    macro_rules! buffered {
+        ($block:expr, $len:expr) => {{
+            debug_assert!(O::SLACK <= 64);
+            let mut buffer = [O::Unit::default(); BLOCK + 64];
+            // SAFETY: the callers' promises: `len` bytes (at most BLOCK) at
+            // `block`, from a character boundary; `buffer` has room for BLOCK
+            // units and the overshoot.
+            match step::<V, S, O, VALIDATE>(&mut checker, $block, $len, buffer.as_mut_ptr()) {
+                Step::Done(r, w) if w <= dst.len() - written => {
+                    dst[written..written + w].copy_from_slice(&buffer[..w]);
+                    (read, written) = (read + r, written + w);
+                    true
+                }
+                Step::Reference(len) => {
+                    written += run_reference(read, written, len, dst)?;
+                    read += len;
+                    true
+                }
+                _ => false,
             }
-            Step::Reference(len) => {
-                *written += run_reference(*read, *written, len, dst)?;
-                *read += len;
-                Ok(true)
-            }
-            _ => Ok(false),
-        }
-    };
+        }};
+    }
     // Whole blocks the output has room for, but not for a vector's overshoot
     // (an output sized exactly, near its end).
     while !stopped && src.len() - read >= BLOCK {
         // SAFETY: BLOCK bytes from `read` are in `src`.
         let block = input.add(read);
-        if !buffered(&mut checker, block, BLOCK, &mut read, &mut written)? {
+        if !buffered!(block, BLOCK) {
             break;
         }
     }
@@ -983,7 +982,7 @@ where
     } else if (16..BLOCK).contains(&rest) {
         let mut padded = [0u8; BLOCK];
         padded[..rest].copy_from_slice(&src[read..]);
-        buffered(&mut checker, padded.as_ptr(), rest, &mut read, &mut written)?;
+        buffered!(padded.as_ptr(), rest);
     }
     match tail(&src[read..], &mut dst[written..]) {
         Ok(n) => Ok(written + n),
