@@ -17,7 +17,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyCFunction, PyString};
+use pyo3::types::{PyCFunction, PyString};
 use utfast::{latin1, utf16, utf32, ByteOrder};
 
 use crate::output::new_str;
@@ -77,9 +77,10 @@ unsafe fn names_utf8(name: *mut ffi::PyObject) -> bool {
             return false;
         }
         let text = std::slice::from_raw_parts(ffi::PyUnicode_DATA(name).cast::<u8>(), len);
-        ["utf-8", "utf8", "utf_8"]
-            .iter()
-            .any(|known| text.eq_ignore_ascii_case(known.as_bytes()))
+        // `utf` in any case, then `8`, `-8` or `_8`.
+        let lower = |b: u8| b | 0x20;
+        let utf = lower(text[0]) == b'u' && lower(text[1]) == b't' && lower(text[2]) == b'f';
+        utf && matches!(text[3..], [b'8'] | [b'-' | b'_', b'8'])
     }
 }
 
@@ -258,8 +259,12 @@ unsafe fn decode_call(call: Call) -> *mut ffi::PyObject {
             return call.general();
         };
         let py = Python::assume_attached();
-        let bytes = Bound::from_borrowed_ptr(py, data).cast_into_unchecked::<PyBytes>();
-        call.answer(py, utf8_to_str(py, bytes.as_bytes()))
+        // The bytes, read in place (the caller holds `data` for the call).
+        let src = std::slice::from_raw_parts(
+            ffi::PyBytes_AS_STRING(data).cast::<u8>(),
+            ffi::Py_SIZE(data) as usize,
+        );
+        call.answer(py, utf8_to_str(py, src))
     }
 }
 
