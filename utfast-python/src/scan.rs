@@ -148,23 +148,41 @@ pub fn copy_ascii_prefix(src: &[u8], dst: &mut [u8]) -> usize {
     done
 }
 
-/// Narrows the UTF-16 units of `src` to bytes in `dst` (as long; each unit's
-/// low byte, after a swap when `swap`) and returns the OR of all units: the
-/// bytes are the text's Latin-1 form when it is below 0x100.
+/// Narrows the Latin-1 start of UTF-16 `src` to bytes in `dst` (as long; each
+/// unit's low byte, after a swap when `swap`) a block at a time: the units
+/// narrowed (all, or a multiple of the block before the first block with a
+/// unit from 0x100) and the OR of those units.
 #[multiversion(targets(
     "x86_64+avx512f+avx512bw+avx512vl+avx2+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+sse4.1",
     "aarch64+neon"
 ))]
-pub fn narrow_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> u16 {
-    let mut bits = 0u16;
-    for (o, &unit) in dst.iter_mut().zip(src) {
-        let unit = if swap { unit.swap_bytes() } else { unit };
-        bits |= unit;
-        *o = unit as u8;
+pub fn narrow_latin1_prefix(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, u16) {
+    let (mut done, mut bits) = (0, 0u16);
+    let (mut from, mut to) = (src.chunks_exact(BLOCK), dst.chunks_exact_mut(BLOCK));
+    let narrow = |block: &[u16], out: &mut [u8]| {
+        let mut or = 0u16;
+        for (o, &unit) in out.iter_mut().zip(block) {
+            let unit = if swap { unit.swap_bytes() } else { unit };
+            or |= unit;
+            *o = unit as u8;
+        }
+        or
+    };
+    for (block, out) in from.by_ref().zip(to.by_ref()) {
+        let or = narrow(block, out);
+        if or >= 0x100 {
+            return (done, bits);
+        }
+        (done, bits) = (done + BLOCK, bits | or);
     }
-    bits
+    let (rest, out) = (from.remainder(), to.into_remainder());
+    let or = narrow(rest, out);
+    if or < 0x100 {
+        (done, bits) = (done + rest.len(), bits | or);
+    }
+    (done, bits)
 }
 
 #[cfg(test)]
@@ -190,7 +208,12 @@ mod tests {
             assert_eq!(copied, expected, "{end}");
             assert_eq!(copy[..copied], src[..copied]);
         }
-        let units: Vec<u16> = text.encode_utf16().chain([0x41, 0x7F, 0x100]).collect();
+        let units: Vec<u16> = "é"
+            .repeat(130)
+            .encode_utf16()
+            .chain(text.encode_utf16())
+            .chain([0x41, 0x7F, 0x100])
+            .collect();
         for end in 0..units.len() {
             for swap in [false, true] {
                 let src: Vec<u16> = units[..end]
@@ -208,11 +231,17 @@ mod tests {
                 assert_eq!(copy_utf16_finding_surrogates(&src, &mut copy, swap), any);
                 assert_eq!(copy, units[..end]);
                 let mut narrow = vec![0u8; end];
-                assert_eq!(narrow_utf16(&src, &mut narrow, swap), bits);
-                assert!(narrow
-                    .iter()
-                    .zip(&units[..end])
-                    .all(|(&b, &u)| b == u as u8));
+                let (done, or) = narrow_latin1_prefix(&src, &mut narrow, swap);
+                let latin1 = units[..end].iter().position(|&u| u >= 0x100).unwrap_or(end);
+                let expected = if latin1 == end {
+                    end
+                } else {
+                    latin1 / BLOCK * BLOCK
+                };
+                assert_eq!(done, expected, "{end} {swap}");
+                assert_eq!(or, units[..done].iter().fold(0, |a, &u| a | u));
+                let narrowed = narrow[..done].iter().zip(&units[..done]);
+                assert!(narrowed.into_iter().all(|(&b, &u)| b == u as u8));
             }
         }
     }

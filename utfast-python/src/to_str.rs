@@ -142,33 +142,44 @@ fn utf16_str<'py>(
     // A unit from U+0100 that is not a surrogate among the first: the `str` is
     // UCS-2 at least, and exactly UCS-2 without a surrogate; the units are
     // copied and tested in one pass (a surrogate met there: the general path).
-    // Latin-1 text (a unit 0x80-0xFF among the first, none above) is narrowed
-    // into a Latin-1 `str` in one pass that ORs the units, and kept if the OR
-    // stays below 0x100. Either way a miss goes down the general path.
+    // Otherwise its Latin-1 start is narrowed into a Latin-1 `str`, and kept if
+    // that is all of it and not all ASCII; an ASCII text is narrowed again into
+    // an ASCII `str`; else only the rest is scanned.
     let head = &src[..src.len().min(PROBE_UNITS)];
     let native = |u: u16| if swap { u.swap_bytes() } else { u };
     let wide = head.iter().any(|&u| {
         let u = native(u);
         u >= 0x100 && u & 0xF800 != 0xD800
     });
-    let head_bits = head.iter().fold(0, |all, &u| all | native(u));
+    let mut prefix = (0, 0);
     let copied = if wide {
         new_str(py, src.len(), 0xFFFF, 2 * src.len(), |units| match units {
             Units::Two(dst) => !scan::copy_utf16_finding_surrogates(src, dst, swap),
             _ => false,
         })?
-    } else if (0x80..0x100).contains(&head_bits) {
-        new_str(py, src.len(), 0xFF, 2 * src.len(), |units| match units {
-            Units::One(dst) => scan::narrow_utf16(src, dst, swap) < 0x100,
-            _ => false,
-        })?
     } else {
-        None
+        let latin1 = new_str(py, src.len(), 0xFF, 2 * src.len(), |units| match units {
+            Units::One(dst) => {
+                prefix = scan::narrow_latin1_prefix(src, dst, swap);
+                prefix.0 == src.len() && prefix.1 >= 0x80
+            }
+            _ => false,
+        })?;
+        match latin1 {
+            None if prefix.0 == src.len() => {
+                return new_str(py, src.len(), 0x7F, 2 * src.len(), |units| match units {
+                    Units::One(dst) => scan::narrow_latin1_prefix(src, dst, swap).1 < 0x80,
+                    _ => false,
+                });
+            }
+            latin1 => latin1,
+        }
     };
     if copied.is_some() {
         return Ok(copied);
     }
-    let (bits, surrogates) = scan::utf16_bits_and_surrogates(src, swap);
+    let (rest_bits, surrogates) = scan::utf16_bits_and_surrogates(&src[prefix.0..], swap);
+    let bits = prefix.1 | rest_bits;
     let (chars, max) = if !surrogates {
         let max = match bits {
             0..=0x7F => 0x7F,
