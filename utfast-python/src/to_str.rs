@@ -142,7 +142,7 @@ fn utf16_str<'py>(
     // A unit from U+0100 that is not a surrogate among the first: the `str` is
     // UCS-2 at least, and exactly UCS-2 without a surrogate; the units are
     // copied and tested in one pass (a surrogate met there: the general path).
-    // Otherwise its Latin-1 start is narrowed into a Latin-1 `str`, and kept if
+    // Otherwise, when the first units are Latin-1, its Latin-1 start is narrowed into a Latin-1 `str`, and kept if
     // that is all of it and not all ASCII; an ASCII text is narrowed again into
     // an ASCII `str`; else only the rest is scanned.
     let head = &src[..src.len().min(PROBE_UNITS)];
@@ -151,13 +151,14 @@ fn utf16_str<'py>(
         let u = native(u);
         u >= 0x100 && u & 0xF800 != 0xD800
     });
+    let latin1_head = head.iter().all(|&u| native(u) < 0x100);
     let mut prefix = (0, 0);
     let copied = if wide {
         new_str(py, src.len(), 0xFFFF, 2 * src.len(), |units| match units {
             Units::Two(dst) => !scan::copy_utf16_finding_surrogates(src, dst, swap),
             _ => false,
         })?
-    } else {
+    } else if latin1_head {
         let latin1 = new_str(py, src.len(), 0xFF, 2 * src.len(), |units| match units {
             Units::One(dst) => {
                 prefix = scan::narrow_latin1_prefix(src, dst, swap);
@@ -174,6 +175,9 @@ fn utf16_str<'py>(
             }
             latin1 => latin1,
         }
+    } else {
+        // A surrogate among the first (emoji text): no Latin-1 `str` to try.
+        None
     };
     if copied.is_some() {
         return Ok(copied);
