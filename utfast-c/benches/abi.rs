@@ -1,7 +1,8 @@
 //! The C ABI's cost: `utfast_validate_utf8` and `utfast_utf8_to_utf16le` called
 //! as C calls them (through a function pointer the optimiser cannot see
 //! through, so nothing is inlined across the boundary) against the Rust calls
-//! they wrap (`utfast::validate_utf8`, `utfast::utf8::to_utf16`), side by side
+//! they wrap (`utfast::validate_utf8`, `utfast::utf8::to_utf16`; the latter
+//! also through a pointer, not inlined, as any call across a boundary is), side by side
 //! in each criterion group: every `*.utf8.txt` of `UTFAST_CORPUS`, generated
 //! text of 64 KiB, and batches of 1000 strings of 16 and 64 bytes (one call
 //! each; time per call = time per iteration / 1000).
@@ -30,6 +31,10 @@ type Validate = unsafe extern "C" fn(*const u8, usize) -> bool;
 
 /// `utfast_utf8_to_utf16le`'s C signature.
 type ToUtf16 = unsafe extern "C" fn(*const u8, usize, *mut u16, usize) -> utfast_result;
+
+/// `utfast::utf8::to_utf16` called through a pointer: a Rust call the
+/// optimiser cannot inline either, the floor for any call across a boundary.
+type RustToUtf16 = fn(&[u8], &mut [u16], ByteOrder) -> Result<usize, utfast::Utf8Error>;
 
 /// Strings per iteration of a short-string benchmark.
 const BATCH: usize = 1000;
@@ -62,6 +67,15 @@ fn measure(group: &mut BenchmarkGroup<'_, WallTime>, text: &str, ranges: &[Range
             for r in ranges {
                 let s = black_box(&bytes[r.clone()]);
                 black_box(utfast::utf8::to_utf16(s, &mut units, ByteOrder::Little).ok());
+            }
+        })
+    });
+    let opaque: RustToUtf16 = black_box(utfast::utf8::to_utf16);
+    group.bench_function("rust-not-inlined/utf8_to_utf16le", |b| {
+        b.iter(|| {
+            for r in ranges {
+                let s = black_box(&bytes[r.clone()]);
+                black_box(opaque(s, &mut units, ByteOrder::Little).ok());
             }
         })
     });

@@ -38,6 +38,7 @@ pub(crate) fn guard_value<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
 }
 
 /// Checks a pointer and length before they become a slice.
+#[inline(always)]
 fn check<T>(ptr: *const T, len: usize) -> Result<(), utfast_status> {
     if len == 0 {
         return Ok(());
@@ -62,13 +63,8 @@ fn check<T>(ptr: *const T, len: usize) -> Result<(), utfast_status> {
 /// units that nothing writes to while the slice lives.
 pub(crate) unsafe fn input<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], utfast_status> {
     check(ptr, len)?;
-    if len == 0 {
-        return Ok(&[]);
-    }
-    // SAFETY: `check` found `ptr` non-NULL, aligned, and `len` units within
-    // `isize::MAX` bytes; the caller promises the units are there and
-    // unchanging.
-    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+    // SAFETY: `check` passed; the caller promises the units.
+    Ok(unsafe { checked(ptr, len) })
 }
 
 /// The `len` units at `ptr` as a mutable slice (empty when `len` is 0).
@@ -81,16 +77,14 @@ pub(crate) unsafe fn input<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], 
 /// output unit it has not written.)
 pub(crate) unsafe fn output<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], utfast_status> {
     check(ptr.cast_const(), len)?;
-    if len == 0 {
-        return Ok(&mut []);
-    }
-    // SAFETY: as in `input`, and the caller promises exclusive access.
-    Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+    // SAFETY: `check` passed; the caller promises exclusive access.
+    Ok(unsafe { checked_mut(ptr, len) })
 }
 
 /// Checks two pointer and length pairs, and that the memory they cover does not
 /// overlap (checked on the addresses, before any slice exists: an overlapping
 /// `&[A]` and `&mut [B]` must never be made).
+#[inline(always)]
 pub(crate) fn disjoint<A, B>(
     a: *const A,
     a_len: usize,
@@ -116,18 +110,53 @@ pub(crate) fn disjoint<A, B>(
 /// # Safety
 ///
 /// As [`input`] for `src`, `len` and [`output`] for `dst`, `dst_len`.
+#[inline(always)]
 pub(crate) unsafe fn buffers<'a, I, O>(
     src: *const I,
     len: usize,
     dst: *mut O,
     dst_len: usize,
 ) -> Result<(&'a [I], &'a mut [O]), utfast_status> {
+    // Each check made once (this runs on every call of every conversion).
     disjoint(src, len, dst.cast_const(), dst_len)?;
-    // SAFETY: forwarded from the caller.
-    let src = unsafe { input(src, len)? };
-    // SAFETY: forwarded from the caller; `dst` does not overlap `src`.
-    let dst = unsafe { output(dst, dst_len)? };
-    Ok((src, dst))
+    // SAFETY: `disjoint` checked both pairs as `check` does; the caller
+    // promises the memory, and exclusive access to `dst`, which does not
+    // overlap `src`.
+    unsafe { Ok((checked(src, len), checked_mut(dst, dst_len))) }
+}
+
+/// The slice of a pair `check` accepted: `ptr` itself, or when `len` is 0 (and
+/// `ptr` may be NULL) a dangling, aligned one, chosen without a branch.
+///
+/// # Safety
+///
+/// `check(ptr, len)` passed, and the caller's promise of [`input`] holds.
+#[inline(always)]
+unsafe fn checked<'a, T>(ptr: *const T, len: usize) -> &'a [T] {
+    let ptr = if len == 0 {
+        std::ptr::NonNull::dangling().as_ptr()
+    } else {
+        ptr
+    };
+    // SAFETY: non-NULL and aligned (checked, or dangling for no units), `len`
+    // units within `isize::MAX` bytes, there and unchanging by the promise.
+    unsafe { std::slice::from_raw_parts(ptr, len) }
+}
+
+/// [`checked`] for an output.
+///
+/// # Safety
+///
+/// `check(ptr, len)` passed, and the caller's promise of [`output`] holds.
+#[inline(always)]
+unsafe fn checked_mut<'a, T>(ptr: *mut T, len: usize) -> &'a mut [T] {
+    let ptr = if len == 0 {
+        std::ptr::NonNull::dangling().as_ptr()
+    } else {
+        ptr
+    };
+    // SAFETY: as in `checked`, and nothing else touches the units.
+    unsafe { std::slice::from_raw_parts_mut(ptr, len) }
 }
 
 /// Runs a conversion from the `len` units at `src` into the `dst_len` units at
