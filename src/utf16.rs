@@ -123,7 +123,8 @@ api! { "utf16";
 
     /// UTF-16 in `order` to UTF-8 under `mode`: valid input as [`to_utf8`]; each
     /// unpaired surrogate becomes what the mode says (U+FFFD, three bytes, with
-    /// `Replace`; `Strict` stops). `dst.len() >= 3 * src.len()` suffices.
+    /// `Replace`; `Strict` stops). `dst.len() >= 3 * src.len()` suffices
+    /// (`6 * src.len()` with `BackslashReplace`: `\uNNNN` for a unit).
     ///
     /// ```
     /// use utfast::{utf16, ByteOrder, ErrorMode};
@@ -187,5 +188,5 @@ api! { "utf16";
     /// ```
     pub fn to_utf8_vec_with(src: &[u16], order: ByteOrder, mode: ErrorMode) -> Result<Vec<u8>, Utf16Error>
         as utf16_to_utf8_vec_with;
-        |engine| crate::transcode::into_vec(3 * src.len(), |out| engine.utf16_to_utf8_with(src, out, order, mode));
+        |engine| crate::transcode::into_vec_with(3 * src.len(), 6 * src.len(), |out| engine.utf16_to_utf8_with(src, out, order, mode));
 }

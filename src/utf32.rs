@@ -100,7 +100,8 @@ api! { "utf32";
         |engine| engine.ops().utf16_len_from_utf32(src);
 
     /// UTF-32 to UTF-8 under `mode`: valid input as [`to_utf8`]; each invalid
-    /// value becomes what the mode says. `dst.len() >= 4 * src.len()` suffices.
+    /// value becomes what the mode says. `dst.len() >= 4 * src.len()` suffices
+    /// (`10 * src.len()` with `BackslashReplace`: `\UNNNNNNNN` for a value).
     ///
     /// ```
     /// use utfast::ErrorMode;
@@ -144,5 +145,5 @@ api! { "utf32";
     /// ```
     pub fn to_utf8_vec_with(src: &[u32], mode: ErrorMode) -> Result<Vec<u8>, Utf32Error>
         as utf32_to_utf8_vec_with;
-        |engine| crate::transcode::into_vec(4 * src.len(), |out| engine.utf32_to_utf8_with(src, out, mode));
+        |engine| crate::transcode::into_vec_with(4 * src.len(), 10 * src.len(), |out| engine.utf32_to_utf8_with(src, out, mode));
 }

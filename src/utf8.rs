@@ -150,7 +150,8 @@ api! { "utf8";
 
     /// UTF-8 to UTF-16 in `order` under `mode`: valid input as [`to_utf16`];
     /// each invalid piece (std's `error_len`, or the incomplete end) becomes what
-    /// the mode says. `dst.len() >= src.len()` suffices for every mode.
+    /// the mode says. `dst.len() >= src.len()` suffices for every mode but
+    /// `BackslashReplace`, which needs `4 * src.len()` (`\xNN` for a byte).
     ///
     /// ```
     /// use utfast::{utf8, ByteOrder, ErrorMode};
@@ -256,7 +257,7 @@ api! { "utf8";
     /// ```
     pub fn to_utf16_vec_with(src: &[u8], order: ByteOrder, mode: ErrorMode) -> Result<Vec<u16>, Utf8Error>
         as utf8_to_utf16_vec_with;
-        |engine| crate::transcode::into_vec(src.len(), |out| engine.utf8_to_utf16_with(src, out, order, mode));
+        |engine| crate::transcode::into_vec_with(src.len(), 4 * src.len(), |out| engine.utf8_to_utf16_with(src, out, order, mode));
 
     #[cfg(feature = "alloc")]
     /// UTF-8 to a `Vec<u32>` under `mode`, like [`to_utf32_with`].
@@ -267,7 +268,7 @@ api! { "utf8";
     /// ```
     pub fn to_utf32_vec_with(src: &[u8], mode: ErrorMode) -> Result<Vec<u32>, Utf8Error>
         as utf8_to_utf32_vec_with;
-        |engine| crate::transcode::into_vec(src.len(), |out| engine.utf8_to_utf32_with(src, out, mode));
+        |engine| crate::transcode::into_vec_with(src.len(), 4 * src.len(), |out| engine.utf8_to_utf32_with(src, out, mode));
 
     #[cfg(feature = "alloc")]
     /// UTF-8 to UTF-16 in `order`, each invalid piece replaced by U+FFFD: the

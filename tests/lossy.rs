@@ -36,6 +36,12 @@ fn model(bytes: &[u8], mode: ErrorMode) -> Result<Vec<u32>, (usize, Option<usize
             ErrorMode::SurrogateEscape => out.extend(bad.iter().map(|&b| 0xDC00 | b as u32)),
             ErrorMode::Latin1 => out.extend(bad.iter().map(|&b| b as u32)),
             ErrorMode::Windows1252 => out.extend(bad.iter().map(|&b| cp1252(b) as u32)),
+            ErrorMode::Ignore => {}
+            ErrorMode::BackslashReplace => {
+                for &b in bad {
+                    out.extend(format!("\\x{b:02x}").chars().map(u32::from));
+                }
+            }
         }
     }
     Ok(out)
@@ -99,8 +105,10 @@ fn check_mode(
 ) {
     let k = engine.kernel();
     let what = format!("{k}, {mode}, on {bytes:X?}");
-    let mut out16 = vec![0xAAAA_u16; bytes.len()];
-    let mut out32 = vec![0xAAAA_AAAA_u32; bytes.len()];
+    // The documented room: a unit a byte, four with `BackslashReplace` (`\xNN`).
+    let room = bytes.len() * growth(mode, 4);
+    let mut out16 = vec![0xAAAA_u16; room];
+    let mut out32 = vec![0xAAAA_AAAA_u32; room];
     let r16 = engine.utf8_to_utf16_with(bytes, &mut out16, ByteOrder::NATIVE, mode);
     let r32 = engine.utf8_to_utf32_with(bytes, &mut out32, mode);
     let string = engine.utf8_to_string_with(bytes, mode);
@@ -112,7 +120,7 @@ fn check_mode(
             let n = r32.unwrap_or_else(|e| panic!("{what}: utf8_to_utf32_with failed: {e}"));
             assert_eq!(&out32[..n], cps.as_slice(), "{what}: utf8_to_utf32_with");
             for order in [ByteOrder::Little, ByteOrder::Big] {
-                let mut out = vec![0u16; bytes.len()];
+                let mut out = vec![0u16; room];
                 let n = match order {
                     ByteOrder::Little => {
                         engine.utf8_to_utf16_with(bytes, &mut out, ByteOrder::Little, mode)
@@ -185,7 +193,7 @@ fn check_utf16(units: &[u16], engines: &[Engine]) {
         assert!(engine.validate_utf16(&native, ByteOrder::NATIVE));
         for &mode in ErrorMode::ALL {
             let want = utf16_model(units, mode);
-            let mut out = vec![0u8; 3 * units.len()];
+            let mut out = vec![0u8; 3 * units.len() * growth(mode, 2)];
             let got = engine
                 .utf16_to_utf8_with(units, &mut out, ByteOrder::NATIVE, mode)
                 .map(|n| out[..n].to_vec());
@@ -213,6 +221,16 @@ fn check_utf16(units: &[u16], engines: &[Engine]) {
     }
 }
 
+/// How much more room than usual `mode` needs: `backslash` times for
+/// `BackslashReplace`, whose escapes are longer than what they stand for.
+fn growth(mode: ErrorMode, backslash: usize) -> usize {
+    if mode == ErrorMode::BackslashReplace {
+        backslash
+    } else {
+        1
+    }
+}
+
 /// UTF-8 bytes of UTF-16 units under `mode`, or the index of the unit that is an
 /// error in that mode.
 fn utf16_model(units: &[u16], mode: ErrorMode) -> Result<Vec<u8>, usize> {
@@ -232,6 +250,10 @@ fn utf16_model(units: &[u16], mode: ErrorMode) -> Result<Vec<u8>, usize> {
                         out.push(unit as u8)
                     }
                     ErrorMode::SurrogateEscape => return Err(at),
+                    ErrorMode::Ignore => {}
+                    ErrorMode::BackslashReplace => {
+                        out.extend_from_slice(format!("\\u{unit:04x}").as_bytes())
+                    }
                     _ => out.extend_from_slice("\u{FFFD}".as_bytes()),
                 }
                 at += 1;
@@ -250,6 +272,14 @@ fn utf32_model(values: &[u32], mode: ErrorMode) -> Result<Vec<u8>, usize> {
                 ErrorMode::Strict => return Err(at),
                 ErrorMode::SurrogateEscape if (0xDC80..=0xDCFF).contains(&v) => out.push(v as u8),
                 ErrorMode::SurrogateEscape => return Err(at),
+                ErrorMode::Ignore => {}
+                // Python's escapes: `\uNNNN` up to U+FFFF, `\UNNNNNNNN` above.
+                ErrorMode::BackslashReplace if v <= 0xFFFF => {
+                    out.extend_from_slice(format!("\\u{v:04x}").as_bytes())
+                }
+                ErrorMode::BackslashReplace => {
+                    out.extend_from_slice(format!("\\U{v:08x}").as_bytes())
+                }
                 _ => out.extend_from_slice("\u{FFFD}".as_bytes()),
             },
         }
@@ -570,4 +600,84 @@ fn window_edges_of_long_inputs() {
             }
         }
     }
+}
+
+/// `Ignore` and `BackslashReplace` give what CPython's `ignore` and
+/// `backslashreplace` give (written out here from CPython 3.11), one-shot and
+/// streaming; where the library's input is UTF-16/UTF-32 units, an invalid unit
+/// is escaped as CPython's encoder escapes a lone surrogate of a `str`.
+#[test]
+fn python_error_handlers() {
+    use utfast::{stream::Transcoder, Encoding};
+    let bytes = b"a\xE2\x82b\xFF";
+    // b'a\xe2\x82b\xff'.decode('utf-8', 'backslashreplace') == 'a\\xe2\\x82b\\xff'
+    let cases = [
+        (ErrorMode::Ignore, "ab"),
+        (ErrorMode::BackslashReplace, r"a\xe2\x82b\xff"),
+    ];
+    let stream = |from, to, mode, src: &[u8]| {
+        let mut t = Transcoder::new(from, to, mode);
+        let mut out = vec![0u8; t.max_output_len(src.len())];
+        let p = t.transcode(src, &mut out, true);
+        assert_eq!(p.read, src.len(), "{from} -> {to} {mode}");
+        out.truncate(p.written);
+        out
+    };
+    for engine in engines() {
+        for (mode, want) in cases {
+            let got = engine.utf8_to_string_with(bytes, mode).unwrap();
+            assert_eq!(got, want, "{}", engine.kernel());
+            let units = engine
+                .utf8_to_utf16_vec_with(bytes, ByteOrder::NATIVE, mode)
+                .unwrap();
+            assert_eq!(String::from_utf16(&units).unwrap(), want);
+        }
+        // 'a\ud800'.encode('utf-8', 'backslashreplace') == b'a\\ud800'
+        let units = [0x61, 0xD800];
+        let got =
+            engine.utf16_to_utf8_vec_with(&units, ByteOrder::NATIVE, ErrorMode::BackslashReplace);
+        assert_eq!(got.unwrap(), br"a\ud800");
+        let got = engine.utf16_to_utf8_vec_with(&units, ByteOrder::NATIVE, ErrorMode::Ignore);
+        assert_eq!(got.unwrap(), b"a");
+        let got = engine.utf32_to_utf8_vec_with(&[0x110000, 0xDFFF], ErrorMode::BackslashReplace);
+        assert_eq!(got.unwrap(), br"\U00110000\udfff");
+    }
+    for (mode, want) in cases {
+        assert_eq!(
+            stream(Encoding::Utf8, Encoding::Utf8, mode, bytes),
+            want.as_bytes()
+        );
+        assert_eq!(
+            stream(Encoding::Utf8, Encoding::Latin1, mode, bytes),
+            want.as_bytes()
+        );
+    }
+    // UTF-16LE bytes: a, a lone D800, then one odd byte (b); CPython escapes the
+    // surrogate's two bytes (\x00\xd8) where the library escapes the unit.
+    let utf16 = b"a\x00\x00\xD8b";
+    let got = stream(
+        Encoding::Utf16Le,
+        Encoding::Utf8,
+        ErrorMode::BackslashReplace,
+        utf16,
+    );
+    assert_eq!(got, br"a\ud800\x62");
+    let got = stream(
+        Encoding::Utf16Le,
+        Encoding::Utf32Le,
+        ErrorMode::Ignore,
+        utf16,
+    );
+    assert_eq!(got, b"a\0\0\0");
+    // A surrogate WTF-8 holds, into Latin-1 and UTF-16.
+    let wtf8 = b"x\xED\xA0\x80";
+    let got = stream(
+        Encoding::Wtf8,
+        Encoding::Latin1,
+        ErrorMode::BackslashReplace,
+        wtf8,
+    );
+    assert_eq!(got, br"x\ud800");
+    let got = stream(Encoding::Wtf8, Encoding::Utf16Le, ErrorMode::Ignore, wtf8);
+    assert_eq!(got, b"x\0");
 }

@@ -207,13 +207,35 @@ fn check_models(input: &[u8], text: &str) {
     let got = run(Encoding::Utf8, Encoding::Utf16Be, ErrorMode::Replace, input);
     assert_eq!(Some(got.output), encode(&lossy, Encoding::Utf16Be));
     // Every mode: the one-shot *_with functions.
+    // (Those are checked against models built on std in tests/lossy.rs.)
+    let pairs: Vec<u16> = input
+        .chunks_exact(2)
+        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+        .collect();
     for &mode in ErrorMode::ALL {
-        let mut units = vec![0u16; input.len()];
-        if let Ok(n) = utfast::utf8::to_utf16_with(input, &mut units, ByteOrder::Little, mode) {
+        if let Ok(units) = utfast::utf8::to_utf16_vec_with(input, ByteOrder::Little, mode) {
             let got = run(Encoding::Utf8, Encoding::Utf16Le, mode, input);
-            let bytes: Vec<u8> = units[..n].iter().flat_map(|u| u.to_ne_bytes()).collect();
+            let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_ne_bytes()).collect();
             assert_eq!(got.output, bytes, "{mode}");
         }
+        // UTF-16LE input of whole units (its unpaired surrogates under the mode).
+        let whole = &input[..2 * pairs.len()];
+        let one_shot = utfast::utf16::to_utf8_vec_with(&pairs, ByteOrder::NATIVE, mode);
+        if let Ok(bytes) = one_shot {
+            let got = run(Encoding::Utf16Le, Encoding::Utf8, mode, whole);
+            assert_eq!(got.output, bytes, "UTF-16LE {mode}");
+        }
+    }
+    // UTF-16 under Replace decodes as encoding_rs (WHATWG's decoder) does: one
+    // U+FFFD per unpaired surrogate, one for an odd byte at the end, and one
+    // for a high surrogate together with such a byte.
+    for (from, rs) in [
+        (Encoding::Utf16Le, encoding_rs::UTF_16LE),
+        (Encoding::Utf16Be, encoding_rs::UTF_16BE),
+    ] {
+        let got = run(from, Encoding::Utf8, ErrorMode::Replace, input);
+        let (decoded, _) = rs.decode_without_bom_handling(input);
+        assert_eq!(got.output, decoded.as_bytes(), "{from}");
     }
     // Windows-1252 decodes as encoding_rs does.
     let got = run(
@@ -911,7 +933,8 @@ fn unpaired_surrogates_follow_the_mode() {
     // Modified UTF-8's forbidden 00 stands for itself under escape.
     let got = convert(Mutf8, Utf8, escape, b"a\0b");
     assert_eq!((got.output.as_slice(), got.errors.len()), (&b"a\0b"[..], 0));
-    // UTF-16 to UTF-8: D800 escapes no byte; an odd last byte is U+FFFD when replacing.
+    // UTF-16 to UTF-8: D800 escapes no byte; an odd last byte is U+FFFD when
+    // replacing, one with the high surrogate before it (WHATWG, CPython).
     let input = [0x41u8, 0, 0x00, 0xD8, 0x42, 0];
     let got = convert(Utf16Le, Utf8, escape, &input);
     assert_eq!(
@@ -921,7 +944,11 @@ fn unpaired_surrogates_follow_the_mode() {
     assert_eq!(got.output, b"AB");
     assert_eq!(
         convert(Utf16Le, Utf8, ErrorMode::Replace, &input[..5]).output,
-        "A\u{FFFD}\u{FFFD}".as_bytes()
+        "A\u{FFFD}".as_bytes()
+    );
+    assert_eq!(
+        convert(Utf16Le, Utf8, ErrorMode::Replace, &[0x41, 0, 0x42]).output,
+        "A\u{FFFD}".as_bytes()
     );
     // Dense errors: one invalid piece per byte.
     let dense = vec![0xFFu8; 3000];

@@ -69,6 +69,12 @@ fn replacement(bad: &[u8], mode: ErrorMode, put: &mut impl FnMut(u32)) {
         ErrorMode::Windows1252 => bad
             .iter()
             .for_each(|&b| put(u32::from(utfast::latin1::windows1252_char(b)))),
+        ErrorMode::Ignore => {}
+        ErrorMode::BackslashReplace => bad.iter().for_each(|&b| {
+            format!("\\x{b:02x}")
+                .chars()
+                .for_each(|c| put(u32::from(c)))
+        }),
     }
 }
 
@@ -270,6 +276,13 @@ fn check_implementation(
 
     for Models { mode, utf32, utf16 } in models {
         let mode = *mode;
+        // The documented room: a unit a byte, four with `BackslashReplace`.
+        let room = bytes.len()
+            * if mode == ErrorMode::BackslashReplace {
+                4
+            } else {
+                1
+            };
         let mut escaped16 = Vec::new();
         for (order, model) in Order::ALL.into_iter().zip(utf16) {
             let what = lazy(|f| {
@@ -286,7 +299,7 @@ fn check_implementation(
                     utf8_to_utf16_with(bytes, out, order.byte_order(), mode)
                 )
             };
-            let full = check_lengths(&what, &model, strict_kind, header, bytes.len(), convert);
+            let full = check_lengths(&what, &model, strict_kind, header, room, convert);
             if mode == ErrorMode::SurrogateEscape {
                 escaped16.push((order, full));
             }
@@ -299,7 +312,7 @@ fn check_implementation(
                 utf8_to_utf32_with(bytes, out, mode)
             )
         };
-        let full32 = check_lengths(&what, &utf32, strict_kind, header, bytes.len(), convert);
+        let full32 = check_lengths(&what, &utf32, strict_kind, header, room, convert);
 
         // The Vec conveniences and the string decoder.
         let vec32 = via!(
@@ -344,7 +357,11 @@ fn check_implementation(
             }
             (
                 Ok(Cow::Owned(text)),
-                ErrorMode::Replace | ErrorMode::Latin1 | ErrorMode::Windows1252,
+                ErrorMode::Replace
+                | ErrorMode::Latin1
+                | ErrorMode::Windows1252
+                | ErrorMode::Ignore
+                | ErrorMode::BackslashReplace,
             ) => {
                 assert!(
                     matches!(lossy, Cow::Owned(_)),

@@ -77,6 +77,22 @@ impl<K: Copy> Model<K> {
                 (Err(_), ErrorMode::Replace | ErrorMode::Latin1 | ErrorMode::Windows1252) => {
                     char::REPLACEMENT_CHARACTER
                 }
+                (Err(_), ErrorMode::Ignore) => {
+                    model.steps.push((at, before, before));
+                    continue;
+                }
+                (Err((value, _)), ErrorMode::BackslashReplace) => {
+                    // Python's escapes of a lone surrogate (and, for UTF-32,
+                    // of a value above U+FFFF).
+                    let escape = if value <= 0xFFFF {
+                        format!("\\u{value:04x}")
+                    } else {
+                        format!("\\U{value:08x}")
+                    };
+                    model.bytes.extend_from_slice(escape.as_bytes());
+                    model.steps.push((at, before, model.bytes.len()));
+                    continue;
+                }
             };
             model
                 .bytes
@@ -234,7 +250,12 @@ fn check_utf16(
             });
             let convert =
                 |out: &mut [u8]| utf16_to_utf8_with(implementation, order, &stored, out, mode);
-            let worst = 3 * units.len();
+            let worst = units.len()
+                * if mode == ErrorMode::BackslashReplace {
+                    6
+                } else {
+                    3
+                };
             let too_small = Utf16ErrorKind::OutputTooSmall;
             let needed = || match model.result(usize::MAX, too_small) {
                 Ok(n) | Err((_, _, n)) => n,
@@ -275,7 +296,12 @@ fn check_utf32(
                 utf32_to_utf8_with(values, out, mode)
             )
         };
-        let worst = 4 * values.len();
+        let worst = values.len()
+            * if mode == ErrorMode::BackslashReplace {
+                10
+            } else {
+                4
+            };
         let too_small = Utf32ErrorKind::OutputTooSmall;
         let needed = || match model.result(usize::MAX, too_small) {
             Ok(n) | Err((_, _, n)) => n,

@@ -14,6 +14,12 @@
 /// | `SurrogateEscape` | U+DC80–U+DCFF per byte (UTF-16/UTF-32 output) | the byte again when in DC80–DCFF, else the error |
 /// | `Latin1` | U+0080–U+00FF per byte | U+FFFD |
 /// | `Windows1252` | the Windows-1252 character per byte | U+FFFD |
+/// | `Ignore` | nothing | nothing |
+/// | `BackslashReplace` | `\xNN` per byte (lower-case hex) | `\uNNNN` (`\UNNNNNNNN` above U+FFFF) |
+///
+/// `Ignore` and `BackslashReplace` are Python's `ignore` and `backslashreplace`
+/// error handlers (for an invalid unit, as Python's encoder writes a lone
+/// surrogate of a `str`).
 ///
 /// ```
 /// use utfast::ByteOrder;
@@ -44,13 +50,21 @@ pub enum ErrorMode {
     /// the five bytes Windows-1252 leaves undefined (81, 8D, 8F, 90, 9D) and
     /// 0xA0–0xFF are Latin-1.
     Windows1252,
+    /// Drop each invalid piece, as Python's `ignore` handler does.
+    Ignore,
+    /// Write each byte of an invalid piece as the four ASCII characters `\xNN`
+    /// (two lower-case hex digits), as Python's `backslashreplace` handler does
+    /// when decoding; an invalid UTF-16/UTF-32 unit becomes `\uNNNN`, or
+    /// `\UNNNNNNNN` for a UTF-32 value above U+FFFF, as Python writes a lone
+    /// surrogate when encoding.
+    BackslashReplace,
 }
 
 impl ErrorMode {
     /// Every mode, in declaration order.
     ///
     /// ```
-    /// assert_eq!(utfast::ErrorMode::ALL.len(), 5);
+    /// assert_eq!(utfast::ErrorMode::ALL.len(), 7);
     /// ```
     pub const ALL: &'static [ErrorMode] = &[
         ErrorMode::Strict,
@@ -58,10 +72,13 @@ impl ErrorMode {
         ErrorMode::SurrogateEscape,
         ErrorMode::Latin1,
         ErrorMode::Windows1252,
+        ErrorMode::Ignore,
+        ErrorMode::BackslashReplace,
     ];
 
     /// The mode's name on the command line: `strict`, `replace`,
-    /// `surrogate-escape`, `latin1`, `windows-1252`.
+    /// `surrogate-escape`, `latin1`, `windows-1252`, `ignore`,
+    /// `backslash-replace`.
     ///
     /// ```
     /// assert_eq!(utfast::ErrorMode::SurrogateEscape.name(), "surrogate-escape");
@@ -73,17 +90,21 @@ impl ErrorMode {
             ErrorMode::SurrogateEscape => "surrogate-escape",
             ErrorMode::Latin1 => "latin1",
             ErrorMode::Windows1252 => "windows-1252",
+            ErrorMode::Ignore => "ignore",
+            ErrorMode::BackslashReplace => "backslash-replace",
         }
     }
 
     /// The mode named `name` (as [`ErrorMode::name`] spells it, in any case; `_`
-    /// for `-` and `surrogateescape`, `latin-1`, `cp1252` and `windows1252` also do).
+    /// for `-` and `surrogateescape`, `backslashreplace`, `latin-1`, `cp1252` and
+    /// `windows1252` also do: Python's handler names are accepted).
     ///
     /// ```
     /// use utfast::ErrorMode;
     /// assert_eq!(ErrorMode::from_name("Windows-1252"), Some(ErrorMode::Windows1252));
     /// assert_eq!(ErrorMode::from_name("surrogateescape"), Some(ErrorMode::SurrogateEscape));
-    /// assert_eq!(ErrorMode::from_name("ignore"), None);
+    /// assert_eq!(ErrorMode::from_name("backslashreplace"), Some(ErrorMode::BackslashReplace));
+    /// assert_eq!(ErrorMode::from_name("xmlcharrefreplace"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<ErrorMode> {
         let mut key = [0u8; 20];
@@ -94,6 +115,8 @@ impl ErrorMode {
             b"surrogateescape" => ErrorMode::SurrogateEscape,
             b"latin1" => ErrorMode::Latin1,
             b"windows1252" | b"cp1252" => ErrorMode::Windows1252,
+            b"ignore" => ErrorMode::Ignore,
+            b"backslashreplace" => ErrorMode::BackslashReplace,
             _ => return None,
         })
     }
@@ -105,6 +128,8 @@ impl ErrorMode {
     /// byte 0x80–0xFF (a byte below 0x80, which only the UTF-8 variants can find
     /// invalid, such as 00 in Modified UTF-8, stands for itself). `Latin1`: U+0000–
     /// U+00FF per byte. `Windows1252`: [`latin1::windows1252_char`](crate::latin1::windows1252_char) per byte.
+    /// `Ignore`: none. `BackslashReplace`: `\`, `x` and two lower-case hex
+    /// digits per byte.
     ///
     /// ```
     /// use utfast::ErrorMode;
@@ -114,6 +139,9 @@ impl ErrorMode {
     /// out.clear();
     /// ErrorMode::Replace.replace_piece(b"\xE2\x82", |cp| { out.push(cp); true });
     /// assert_eq!(out, [0xFFFD]);
+    /// out.clear();
+    /// ErrorMode::BackslashReplace.replace_piece(b"\xE9", |cp| { out.push(cp); true });
+    /// assert_eq!(out, ['\\' as u32, 'x' as u32, 'e' as u32, '9' as u32]);
     /// ```
     #[inline]
     pub fn replace_piece(self, piece: &[u8], mut put: impl FnMut(u32) -> bool) -> bool {
@@ -125,6 +153,13 @@ impl ErrorMode {
             }),
             ErrorMode::Latin1 => piece.iter().all(|&b| put(b as u32)),
             ErrorMode::Windows1252 => piece.iter().all(|&b| put(windows1252_char(b) as u32)),
+            ErrorMode::Ignore => true,
+            ErrorMode::BackslashReplace => piece.iter().all(|&b| {
+                let mut buf = [0u8; ESCAPE_MAX];
+                escape(b'x', b as u32, 2, &mut buf)
+                    .iter()
+                    .all(|&c| put(c as u32))
+            }),
         }
     }
 
@@ -132,7 +167,7 @@ impl ErrorMode {
     /// value above U+10FFFF) becomes in UTF-8 output: `Some(bytes)`, or `None` when
     /// the mode makes it an error.
     #[inline]
-    pub(super) fn replace_unit(self, unit: u32, buf: &mut [u8; 4]) -> Option<&[u8]> {
+    pub(super) fn replace_unit(self, unit: u32, buf: &mut [u8; ESCAPE_MAX]) -> Option<&[u8]> {
         match self {
             ErrorMode::Strict => None,
             ErrorMode::SurrogateEscape => {
@@ -143,7 +178,27 @@ impl ErrorMode {
                     None
                 }
             }
+            ErrorMode::Ignore => Some(&[]),
+            ErrorMode::BackslashReplace => Some(unit_escape(unit, buf)),
             _ => Some(char::REPLACEMENT_CHARACTER.encode_utf8(buf).as_bytes()),
+        }
+    }
+
+    /// The code points an invalid UTF-16/UTF-32 value becomes under a mode that
+    /// replaces it (every mode but `Strict` and `SurrogateEscape`, which keep or
+    /// refuse it as their context says), passed to `put`: nothing (`Ignore`), the
+    /// escape (`BackslashReplace`), else U+FFFD.
+    #[inline]
+    pub(crate) fn replace_unit_chars(self, unit: u32, mut put: impl FnMut(u32)) {
+        match self {
+            ErrorMode::Ignore => {}
+            ErrorMode::BackslashReplace => {
+                let mut buf = [0u8; ESCAPE_MAX];
+                unit_escape(unit, &mut buf)
+                    .iter()
+                    .for_each(|&c| put(c as u32));
+            }
+            _ => put(REPLACEMENT),
         }
     }
 }
@@ -155,6 +210,31 @@ impl core::fmt::Display for ErrorMode {
 }
 
 const REPLACEMENT: u32 = char::REPLACEMENT_CHARACTER as u32;
+
+/// The longest escape `BackslashReplace` writes: `\UNNNNNNNN`.
+pub(crate) const ESCAPE_MAX: usize = 10;
+
+/// An invalid unit as `BackslashReplace` writes it: `\uNNNN`, or `\UNNNNNNNN`
+/// above U+FFFF.
+fn unit_escape(unit: u32, buf: &mut [u8; ESCAPE_MAX]) -> &[u8] {
+    if unit <= 0xFFFF {
+        escape(b'u', unit, 4, buf)
+    } else {
+        escape(b'U', unit, 8, buf)
+    }
+}
+
+/// `value` escaped as `\`, `letter` and its `digits` lowest hex digits (lower
+/// case), in `buf`: `\xe9`, `\ud800`, `\U00110000`.
+fn escape(letter: u8, value: u32, digits: usize, buf: &mut [u8; ESCAPE_MAX]) -> &[u8] {
+    buf[0] = b'\\';
+    buf[1] = letter;
+    for (i, out) in buf[2..2 + digits].iter_mut().enumerate() {
+        let nibble = (value >> (4 * (digits - 1 - i))) & 0xF;
+        *out = b"0123456789abcdef"[nibble as usize];
+    }
+    &buf[..2 + digits]
+}
 
 /// What Windows-1252 assigns to 0x80–0x9F (the WHATWG Encoding Standard's index,
 /// which fills the five holes with the C1 controls of the same value); the other

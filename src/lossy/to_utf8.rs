@@ -199,7 +199,7 @@ pub(super) fn wide_to_utf8<S: WideSource>(
         if mode == ErrorMode::Strict {
             return Err(S::error(read, out.written, false, src));
         }
-        let mut buf = [0u8; 4];
+        let mut buf = [0u8; super::mode::ESCAPE_MAX];
         let Some(bytes) = mode.replace_unit(unit, &mut buf) else {
             return Err(S::error(read, out.written, false, src));
         };

@@ -12,7 +12,8 @@
 //! write the byte an escape (U+DC80–U+DCFF) stands for with surrogate escape,
 //! U+FFFD with replace, latin1 or windows-1252, and refuse them with strict.
 //! UTF-16, UTF-32 and WTF-8 keep them with strict and surrogate escape (so WTF-8
-//! and UTF-16 convert into each other losslessly), and write U+FFFD otherwise; in
+//! and UTF-16 convert into each other losslessly), and write U+FFFD otherwise.
+//! Ignore drops them and backslash replace writes `\uNNNN`, in every target. In
 //! UTF-16 and WTF-8 a kept high surrogate followed by a kept low one would read
 //! back as a pair, so that is refused.
 
@@ -94,6 +95,12 @@ impl BlockConverter {
                 src.len() - crate::utf8::incomplete_tail_len(src)
             };
             let text = &src[..end];
+            // `BackslashReplace` writes four characters for an invalid byte.
+            let room = if mode == ErrorMode::BackslashReplace {
+                4 * text.len()
+            } else {
+                text.len()
+            };
             match self.to {
                 Encoding::Utf8 if mode == ErrorMode::SurrogateEscape => out.extend_from_slice(text),
                 Encoding::Utf8 => {
@@ -101,7 +108,7 @@ impl BlockConverter {
                     out.extend_from_slice(decoded.as_bytes());
                 }
                 Encoding::Utf16Le | Encoding::Utf16Be => {
-                    grow(&mut self.out16, text.len());
+                    grow(&mut self.out16, room);
                     let result = if self.to == Encoding::Utf16Le {
                         self.engine.utf8_to_utf16_with(
                             text,
@@ -116,7 +123,7 @@ impl BlockConverter {
                     push_u16s(out, &self.out16[..result.ok()?]);
                 }
                 Encoding::Utf32Le | Encoding::Utf32Be => {
-                    grow(&mut self.out32, text.len());
+                    grow(&mut self.out32, room);
                     let n = self
                         .engine
                         .utf8_to_utf32_with(text, &mut self.out32, mode)
@@ -144,7 +151,13 @@ impl BlockConverter {
         }
         let units = &self.in16;
         let e = self.engine;
-        let result = append(out, 3 * units.len(), |dst| match order {
+        // Three bytes a unit; `BackslashReplace` writes six for a lone surrogate.
+        let per_unit = if mode == ErrorMode::BackslashReplace {
+            6
+        } else {
+            3
+        };
+        let result = append(out, per_unit * units.len(), |dst| match order {
             ByteOrder::Little => e.utf16_to_utf8_with(units, dst, ByteOrder::Little, mode),
             ByteOrder::Big => e.utf16_to_utf8_with(units, dst, ByteOrder::Big, mode),
         });
@@ -160,7 +173,10 @@ impl BlockConverter {
             Ok(_) if !at_end => Some(Ok(whole)),
             Ok(_) if mode == ErrorMode::SurrogateEscape => Some(incomplete_unit(src, whole, true)),
             Ok(_) => {
-                out.extend_from_slice("\u{FFFD}".as_bytes());
+                replace_odd_end(mode, &src[whole..], last_high, |cp| {
+                    let c = char::from_u32(cp).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                });
                 Some(Ok(src.len()))
             }
         }
@@ -177,6 +193,10 @@ impl BlockConverter {
 
     /// Appends what the mode makes of the invalid bytes `piece` at `at`.
     fn push_piece(&mut self, at: usize, piece: &[u8]) {
+        // The input bytes per code point written, where a code point can meet a
+        // target that cannot hold it (`input_of`): one U+FFFD for the piece, or
+        // one character per byte. (`BackslashReplace`'s ASCII escapes, four a
+        // byte, fit every target.)
         let width = match self.mode {
             ErrorMode::Strict | ErrorMode::Replace => piece.len(),
             _ => 1,
@@ -193,6 +213,14 @@ impl BlockConverter {
     fn push_unit(&mut self, at: usize, width: usize, cp: u32) {
         self.stretch(at, width);
         self.values.push(cp);
+    }
+
+    /// Appends what a mode that replaces makes of the invalid unit `unit` of
+    /// `width` bytes at `at` (`ErrorMode::replace_unit_chars`).
+    fn push_replaced_unit(&mut self, at: usize, width: usize, unit: u32) {
+        self.stretch(at, width);
+        let values = &mut self.values;
+        self.mode.replace_unit_chars(unit, |cp| values.push(cp));
     }
 
     /// Decodes `src` into `self.values`; returns the bytes decoded (the rest is
@@ -330,14 +358,19 @@ impl BlockConverter {
                     ErrorMode::SurrogateEscape => {
                         this.push_unit(2 * at, 2, order.read_u16(bad[0]) as u32)
                     }
-                    _ => this.push_unit(2 * at, 2, REPLACEMENT),
+                    _ => this.push_replaced_unit(2 * at, 2, order.read_u16(bad[0]) as u32),
                 }
                 Ok(())
             },
         );
+        let last_high = units
+            .last()
+            .is_some_and(|&u| is_high(order.read_u16(u) as u32));
         self.in16 = units;
         match result {
-            (n, None) if n == whole / 2 && whole < src.len() => self.odd_end(src, whole, at_end),
+            (n, None) if n == whole / 2 && whole < src.len() => {
+                self.odd_end(src, whole, at_end, last_high)
+            }
             (n, problem) => (2 * n, problem),
         }
     }
@@ -363,7 +396,7 @@ impl BlockConverter {
                         let kind = TranscodeErrorKind::Utf32(kind);
                         return Err(Some(Problem::new(4 * at, Some(4), kind)));
                     }
-                    _ => this.push_unit(4 * at, 4, REPLACEMENT),
+                    _ => this.push_replaced_unit(4 * at, 4, bad[0]),
                 }
                 Ok(())
             },
@@ -371,14 +404,21 @@ impl BlockConverter {
         self.in32 = values;
         match problem {
             Some(problem) => (problem.at, Some(problem)),
-            None if whole < src.len() => self.odd_end(src, whole, at_end),
+            None if whole < src.len() => self.odd_end(src, whole, at_end, false),
             None => (whole, None),
         }
     }
 
     /// The end of `src` after its `whole` bytes of whole units: carried over, an
-    /// error, or (when the mode replaces) one U+FFFD.
-    fn odd_end(&mut self, src: &[u8], whole: usize, at_end: bool) -> (usize, Option<Problem>) {
+    /// error, or what the mode makes of it (`after_high`: UTF-16 whose last unit
+    /// is a high surrogate, see [`replace_odd_end`]).
+    fn odd_end(
+        &mut self,
+        src: &[u8],
+        whole: usize,
+        at_end: bool,
+        after_high: bool,
+    ) -> (usize, Option<Problem>) {
         if !at_end {
             return (whole, None);
         }
@@ -386,7 +426,9 @@ impl BlockConverter {
             let kind = TranscodeErrorKind::IncompleteUnit;
             return (whole, Some(Problem::new(whole, None, kind)));
         }
-        self.push_unit(whole, src.len() - whole, REPLACEMENT);
+        self.stretch(whole, src.len() - whole);
+        let values = &mut self.values;
+        replace_odd_end(self.mode, &src[whole..], after_high, |cp| values.push(cp));
         (src.len(), None)
     }
 
@@ -440,29 +482,33 @@ impl BlockConverter {
         let (e, mode) = (self.engine, self.mode);
         let stop = match self.to {
             Encoding::Utf8 => {
-                let result = append(out, 4 * values.len(), |dst| {
+                // `BackslashReplace` writes six bytes for an unpaired surrogate.
+                let per_value = if mode == ErrorMode::BackslashReplace {
+                    6
+                } else {
+                    4
+                };
+                let result = append(out, per_value * values.len(), |dst| {
                     e.utf32_to_utf8_with(values, dst, mode)
                 });
                 result.err().map(|e| e.valid_up_to())
             }
             Encoding::Utf16Le | Encoding::Utf16Be => {
                 let order = self.to.order();
-                let (mut units, stop) = units_of(values, replaces);
+                let (mut units, stop) = units_of(values, replaces.then_some(mode));
                 units.iter_mut().for_each(|u| *u = order.write_u16(*u));
                 push_u16s(out, &units);
                 stop
             }
             Encoding::Utf32Le | Encoding::Utf32Be => {
-                let kept: Vec<u32> = values
-                    .iter()
-                    .map(|&cp| {
-                        if replaces && is_surrogate(cp) {
-                            REPLACEMENT
-                        } else {
-                            cp
-                        }
-                    })
-                    .collect();
+                let mut kept: Vec<u32> = Vec::with_capacity(values.len());
+                for &cp in values {
+                    if replaces && is_surrogate(cp) {
+                        mode.replace_unit_chars(cp, |c| kept.push(c));
+                    } else {
+                        kept.push(cp);
+                    }
+                }
                 push_u32s(out, &kept, self.to.order());
                 None
             }
@@ -470,7 +516,14 @@ impl BlockConverter {
                 let latin1 = self.to == Encoding::Latin1;
                 let escapes = mode == ErrorMode::SurrogateEscape;
                 let mut stop = None;
+                let drops_or_escapes =
+                    matches!(mode, ErrorMode::Ignore | ErrorMode::BackslashReplace);
                 for (i, &cp) in values.iter().enumerate() {
+                    if drops_or_escapes && is_surrogate(cp) {
+                        // Nothing, or ASCII.
+                        mode.replace_unit_chars(cp, |c| out.push(c as u8));
+                        continue;
+                    }
                     let byte = match cp {
                         0..=0xFF if latin1 => Some(cp as u8),
                         0xDC80..=0xDCFF if escapes => Some(cp as u8),
@@ -487,7 +540,7 @@ impl BlockConverter {
             }
             Encoding::Cesu8 | Encoding::Mutf8 => self.encode_cesu8(values, out),
             Encoding::Wtf8 => {
-                let (units, stop) = units_of(values, replaces);
+                let (units, stop) = units_of(values, replaces.then_some(mode));
                 out.extend_from_slice(&e.utf16_to_wtf8_vec(&units));
                 stop
             }
@@ -527,7 +580,10 @@ impl BlockConverter {
                 ErrorMode::Strict => return Some(run),
                 ErrorMode::SurrogateEscape if (0xDC80..=0xDCFF).contains(&cp) => out.push(cp as u8),
                 ErrorMode::SurrogateEscape => return Some(run),
-                _ => out.extend_from_slice("\u{FFFD}".as_bytes()),
+                mode => mode.replace_unit_chars(cp, |c| {
+                    let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes())
+                }),
             }
             at = run + 1;
         }
@@ -558,14 +614,16 @@ impl BlockConverter {
 }
 
 /// The UTF-16 units (machine order) of `values`, unpaired surrogates kept, or
-/// U+FFFD when the mode `replaces` them; stopping before a kept high surrogate
-/// that a kept low one follows (they would read back as a pair), whose index is
-/// then the second result.
-fn units_of(values: &[u32], replaces: bool) -> (Vec<u16>, Option<usize>) {
+/// replaced as `replacing` says (`ErrorMode::replace_unit_chars`: U+FFFD, an
+/// escape or nothing); stopping before a kept high surrogate that a kept low
+/// one follows (they would read back as a pair), whose index is then the second
+/// result.
+fn units_of(values: &[u32], replacing: Option<ErrorMode>) -> (Vec<u16>, Option<usize>) {
     let mut units = Vec::with_capacity(values.len());
     for (i, &cp) in values.iter().enumerate() {
-        if replaces && is_surrogate(cp) {
-            units.push(REPLACEMENT as u16);
+        if let Some(mode) = replacing.filter(|_| is_surrogate(cp)) {
+            // U+FFFD and escapes are in the BMP: one unit each.
+            mode.replace_unit_chars(cp, |c| units.push(c as u16));
             continue;
         }
         let next_is_low = values
@@ -583,6 +641,25 @@ fn units_of(values: &[u32], replaces: bool) -> (Vec<u16>, Option<usize>) {
         }
     }
     (units, None)
+}
+
+/// What a mode that replaces makes of the odd bytes at the end of UTF-16 or
+/// UTF-32 input (too few for a unit), passed to `put`: nothing (`Ignore`),
+/// `\xNN` per byte (`BackslashReplace`), else one U+FFFD, or none when they
+/// follow a high surrogate (`after_high`): a high surrogate and the start of
+/// the unit after it are one truncated character, one U+FFFD (as WHATWG's
+/// UTF-16 decoder, encoding_rs and CPython have it).
+fn replace_odd_end(mode: ErrorMode, bytes: &[u8], after_high: bool, mut put: impl FnMut(u32)) {
+    match mode {
+        ErrorMode::Ignore | ErrorMode::BackslashReplace => {
+            mode.replace_piece(bytes, |cp| {
+                put(cp);
+                true
+            });
+        }
+        _ if after_high => {}
+        _ => put(REPLACEMENT),
+    }
 }
 
 /// The bytes at the end of a variant's block that more input could change: an

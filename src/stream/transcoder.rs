@@ -272,11 +272,17 @@ impl Transcoder {
     pub fn max_output_len(&self, input_len: usize) -> usize {
         // The most output bytes one input byte can give: each byte is at most one
         // code point, and a supplementary one takes at least two input bytes.
-        let per_byte = match self.converter.to {
-            Encoding::Utf32Le | Encoding::Utf32Be => 4,
-            Encoding::Utf16Le | Encoding::Utf16Be => 2,
-            Encoding::Latin1 | Encoding::Windows1252 => 1,
-            _ => 3,
+        let (per_byte, ascii) = match self.converter.to {
+            Encoding::Utf32Le | Encoding::Utf32Be => (4, 4),
+            Encoding::Utf16Le | Encoding::Utf16Be => (2, 2),
+            Encoding::Latin1 | Encoding::Windows1252 => (1, 1),
+            _ => (3, 1),
+        };
+        // `BackslashReplace` writes at most four ASCII characters an input byte
+        // (`\xNN` for a bad byte; `\uNNNN` for two, `\UNNNNNNNN` for four).
+        let per_byte = match self.converter.mode {
+            ErrorMode::BackslashReplace => per_byte.max(4 * ascii),
+            _ => per_byte,
         };
         let input = input_len.saturating_add(self.carry_len);
         input

@@ -19,4 +19,4 @@ mod owned;
 pub(crate) mod short;
 
 #[cfg(feature = "alloc")]
-pub(crate) use owned::{into_vec, str_into_vec, utf8_string};
+pub(crate) use owned::{into_vec, into_vec_with, str_into_vec, utf8_string};

@@ -19,6 +19,21 @@ pub(crate) fn into_vec<T: Copy + Default, E>(
     Ok(out)
 }
 
+/// [`into_vec`] for a conversion under an [`ErrorMode`](crate::ErrorMode):
+/// `len` units first (enough for every mode but `BackslashReplace`, whose
+/// escapes are longer than what they stand for), and `worst` units, enough for
+/// any input, when that runs out of room.
+pub(crate) fn into_vec_with<T: Copy + Default, E: ConversionError>(
+    len: usize,
+    worst: usize,
+    convert: impl Fn(&mut [T]) -> Result<usize, E>,
+) -> Result<Vec<T>, E> {
+    match into_vec(len, &convert) {
+        Err(e) if e.is_output_too_small() && worst > len => into_vec(worst, convert),
+        result => result,
+    }
+}
+
 /// Bytes a kernel wrote as UTF-8, as a `String`.
 pub(crate) fn utf8_string(bytes: Vec<u8>) -> String {
     debug_assert!(core::str::from_utf8(&bytes).is_ok());

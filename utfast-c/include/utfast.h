@@ -259,6 +259,18 @@ enum utfast_error_mode
    * Each byte of an invalid piece is read as Windows-1252.
    */
   UTFAST_MODE_WINDOWS1252 = 4,
+  /**
+   * Python's `ignore`: each invalid piece is dropped.
+   */
+  UTFAST_MODE_IGNORE = 5,
+  /**
+   * Python's `backslashreplace`: each byte of an invalid piece becomes the
+   * four characters `\xNN` (lower-case hex), an invalid UTF-16/UTF-32 unit
+   * `\uNNNN` (`\UNNNNNNNN` above U+FFFF). The output can then be four times
+   * the input in characters: size buffers with the `max_output_len`
+   * functions, or grow them on `UTFAST_OUTPUT_TOO_SMALL`.
+   */
+  UTFAST_MODE_BACKSLASH_REPLACE = 6,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -873,7 +885,8 @@ struct utfast_result utfast_utf16be_to_utf16le(const uint16_t *src,
                                                size_t dst_len);
 
 /**
- * UTF-8 to UTF-16LE under `mode`. `dst_len >= len` suffices in every mode.
+ * UTF-8 to UTF-16LE under `mode`. `dst_len >= len` suffices in every mode
+ * but `UTFAST_MODE_BACKSLASH_REPLACE`, which needs `4 * len`.
  * `UTFAST_BAD_ARGUMENT` for a mode out of range.
  *
  * # Safety
@@ -901,7 +914,8 @@ struct utfast_result utfast_utf8_to_utf16be_with(const uint8_t *src,
                                                  utfast_error_mode mode);
 
 /**
- * UTF-8 to UTF-32 under `mode`. `dst_len >= len` suffices in every mode.
+ * UTF-8 to UTF-32 under `mode`. `dst_len >= len` suffices in every mode
+ * but `UTFAST_MODE_BACKSLASH_REPLACE`, which needs `4 * len`.
  *
  * # Safety
  *
@@ -917,7 +931,8 @@ struct utfast_result utfast_utf8_to_utf32_with(const uint8_t *src,
 /**
  * UTF-16LE to UTF-8 under `mode`: each unpaired surrogate becomes what the
  * mode says (with `UTFAST_MODE_SURROGATE_ESCAPE`, DC80-DCFF become the byte
- * again and any other is `UTFAST_INVALID`). `dst_len >= 3 * len` suffices.
+ * again and any other is `UTFAST_INVALID`). `dst_len >= 3 * len` suffices
+ * (`6 * len` with `UTFAST_MODE_BACKSLASH_REPLACE`).
  *
  * # Safety
  *
@@ -945,7 +960,8 @@ struct utfast_result utfast_utf16be_to_utf8_with(const uint16_t *src,
 
 /**
  * UTF-32 to UTF-8 under `mode`: each surrogate or value above U+10FFFF
- * becomes what the mode says. `dst_len >= 4 * len` suffices.
+ * becomes what the mode says. `dst_len >= 4 * len` suffices (`10 * len` with
+ * `UTFAST_MODE_BACKSLASH_REPLACE`).
  *
  * # Safety
  *

@@ -15,7 +15,8 @@ fn mode_or_bad(mode: utfast_error_mode_arg) -> Result<ErrorMode, utfast_result> 
     error_mode(mode).ok_or(utfast_result::failed(utfast_status::UTFAST_BAD_ARGUMENT))
 }
 
-/// UTF-8 to UTF-16LE under `mode`. `dst_len >= len` suffices in every mode.
+/// UTF-8 to UTF-16LE under `mode`. `dst_len >= len` suffices in every mode
+/// but `UTFAST_MODE_BACKSLASH_REPLACE`, which needs `4 * len`.
 /// `UTFAST_BAD_ARGUMENT` for a mode out of range.
 ///
 /// # Safety
@@ -51,7 +52,8 @@ pub unsafe extern "C" fn utfast_utf8_to_utf16be_with(
     unsafe { utf8_to_utf16_with(src, len, dst, dst_len, mode, ByteOrder::Big) }
 }
 
-/// UTF-8 to UTF-32 under `mode`. `dst_len >= len` suffices in every mode.
+/// UTF-8 to UTF-32 under `mode`. `dst_len >= len` suffices in every mode
+/// but `UTFAST_MODE_BACKSLASH_REPLACE`, which needs `4 * len`.
 ///
 /// # Safety
 ///
@@ -75,7 +77,8 @@ pub unsafe extern "C" fn utfast_utf8_to_utf32_with(
 
 /// UTF-16LE to UTF-8 under `mode`: each unpaired surrogate becomes what the
 /// mode says (with `UTFAST_MODE_SURROGATE_ESCAPE`, DC80-DCFF become the byte
-/// again and any other is `UTFAST_INVALID`). `dst_len >= 3 * len` suffices.
+/// again and any other is `UTFAST_INVALID`). `dst_len >= 3 * len` suffices
+/// (`6 * len` with `UTFAST_MODE_BACKSLASH_REPLACE`).
 ///
 /// # Safety
 ///
@@ -111,7 +114,8 @@ pub unsafe extern "C" fn utfast_utf16be_to_utf8_with(
 }
 
 /// UTF-32 to UTF-8 under `mode`: each surrogate or value above U+10FFFF
-/// becomes what the mode says. `dst_len >= 4 * len` suffices.
+/// becomes what the mode says. `dst_len >= 4 * len` suffices (`10 * len` with
+/// `UTFAST_MODE_BACKSLASH_REPLACE`).
 ///
 /// # Safety
 ///

@@ -235,6 +235,14 @@ pub enum utfast_error_mode {
     UTFAST_MODE_LATIN1 = 3,
     /// Each byte of an invalid piece is read as Windows-1252.
     UTFAST_MODE_WINDOWS1252 = 4,
+    /// Python's `ignore`: each invalid piece is dropped.
+    UTFAST_MODE_IGNORE = 5,
+    /// Python's `backslashreplace`: each byte of an invalid piece becomes the
+    /// four characters `\xNN` (lower-case hex), an invalid UTF-16/UTF-32 unit
+    /// `\uNNNN` (`\UNNNNNNNN` above U+FFFF). The output can then be four times
+    /// the input in characters: size buffers with the `max_output_len`
+    /// functions, or grow them on `UTFAST_OUTPUT_TOO_SMALL`.
+    UTFAST_MODE_BACKSLASH_REPLACE = 6,
 }
 
 /// What the streaming transcoder does with a byte order mark at the start of
@@ -283,7 +291,7 @@ const ENCODINGS: [(utfast_encoding, Encoding); 10] = [
 ];
 
 /// Each C error mode and the library's.
-const MODES: [(utfast_error_mode, ErrorMode); 5] = [
+const MODES: [(utfast_error_mode, ErrorMode); 7] = [
     (utfast_error_mode::UTFAST_MODE_STRICT, ErrorMode::Strict),
     (utfast_error_mode::UTFAST_MODE_REPLACE, ErrorMode::Replace),
     (
@@ -294,6 +302,11 @@ const MODES: [(utfast_error_mode, ErrorMode); 5] = [
     (
         utfast_error_mode::UTFAST_MODE_WINDOWS1252,
         ErrorMode::Windows1252,
+    ),
+    (utfast_error_mode::UTFAST_MODE_IGNORE, ErrorMode::Ignore),
+    (
+        utfast_error_mode::UTFAST_MODE_BACKSLASH_REPLACE,
+        ErrorMode::BackslashReplace,
     ),
 ];
 

@@ -177,6 +177,18 @@ static void check_modes(void) {
     CHECK(values[1] == 0xFFFD && values[2] == 0xFFFD);
     r = utfast_utf8_to_utf16le_with(TEXT("a\xFF"), units, 16, UTFAST_MODE_STRICT);
     CHECK_RESULT(r, INVALID, 1, 1, 1, UTFAST_KIND_INVALID_BYTE);
+    /* Python's ignore and backslashreplace: E2 82 is one piece, of two bytes. */
+    r = utfast_utf8_to_utf32_with(TEXT("a\xE2\x82" "b"), values, 16, UTFAST_MODE_IGNORE);
+    CHECK_RESULT(r, OK, 4, 2, 0, 0);
+    CHECK(values[0] == 0x61 && values[1] == 0x62);
+    r = utfast_utf8_to_utf32_with(TEXT("a\xE2\x82" "b"), values, 16,
+                                  UTFAST_MODE_BACKSLASH_REPLACE);
+    CHECK_RESULT(r, OK, 4, 10, 0, 0);
+    for (i = 0; i < 10; i++) CHECK(values[i] == (uint32_t)"a\\xe2\\x82b"[i]);
+    /* Escapes need room: four units a bad byte. */
+    r = utfast_utf8_to_utf32_with(TEXT("a\xE2\x82" "b"), values, 4,
+                                  UTFAST_MODE_BACKSLASH_REPLACE);
+    CHECK(r.status == UTFAST_OUTPUT_TOO_SMALL && r.position == 1 && r.written == 1);
     /* A lossy conversion still stops at a full output. */
     r = utfast_utf8_to_utf16le_with(TEXT("a\xFF" "b"), units, 2, UTFAST_MODE_REPLACE);
     CHECK_RESULT(r, SMALL, 2, 2, 0, UTFAST_KIND_OUTPUT_TOO_SMALL);
@@ -514,7 +526,7 @@ static void check_transcoder(void) {
     CHECK(utfast_transcoder_new((utfast_encoding)10, UTFAST_ENCODING_UTF8,
                                 UTFAST_MODE_STRICT) == NULL);
     CHECK(utfast_transcoder_new(UTFAST_ENCODING_UTF8, UTFAST_ENCODING_UTF8,
-                                (utfast_error_mode)5) == NULL);
+                                (utfast_error_mode)7) == NULL);
     CHECK_RESULT(utfast_transcoder_convert(NULL, NULL, 0, NULL, 0, true), UTFAST_NULL_POINTER,
                  0, 0, 0, 0);
     CHECK(!utfast_transcoder_last_error(NULL, &e));

@@ -220,7 +220,8 @@ static void columns(const uint8_t *values, size_t len) {
 static void from_utf8(const uint8_t *src, size_t n, void *out) {
     static const utfast_error_mode modes[] = {UTFAST_MODE_STRICT, UTFAST_MODE_REPLACE,
                                               UTFAST_MODE_SURROGATE_ESCAPE, UTFAST_MODE_LATIN1,
-                                              UTFAST_MODE_WINDOWS1252};
+                                              UTFAST_MODE_WINDOWS1252, UTFAST_MODE_IGNORE,
+                                              UTFAST_MODE_BACKSLASH_REPLACE};
     size_t m;
     put_bool("validate_utf8", utfast_validate_utf8(src, n));
     put("check_utf8", "-", utfast_check_utf8(src, n), NULL, 0);
@@ -246,7 +247,8 @@ static void from_utf8(const uint8_t *src, size_t n, void *out) {
 static void from_utf16(const uint16_t *src, size_t m, void *out, uint16_t *copy) {
     static const utfast_error_mode modes[] = {UTFAST_MODE_STRICT, UTFAST_MODE_REPLACE,
                                               UTFAST_MODE_SURROGATE_ESCAPE, UTFAST_MODE_LATIN1,
-                                              UTFAST_MODE_WINDOWS1252};
+                                              UTFAST_MODE_WINDOWS1252, UTFAST_MODE_IGNORE,
+                                              UTFAST_MODE_BACKSLASH_REPLACE};
     size_t i;
     put_bool("validate_utf16le", utfast_validate_utf16le(src, m));
     put_bool("validate_utf16be", utfast_validate_utf16be(src, m));
@@ -279,7 +281,8 @@ static void from_utf16(const uint16_t *src, size_t m, void *out, uint16_t *copy)
 static void from_utf32(const uint32_t *src, size_t k, void *out) {
     static const utfast_error_mode modes[] = {UTFAST_MODE_STRICT, UTFAST_MODE_REPLACE,
                                               UTFAST_MODE_SURROGATE_ESCAPE, UTFAST_MODE_LATIN1,
-                                              UTFAST_MODE_WINDOWS1252};
+                                              UTFAST_MODE_WINDOWS1252, UTFAST_MODE_IGNORE,
+                                              UTFAST_MODE_BACKSLASH_REPLACE};
     size_t i;
     put_bool("validate_utf32", utfast_validate_utf32(src, k));
     put("check_utf32", "-", utfast_check_utf32(src, k), NULL, 0);

@@ -133,7 +133,8 @@ int main(void) {
     static const uint8_t utf16_bom[] = "\xFF\xFEh\x00i\x00";
     static const utfast_error_mode modes[] = {UTFAST_MODE_STRICT, UTFAST_MODE_REPLACE,
                                               UTFAST_MODE_SURROGATE_ESCAPE, UTFAST_MODE_LATIN1,
-                                              UTFAST_MODE_WINDOWS1252};
+                                              UTFAST_MODE_WINDOWS1252, UTFAST_MODE_IGNORE,
+                                              UTFAST_MODE_BACKSLASH_REPLACE};
     static const utfast_encoding targets[] = {
         UTFAST_ENCODING_UTF8,    UTFAST_ENCODING_UTF16LE,     UTFAST_ENCODING_UTF16BE,
         UTFAST_ENCODING_UTF32LE, UTFAST_ENCODING_UTF32BE,     UTFAST_ENCODING_LATIN1,

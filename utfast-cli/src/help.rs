@@ -51,8 +51,8 @@ pub fn after() -> String {
   {ENCODINGS}
 
 {modes}
-  strict (the default), replace, surrogate-escape, latin1, windows-1252: see
-  'utfast help convert'.
+  strict (the default), replace, surrogate-escape, latin1, windows-1252, ignore,
+  backslash-replace: see 'utfast help convert'.
 
 {environment}
   UTFAST_KERNEL  Use this kernel instead of the fastest one, one of:
@@ -165,10 +165,12 @@ surrogate-escape, each bad byte of UTF-8 input becomes U+DC80-U+DCFF, which UTF-
 output turns back into the byte: a lossless round trip through UTF-16 or UTF-32;
 unpaired surrogates of UTF-16/UTF-32 input are kept, e.g. for --to wtf-8.
 latin1 and windows-1252 read each bad byte as that encoding, as HTML5 does.
+ignore drops what is invalid; backslash-replace writes each bad byte as \\xNN and
+an unpaired surrogate as \\uNNNN (Python's error handlers of those names).
 
 Output in UTF-16, UTF-32 or WTF-8 keeps unpaired surrogates (WTF-8 input has
-them) with strict and surrogate-escape, and has U+FFFD for them with the other
-modes; a kept high surrogate followed by a kept low one would read as a pair and
+them) with strict and surrogate-escape, drops or escapes them with ignore and
+backslash-replace, and has U+FFFD for them with the other modes; a kept high surrogate followed by a kept low one would read as a pair and
 is an error.";
 
 /// The help of each `--errors` mode, by its name.
@@ -179,6 +181,8 @@ pub fn error_mode(name: &str) -> &'static str {
         "surrogate-escape" => "Each bad byte becomes U+DC80-U+DCFF, and back to the byte",
         "latin1" => "Each bad byte is read as Latin-1",
         "windows-1252" => "Each bad byte is read as Windows-1252",
+        "ignore" => "Each invalid sequence or unpaired surrogate is dropped",
+        "backslash-replace" => "Each bad byte becomes \\xNN, an unpaired surrogate \\uNNNN",
         _ => "",
     }
 }

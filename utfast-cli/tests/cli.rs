@@ -1371,13 +1371,26 @@ fn variants_on_the_command_line() {
 #[test]
 fn usage_errors_name_the_modes() {
     let output = run_with_stdin(
-        &[
-            "convert", "-f", "utf-8", "-t", "utf-8", "--errors", "ignore",
-        ],
+        &["convert", "-f", "utf-8", "-t", "utf-8", "--errors", "skip"],
         b"",
     );
     assert_eq!(status_of(&output), 2);
-    assert!(stderr(&output).contains("invalid value 'ignore' for '--errors <MODE>'\n  [possible values: strict, replace, surrogate-escape, latin1, windows-1252]"));
+    assert!(stderr(&output).contains("invalid value 'skip' for '--errors <MODE>'\n  [possible values: strict, replace, surrogate-escape, latin1, windows-1252, ignore, backslash-replace]"));
+    // Python's handler names work too.
+    let output = run_with_stdin(
+        &[
+            "convert",
+            "-f",
+            "utf-8",
+            "-t",
+            "utf-8",
+            "--errors",
+            "backslashreplace",
+        ],
+        b"caf\xE9",
+    );
+    assert_eq!(status_of(&output), 0);
+    assert_eq!(output.stdout, br"caf\xe9");
     let output = run_with_stdin(&["convert", "-f", "utf-8", "-t", "latin1", "--bom"], b"");
     assert_eq!(status_of(&output), 2);
     assert!(stderr(&output).contains("Latin-1 has no byte order mark"));

@@ -83,6 +83,11 @@ fn encode<'py>(
         if let Some(bytes) = to_bytes::encode(py, codec, text)? {
             return Ok(bytes);
         }
+        if let Ok(errors) = errors.to_str() {
+            if let Some(bytes) = to_bytes::utf8_with_handler(py, codec, text, errors)? {
+                return Ok(bytes);
+            }
+        }
     }
     // A character the encoding cannot hold, or a codec utfast does not have.
     text.call_method1(pyo3::intern!(py, "encode"), (encoding, errors))?

@@ -7,7 +7,7 @@
 use pyo3::prelude::*;
 use pyo3::types::string::PyStringData;
 use pyo3::types::{PyBytes, PyString};
-use utfast::{latin1, utf16, utf32, ByteOrder};
+use utfast::{latin1, utf16, utf32, ByteOrder, ErrorMode};
 
 use crate::codecs::Codec;
 use crate::output::new_bytes;
@@ -98,6 +98,43 @@ pub fn encode<'py>(
         }),
         _ => Ok(None),
     }
+}
+
+/// A `str` that holds lone surrogates encoded as UTF-8 under the error handler
+/// `errors`, when the library has it as an [`ErrorMode`] with CPython's answer:
+/// each surrogate dropped (`ignore`), written `\udNNN` (`backslashreplace`),
+/// or, for U+DC80-U+DCFF, the byte it escapes (`surrogateescape`). `None`
+/// otherwise (another codec or handler, or a surrogate `surrogateescape`
+/// cannot make a byte): CPython's codec then answers.
+pub fn utf8_with_handler<'py>(
+    py: Python<'py>,
+    codec: Codec,
+    text: &Bound<'py, PyString>,
+    errors: &str,
+) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    let mode = match errors {
+        "ignore" => ErrorMode::Ignore,
+        "backslashreplace" => ErrorMode::BackslashReplace,
+        "surrogateescape" => ErrorMode::SurrogateEscape,
+        _ => return Ok(None),
+    };
+    if codec != Codec::Utf8 {
+        return Ok(None);
+    }
+    // SAFETY: as in `encode`.
+    let data = unsafe { text.data()? };
+    let bytes = match data {
+        // Latin-1 holds no surrogate.
+        PyStringData::Ucs1(_) => return Ok(None),
+        // Each unit of a `str` is a code point, so two surrogates are never a
+        // pair: as UTF-32 values, not UTF-16.
+        PyStringData::Ucs2(src) => {
+            let values: Vec<u32> = src.iter().map(|&u| u32::from(u)).collect();
+            utf32::to_utf8_vec_with(&values, mode)
+        }
+        PyStringData::Ucs4(src) => utf32::to_utf8_vec_with(src, mode),
+    };
+    Ok(bytes.ok().map(|bytes| PyBytes::new(py, &bytes)))
 }
 
 /// Whether UCS-2 units hold no surrogate: in a `str`, each unit is a code point,

@@ -6,7 +6,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use utfast::{utf16, utf32, utf8, ByteOrder};
+use utfast::{utf16, utf32, utf8, ByteOrder, ErrorMode};
 
 use crate::codecs::Codec;
 use crate::input::units;
@@ -243,49 +243,27 @@ fn utf32_str<'py>(
     })
 }
 
-/// Invalid UTF-8 under the error handler `errors`, when it is one this module
-/// applies itself as CPython does: each maximal invalid subpart (std's
-/// `Utf8Chunks`, which are CPython's error ranges) becomes U+FFFD (`replace`),
-/// nothing (`ignore`), `\xNN` per byte (`backslashreplace`) or U+DC80-U+DCFF per
-/// byte (`surrogateescape`). `None` for another handler (CPython's then).
+/// Invalid UTF-8 under the error handler `errors`, when it is one the library
+/// has as an [`ErrorMode`] with CPython's answer: each maximal invalid subpart
+/// (std's, which are CPython's error ranges) becomes U+FFFD (`replace`),
+/// nothing (`ignore`), `\xNN` per byte (`backslashreplace`) or U+DC80-U+DCFF
+/// per byte (`surrogateescape`). `None` for another handler (CPython's then).
 pub fn utf8_with_handler<'py>(
     py: Python<'py>,
     src: &[u8],
     errors: &str,
 ) -> PyResult<Option<Bound<'py, PyString>>> {
-    if !matches!(
-        errors,
-        "replace" | "ignore" | "backslashreplace" | "surrogateescape"
-    ) {
+    let mode = match errors {
+        "replace" => ErrorMode::Replace,
+        "ignore" => ErrorMode::Ignore,
+        "backslashreplace" => ErrorMode::BackslashReplace,
+        "surrogateescape" => ErrorMode::SurrogateEscape,
+        _ => return Ok(None),
+    };
+    // Never an error in these modes (the vector grows for escapes).
+    let Ok(values) = utf8::to_utf32_vec_with(src, mode) else {
         return Ok(None);
-    }
-    let mut values: Vec<u32> = Vec::with_capacity(src.len());
-    for chunk in utfast::utf8_chunks(src) {
-        let valid = chunk.valid().as_bytes();
-        let start = values.len();
-        values.resize(start + valid.len(), 0);
-        let written = utf8::to_utf32(valid, &mut values[start..]).unwrap_or(0);
-        values.truncate(start + written);
-        let invalid = chunk.invalid();
-        match errors {
-            "replace" if !invalid.is_empty() => values.push(0xFFFD),
-            "backslashreplace" => {
-                for &byte in invalid {
-                    let hex = |nibble: u8| u32::from(b"0123456789abcdef"[usize::from(nibble)]);
-                    values.extend([
-                        u32::from(b'\\'),
-                        u32::from(b'x'),
-                        hex(byte >> 4),
-                        hex(byte & 0xF),
-                    ]);
-                }
-            }
-            "surrogateescape" => {
-                values.extend(invalid.iter().map(|&byte| 0xDC00 + u32::from(byte)))
-            }
-            _ => {}
-        }
-    }
+    };
     str_from_code_points(py, &values)
 }
 

@@ -71,6 +71,10 @@ SAMPLES = [
     # Latin-1 text, then a wider character or a surrogate; ASCII, then not.
     "déjà" + "x" * 100 + "€", "é" * 40 + "\ud800", "ÿ" + "🎉",
     "x" * 64 + "é", "x" * 200 + "€" + "y" * 100, "x" * 130 + "🎉", "x" * 64 + "\x80",
+    # Lone surrogates in UCS-4 text, one of them an escape surrogateescape
+    # encodes as its byte; a would-be pair in UCS-2 text, long enough for the
+    # general path.
+    "🎉\udc80x\ud800", "🎉\udcff", "日" * 40 + "\ud83d\ude00" + "\udce9",
 ]
 
 
