@@ -146,10 +146,20 @@ pub(super) unsafe fn utf16_of(
 ) -> Option<usize> {
     // A 4-byte character is a surrogate pair: the high one at its third byte
     // (in a stream, perhaps the block's last, its fourth being the next
-    // block's first), the low one at its fourth.
-    let third_ok = d.ends >> 1 | (ctx.stream as u64) << 63;
-    let third = (d.leads << 2 | ctx.prev_leads >> 62) & third_ok;
-    let fourth = (d.leads << 3 | ctx.prev_leads >> 61) & d.ends;
+    // block's first), the low one at its fourth. Only blocks where one can end
+    // (a 4-byte lead in it, or in the last three bytes before it) compute the
+    // masks: computed for every block, the compiler packs the two into a
+    // vector register and back, on the way to every block's compress mask.
+    let pairs = d.leads | ctx.prev_leads >> 61 != 0;
+    let (third, fourth) = if pairs {
+        let third_ok = d.ends >> 1 | (ctx.stream as u64) << 63;
+        (
+            (d.leads << 2 | ctx.prev_leads >> 62) & third_ok,
+            (d.leads << 3 | ctx.prev_leads >> 61) & d.ends,
+        )
+    } else {
+        (0, 0)
+    };
     let ends = d.ends | third;
     let total = ends.count_ones() as usize;
     if exact.is_some_and(|room| total > room) {
@@ -159,11 +169,9 @@ pub(super) unsafe fn utf16_of(
     for (half, idx) in INTERLEAVE.iter().enumerate() {
         let idx = _mm512_loadu_si512(idx.as_ptr().cast());
         let mut units = _mm512_permutex2var_epi8(d.low, idx, d.high);
-        let (third, fourth) = (
-            (third >> (32 * half)) as u32,
-            (fourth >> (32 * half)) as u32,
-        );
-        if third | fourth != 0 {
+        if pairs {
+            let third = (third >> (32 * half)) as u32;
+            let fourth = (fourth >> (32 * half)) as u32;
             // At a third byte: 0xD800 + (code point >> 10) - 0x40; at a
             // fourth: 0xDC00 + its low 10 bits.
             let lead = _mm512_add_epi16(_mm512_srli_epi16::<4>(units), w16(0xD800 - 0x40));
