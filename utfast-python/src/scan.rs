@@ -11,7 +11,7 @@
 use multiversion::multiversion;
 
 /// Units per block: each block is folded in full, lane by lane.
-const BLOCK: usize = 64;
+pub const BLOCK: usize = 64;
 
 /// Blocks per group of the UTF-8 scan: each lane's count of a group fits its
 /// byte; the lanes are summed once a group.

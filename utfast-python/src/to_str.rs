@@ -142,36 +142,63 @@ fn utf16_str<'py>(
     // A unit from U+0100 that is not a surrogate among the first: the `str` is
     // UCS-2 at least, and exactly UCS-2 without a surrogate; the units are
     // copied and tested in one pass (a surrogate met there: the general path).
-    // Otherwise, when the first units are Latin-1, its Latin-1 start is narrowed into a Latin-1 `str`, and kept if
-    // that is all of it and not all ASCII; an ASCII text is narrowed again into
-    // an ASCII `str`; else only the rest is scanned.
-    let head = &src[..src.len().min(PROBE_UNITS)];
+    // Otherwise, when the first units are Latin-1, its Latin-1 start is
+    // narrowed into a Latin-1 `str`, and kept if that is all of it and not all
+    // ASCII; an ASCII text is copied from it into an ASCII `str`; when the
+    // narrowing stops at such a wide unit, the one-pass UCS-2 copy is tried
+    // after all; else only the rest is scanned.
     let native = |u: u16| if swap { u.swap_bytes() } else { u };
-    let wide = head.iter().any(|&u| {
-        let u = native(u);
-        u >= 0x100 && u & 0xF800 != 0xD800
-    });
-    let latin1_head = head.iter().all(|&u| native(u) < 0x100);
-    let mut prefix = (0, 0);
-    let copied = if wide {
+    let has_wide = |units: &[u16]| {
+        units.iter().any(|&u| {
+            let u = native(u);
+            u >= 0x100 && u & 0xF800 != 0xD800
+        })
+    };
+    let ucs2 = || {
         new_str(py, src.len(), 0xFFFF, 2 * src.len(), |units| match units {
             Units::Two(dst) => !scan::copy_utf16_finding_surrogates(src, dst, swap),
             _ => false,
-        })?
+        })
+    };
+    let head = &src[..src.len().min(PROBE_UNITS)];
+    let latin1_head = head.iter().all(|&u| native(u) < 0x100);
+    let mut prefix = (0, 0);
+    let copied = if has_wide(head) {
+        ucs2()?
     } else if latin1_head {
         let latin1 = new_str(py, src.len(), 0xFF, 2 * src.len(), |units| match units {
             Units::One(dst) => {
                 prefix = scan::narrow_latin1_prefix(src, dst, swap);
-                prefix.0 == src.len() && prefix.1 >= 0x80
+                prefix.0 == src.len()
             }
             _ => false,
         })?;
-        match latin1 {
-            None if prefix.0 == src.len() => {
-                return new_str(py, src.len(), 0x7F, 2 * src.len(), |units| match units {
-                    Units::One(dst) => scan::narrow_latin1_prefix(src, dst, swap).1 < 0x80,
+        if let Some(narrowed) = &latin1 {
+            if prefix.1 < 0x80 {
+                // All ASCII: an ASCII `str`, copied from this one, which is
+                // not in its canonical kind (PEP 393: ASCII text must be an
+                // ASCII `str`) and so is dropped here, never returned.
+                // SAFETY: CPython builds this crate's wheels: `narrowed` is a
+                // compact PEP 393 `str`, read while it lives.
+                let pyo3::types::string::PyStringData::Ucs1(bytes) = (unsafe { narrowed.data()? })
+                else {
+                    return Ok(None);
+                };
+                return new_str(py, src.len(), 0x7F, src.len(), |units| match units {
+                    Units::One(dst) => {
+                        dst.copy_from_slice(bytes);
+                        true
+                    }
                     _ => false,
                 });
+            }
+        }
+        // The block where the narrowing stopped.
+        let stop = &src[prefix.0..src.len().min(prefix.0 + scan::BLOCK)];
+        match latin1 {
+            None if has_wide(stop) => {
+                prefix = (0, 0);
+                ucs2()?
             }
             latin1 => latin1,
         }
