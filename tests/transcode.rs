@@ -523,11 +523,16 @@ fn special_units_at_every_position_of_long_inputs() {
     }
     // Emoji text (surrogate pairs only), one unit changed anywhere: a pair split,
     // doubled or broken by a BMP character, in whole chunks of pairs and not.
-    for at in 0..len {
-        for special in [0x61u16, 0xD83D, 0xDE00, 0xFFFF] {
-            let mut units = [0xD83Du16, 0xDE00].repeat(len / 2 + 1);
-            units[at] = special;
-            check_utf16(&units, &engines);
+    // Also after one or two BMP units (a byte order mark, a space), which puts
+    // the pairs out of step with the chunks.
+    for prefix in [&[][..], &[0xFEFF], &[0x20, 0x20]] {
+        for at in 0..len {
+            for special in [0x61u16, 0xD83D, 0xDE00, 0xFFFF] {
+                let mut units = prefix.to_vec();
+                units.extend([0xD83Du16, 0xDE00].repeat(len / 2 + 1));
+                units[at] = special;
+                check_utf16(&units, &engines);
+            }
         }
     }
     for filler in [0x61u32, 0xE9, 0x20AC, 0x1F600] {

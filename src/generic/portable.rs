@@ -324,52 +324,91 @@ const CHUNK: usize = 64;
 /// `step` (the units read and written, or `None` at a character that is invalid,
 /// cannot be represented or does not fit). At the first `None` of `step`,
 /// `reference` converts the rest, so that the error is the reference's.
+///
+/// A macro, with `mixed` written as `|src, dst| expression` and put in place:
+/// as a closure, the compiler may leave it out of line, and then compiles it
+/// without the kernel's target features (the emoji loops ran as SSE2 code).
+/// `step` as [`chunked!`] calls it: its argument types fixed by `src` and `dst`
+/// (a closure's are inferred from its first use otherwise).
 #[inline(always)]
-fn chunked<U: Copy, T: Copy, E: Offset>(
-    src: &[U],
-    dst: &mut [T],
-    plain: impl Fn(U) -> bool,
-    map: impl Fn(U) -> T,
-    mixed: impl Fn(&[U], &mut [T]) -> Option<(usize, usize)>,
-    step: impl Fn(&[U], &mut [T]) -> Option<(usize, usize)>,
-    reference: impl Fn(&[U], &mut [T]) -> Result<usize, E>,
-) -> Result<usize, E> {
-    let (mut read, mut written) = (0, 0);
-    while read < src.len() {
-        let end = if src.len() - read >= CHUNK && dst.len() - written >= CHUNK {
-            let chunk = &src[read..read + CHUNK];
-            // One pass: map every unit, then keep the chunk if all were plain.
-            let mut all = true;
-            for (o, &u) in dst[written..written + CHUNK].iter_mut().zip(chunk) {
-                *o = map(u);
-                all &= plain(u);
+fn step_of<U, T, F>(_src: &[U], _dst: &[T], step: F) -> F
+where
+    F: Fn(&[U], &mut [T]) -> Option<(usize, usize)>,
+{
+    step
+}
+
+/// `reference` as [`chunked!`] calls it (as [`step_of`]).
+#[inline(always)]
+fn reference_of<U, T, E, F>(_src: &[U], _dst: &[T], reference: F) -> F
+where
+    F: Fn(&[U], &mut [T]) -> Result<usize, E>,
+{
+    reference
+}
+
+macro_rules! chunked {
+    (
+        $src:expr,
+        $dst:expr,
+        $plain:expr,
+        $map:expr,
+        |$mixed_src:ident, $mixed_dst:ident| $mixed:expr,
+        $step:expr,
+        $reference:expr $(,)?
+    ) => {{
+        let (src, dst) = ($src, $dst);
+        let (plain, map) = ($plain, $map);
+        let step = step_of(src, dst, $step);
+        let reference = reference_of(src, dst, $reference);
+        let (mut read, mut written) = (0, 0);
+        loop {
+            if read >= src.len() {
+                break Ok(written);
             }
-            if all {
-                read += CHUNK;
-                written += CHUNK;
-                continue;
-            }
-            if let Some((r, w)) = mixed(&src[read..], &mut dst[written..]) {
+            let end = if src.len() - read >= CHUNK && dst.len() - written >= CHUNK {
+                let chunk = &src[read..read + CHUNK];
+                // One pass: map every unit, then keep the chunk if all were plain.
+                let mut all = true;
+                for (o, &u) in dst[written..written + CHUNK].iter_mut().zip(chunk) {
+                    *o = map(u);
+                    all &= plain(u);
+                }
+                if all {
+                    read += CHUNK;
+                    written += CHUNK;
+                    continue;
+                }
+                let mixed = {
+                    let ($mixed_src, $mixed_dst) = (&src[read..], &mut dst[written..]);
+                    $mixed
+                };
+                if let Some((r, w)) = mixed {
+                    read += r;
+                    written += w;
+                    continue;
+                }
+                read + CHUNK
+            } else {
+                src.len()
+            };
+            let mut failed = None;
+            while read < end {
+                let Some((r, w)) = step(&src[read..], &mut dst[written..]) else {
+                    failed = Some(match reference(&src[read..], &mut dst[written..]) {
+                        Ok(n) => Ok(written + n),
+                        Err(e) => Err(Offset::offset(e, read, written)),
+                    });
+                    break;
+                };
                 read += r;
                 written += w;
-                continue;
             }
-            read + CHUNK
-        } else {
-            src.len()
-        };
-        while read < end {
-            let Some((r, w)) = step(&src[read..], &mut dst[written..]) else {
-                return match reference(&src[read..], &mut dst[written..]) {
-                    Ok(n) => Ok(written + n),
-                    Err(e) => Err(e.offset(read, written)),
-                };
-            };
-            read += r;
-            written += w;
+            if let Some(result) = failed {
+                break result;
+            }
         }
-    }
-    Ok(written)
+    }};
 }
 
 #[inline(always)]
@@ -378,12 +417,16 @@ pub(crate) fn utf16_to_utf32(
     dst: &mut [u32],
     order: ByteOrder,
 ) -> Result<usize, Utf16Error> {
-    chunked(
+    chunked!(
         src,
         dst,
         |u| order.read_u16(u) & 0xF800 != 0xD800,
         |u| order.read_u16(u) as u32,
-        |s, d| utf16_pairs_to_utf32(s, d, order),
+        // Each order a constant of its own call, so that the loops vectorise.
+        |s, d| match order {
+            ByteOrder::Little => utf16_pairs_to_utf32(s, d, ByteOrder::Little),
+            ByteOrder::Big => utf16_pairs_to_utf32(s, d, ByteOrder::Big),
+        },
         |s, d| {
             let (c, len) = decode_utf16(s, order)?;
             *d.first_mut()? = c;
@@ -393,27 +436,46 @@ pub(crate) fn utf16_to_utf32(
     )
 }
 
-/// A chunk of UTF-16 that is surrogate pairs only (emoji text) as UTF-32, with
-/// every pair where the chunk's alignment puts it: [`CHUNK`] units are checked
-/// at once (a high surrogate at every even position, a low one at every odd
-/// one), then each pair becomes its character, at fixed positions, so that both
-/// loops vectorise. `None` (the caller goes character by character) for any
-/// other chunk, or when `dst` is shorter than its characters.
+/// A chunk of UTF-16 that is surrogate pairs only (emoji text) as UTF-32: from
+/// its first unit, or from its second after a unit that is no surrogate (a
+/// space, a newline, a byte order mark: then 31 pairs, and the chunk's last
+/// unit is left for the next chunk, which then starts with a pair). `None`
+/// (the caller goes character by character) for any other chunk, or when `dst`
+/// is shorter than its characters.
 #[inline(always)]
 fn utf16_pairs_to_utf32(src: &[u16], dst: &mut [u32], order: ByteOrder) -> Option<(usize, usize)> {
     let (units, out) = (src.get(..CHUNK)?, dst.get_mut(..CHUNK / 2)?);
+    let first = order.read_u16(units[0]);
+    if first & 0xF800 == 0xD800 {
+        return pairs_to_utf32::<{ CHUNK / 2 }>(units, out, order).then_some((CHUNK, CHUNK / 2));
+    }
+    if !pairs_to_utf32::<{ CHUNK / 2 - 1 }>(&units[1..], &mut out[1..], order) {
+        return None;
+    }
+    out[0] = u32::from(first);
+    Some((CHUNK - 1, CHUNK / 2))
+}
+
+/// The `PAIRS` surrogate pairs at the start of `units` as UTF-32 at the start
+/// of `out`, if they are pairs: all are checked at once (a high surrogate at
+/// every even position, a low one at every odd one), then each pair becomes its
+/// character at a fixed position, so that both loops vectorise. `false` (and
+/// nothing written) otherwise.
+#[inline(always)]
+fn pairs_to_utf32<const PAIRS: usize>(units: &[u16], out: &mut [u32], order: ByteOrder) -> bool {
+    let (units, out) = (&units[..2 * PAIRS], &mut out[..PAIRS]);
     let paired = units.chunks_exact(2).fold(true, |all, pair| {
         let (first, second) = (order.read_u16(pair[0]), order.read_u16(pair[1]));
         all & (first & 0xFC00 == 0xD800) & (second & 0xFC00 == 0xDC00)
     });
     if !paired {
-        return None;
+        return false;
     }
     for (c, pair) in out.iter_mut().zip(units.chunks_exact(2)) {
         let (first, second) = (order.read_u16(pair[0]), order.read_u16(pair[1]));
         *c = 0x10000 + ((u32::from(first) & 0x3FF) << 10 | u32::from(second) & 0x3FF);
     }
-    Some((CHUNK, CHUNK / 2))
+    true
 }
 
 #[inline(always)]
@@ -422,12 +484,12 @@ pub(crate) fn utf16_to_latin1(
     dst: &mut [u8],
     order: ByteOrder,
 ) -> Result<usize, Utf16Error> {
-    chunked(
+    chunked!(
         src,
         dst,
         |u| order.read_u16(u) < 0x100,
         |u| order.read_u16(u) as u8,
-        |_, _| None,
+        |_src, _dst| None::<(usize, usize)>,
         |s, d| {
             *d.first_mut()? = u8::try_from(order.read_u16(s[0])).ok()?;
             Some((1, 1))
@@ -453,12 +515,16 @@ pub(crate) fn utf32_to_utf16(
     dst: &mut [u16],
     order: ByteOrder,
 ) -> Result<usize, Utf32Error> {
-    chunked(
+    chunked!(
         src,
         dst,
         |v| v < 0x10000 && v & 0xF800 != 0xD800,
         |v| order.write_u16(v as u16),
-        |s, d| utf32_to_utf16_pairs(s, d, order),
+        // Each order a constant of its own call, so that the loops vectorise.
+        |s, d| match order {
+            ByteOrder::Little => utf32_to_utf16_pairs(s, d, ByteOrder::Little),
+            ByteOrder::Big => utf32_to_utf16_pairs(s, d, ByteOrder::Big),
+        },
         |s, d| {
             let (c, _) = decode_utf32(s)?;
             Some((1, encode_utf16(c, d, order)?))
@@ -491,12 +557,12 @@ fn utf32_to_utf16_pairs(src: &[u32], dst: &mut [u16], order: ByteOrder) -> Optio
 
 #[inline(always)]
 pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
-    chunked(
+    chunked!(
         src,
         dst,
         |v| v < 0x100,
         |v| v as u8,
-        |_, _| None,
+        |_src, _dst| None::<(usize, usize)>,
         |s, d| {
             *d.first_mut()? = u8::try_from(s[0]).ok()?;
             Some((1, 1))

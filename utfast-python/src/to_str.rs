@@ -163,7 +163,10 @@ fn utf16_str<'py>(
     let head = &src[..src.len().min(PROBE_UNITS)];
     let latin1_head = head.iter().all(|&u| native(u) < 0x100);
     let mut prefix = (0, 0);
+    // Whether the one-pass UCS-2 copy was tried: it fails only on a surrogate.
+    let mut tried_ucs2 = false;
     let copied = if has_wide(head) {
+        tried_ucs2 = true;
         ucs2()?
     } else if latin1_head {
         let latin1 = new_str(py, src.len(), 0xFF, 2 * src.len(), |units| match units {
@@ -198,6 +201,7 @@ fn utf16_str<'py>(
         match latin1 {
             None if has_wide(stop) => {
                 prefix = (0, 0);
+                tried_ucs2 = true;
                 ucs2()?
             }
             latin1 => latin1,
@@ -209,7 +213,11 @@ fn utf16_str<'py>(
     if copied.is_some() {
         return Ok(copied);
     }
-    let (rest_bits, surrogates) = scan::utf16_bits_and_surrogates(&src[prefix.0..], swap);
+    let (rest_bits, surrogates) = if tried_ucs2 {
+        (0xFFFF, true)
+    } else {
+        scan::utf16_bits_and_surrogates(&src[prefix.0..], swap)
+    };
     let bits = prefix.1 | rest_bits;
     let (chars, max) = if !surrogates {
         let max = match bits {
