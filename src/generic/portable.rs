@@ -311,7 +311,7 @@ pub(crate) fn utf16_to_utf8(
     )
 }
 
-/// Units per chunk of [`chunked`].
+/// Units per chunk of `chunked!`.
 const CHUNK: usize = 64;
 
 /// A conversion where most units map to one unit each, a chunk of [`CHUNK`]
@@ -328,7 +328,7 @@ const CHUNK: usize = 64;
 /// A macro, with `mixed` written as `|src, dst| expression` and put in place:
 /// as a closure, the compiler may leave it out of line, and then compiles it
 /// without the kernel's target features (the emoji loops ran as SSE2 code).
-/// `step` as [`chunked!`] calls it: its argument types fixed by `src` and `dst`
+/// `step` as `chunked!` calls it: its argument types fixed by `src` and `dst`
 /// (a closure's are inferred from its first use otherwise).
 #[inline(always)]
 fn step_of<U, T, F>(_src: &[U], _dst: &[T], step: F) -> F
@@ -338,7 +338,7 @@ where
     step
 }
 
-/// `reference` as [`chunked!`] calls it (as [`step_of`]).
+/// `reference` as `chunked!` calls it (as [`step_of`]).
 #[inline(always)]
 fn reference_of<U, T, E, F>(_src: &[U], _dst: &[T], reference: F) -> F
 where
