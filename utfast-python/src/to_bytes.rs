@@ -112,11 +112,10 @@ pub fn utf8_with_handler<'py>(
     text: &Bound<'py, PyString>,
     errors: &str,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
-    let mode = match errors {
-        "ignore" => ErrorMode::Ignore,
-        "backslashreplace" => ErrorMode::BackslashReplace,
-        "surrogateescape" => ErrorMode::SurrogateEscape,
-        _ => return Ok(None),
+    // CPython's encoders write `?` for `replace`, not U+FFFD.
+    let Some(mode) = crate::codecs::handler_mode(errors).filter(|&m| m != ErrorMode::Replace)
+    else {
+        return Ok(None);
     };
     if codec != Codec::Utf8 {
         return Ok(None);

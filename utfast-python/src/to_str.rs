@@ -6,7 +6,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use utfast::{utf16, utf32, utf8, ByteOrder, ErrorMode};
+use utfast::{utf16, utf32, utf8, ByteOrder};
 
 use crate::codecs::Codec;
 use crate::input::units;
@@ -288,12 +288,8 @@ pub fn utf8_with_handler<'py>(
     src: &[u8],
     errors: &str,
 ) -> PyResult<Option<Bound<'py, PyString>>> {
-    let mode = match errors {
-        "replace" => ErrorMode::Replace,
-        "ignore" => ErrorMode::Ignore,
-        "backslashreplace" => ErrorMode::BackslashReplace,
-        "surrogateescape" => ErrorMode::SurrogateEscape,
-        _ => return Ok(None),
+    let Some(mode) = crate::codecs::handler_mode(errors) else {
+        return Ok(None);
     };
     // Never an error in these modes (the vector grows for escapes).
     let Ok(values) = utf8::to_utf32_vec_with(src, mode) else {
