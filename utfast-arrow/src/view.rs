@@ -95,6 +95,9 @@ pub fn binary_view_to_string_with(
     }
 }
 
+/// A run of valid UTF-8 in a data buffer: its start and end.
+type Run = (usize, usize);
+
 /// Every row that is not UTF-8, null or not: a string view array must hold
 /// UTF-8 in all its views.
 ///
@@ -107,37 +110,46 @@ pub fn binary_view_to_string_with(
 fn invalid_rows(engine: Engine, array: &BinaryViewArray) -> Vec<usize> {
     let buffers = array.data_buffers();
     let covered = covered_ranges(array);
-    let runs: Vec<Vec<(usize, usize)>> = buffers
+    let blocks: Vec<(&[u8], Vec<Run>)> = buffers
         .iter()
         .zip(&covered)
-        .map(|(buffer, &(start, end))| valid_runs(engine, buffer.as_slice(), start, end))
+        .map(|(buffer, &(start, end))| {
+            let bytes = buffer.as_slice();
+            (bytes, valid_runs(engine, bytes, start, end))
+        })
         .collect();
     let continuation = |byte: u8| (byte as i8) < -0x40;
     // The exact test: the run that ends at or after the row's end must hold its
-    // start too, and the row neither start nor end inside a character.
+    // start too, and the row neither start nor end inside a character. A buffer
+    // valid as a whole (one run, the common case) needs no search.
     let settled = |view: u128| -> bool {
         let len = view as u32 as usize;
         if len <= 12 {
             return ascii_inline(view);
         }
         let (block, start) = ((view >> 64) as u32 as usize, (view >> 96) as u32 as usize);
-        let (Some(runs), Some(buffer)) = (runs.get(block), buffers.get(block)) else {
+        let Some((bytes, runs)) = blocks.get(block) else {
             return false;
         };
-        let (bytes, end) = (buffer.as_slice(), start.saturating_add(len));
-        let run = runs.partition_point(|&(_, run_end)| run_end < end);
-        let held = runs
-            .get(run)
-            .is_some_and(|&(run_start, _)| run_start <= start);
-        held && !continuation(bytes[start]) && bytes.get(end).is_none_or(|&b| !continuation(b))
+        let end = start.saturating_add(len);
+        let held = match runs.as_slice() {
+            [(run_start, run_end)] => *run_start <= start && end <= *run_end,
+            runs => {
+                let run = runs.partition_point(|&(_, run_end)| run_end < end);
+                runs.get(run)
+                    .is_some_and(|&(run_start, _)| run_start <= start)
+            }
+        };
+        held && bytes.get(start).is_some_and(|&b| !continuation(b))
+            && bytes.get(end).is_none_or(|&b| !continuation(b))
     };
-    array
-        .views()
-        .iter()
-        .enumerate()
-        .filter(|&(row, &view)| !settled(view) && !engine.validate_utf8(array.value(row)))
-        .map(|(row, _)| row)
-        .collect()
+    let mut invalid = Vec::new();
+    for (row, &view) in array.views().iter().enumerate() {
+        if !settled(view) && !engine.validate_utf8(array.value(row)) {
+            invalid.push(row);
+        }
+    }
+    invalid
 }
 
 /// Whether a view of up to 12 bytes holds ASCII (its bytes follow the length,
@@ -189,7 +201,7 @@ fn covered_ranges(array: &BinaryViewArray) -> Vec<(usize, usize)> {
 /// The runs of valid UTF-8 in `bytes[start..end]` (none when the range is not
 /// in the buffer), in order: each ends where an invalid sequence starts, and the
 /// next begins after it.
-fn valid_runs(engine: Engine, bytes: &[u8], start: usize, end: usize) -> Vec<(usize, usize)> {
+fn valid_runs(engine: Engine, bytes: &[u8], start: usize, end: usize) -> Vec<Run> {
     let mut runs = Vec::new();
     let Some(mut rest) = bytes.get(start..end) else {
         return runs;

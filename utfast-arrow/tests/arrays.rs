@@ -207,3 +207,31 @@ fn buffer() -> impl Strategy<Value = Vec<u8>> {
             bytes
         })
 }
+
+/// A buffer that ends inside a character is one valid run short of its end:
+/// the rows that reach the cut character are invalid, the others valid.
+#[test]
+fn views_over_a_buffer_cut_inside_a_character() {
+    let bytes = "0123456789abcdé0123456789abcd€".as_bytes();
+    let cut = bytes.len() - 1; // the last character loses its last byte
+    let buffer = arrow_buffer::Buffer::from_vec(bytes[..cut].to_vec());
+    let mut builder = arrow_array::builder::BinaryViewBuilder::new();
+    let block = builder.append_block(buffer);
+    let rows = [(0, 16), (0, cut), (16, cut - 16), (2, cut - 4), (16, 14)];
+    for &(start, len) in &rows {
+        builder
+            .try_append_view(block, start as u32, len as u32)
+            .unwrap();
+    }
+    let array = builder.finish();
+    let want: Vec<Option<bool>> = rows
+        .iter()
+        .map(|&(start, len)| Some(std::str::from_utf8(&bytes[start..start + len]).is_ok()))
+        .collect();
+    assert_eq!(
+        want,
+        [Some(true), Some(false), Some(false), Some(true), Some(true)]
+    );
+    let valid = utfast_arrow::binary_view_is_valid_utf8(&array);
+    assert_eq!(valid.iter().collect::<Vec<_>>(), want);
+}
