@@ -81,44 +81,47 @@ pub fn utf16_bits_and_surrogates(src: &[u16], swap: bool) -> (u16, bool) {
 }
 
 /// Copies the UTF-16 units of `src` to `dst` (as long), byte-swapped when
-/// `swap`, and tells whether any is a surrogate: the copy and the test in one
-/// pass, for text already known to need UCS-2 (and valid unless it has one).
+/// `swap`, a block at a time while no unit is a surrogate: `None` when all were
+/// copied without one, else `Some(start)`, the start of the first block with a
+/// surrogate (a multiple of the block; the units before it are copied, none of
+/// them a surrogate). The copy and the test in one pass, for text already known
+/// to need UCS-2 (and valid unless it has a surrogate).
 #[multiversion(targets(
     "x86_64+avx512f+avx512bw+avx512vl+avx2+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+avx2+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+sse4.1",
     "aarch64+neon"
 ))]
-pub fn copy_utf16_finding_surrogates(src: &[u16], dst: &mut [u16], swap: bool) -> bool {
-    let mut any = false;
+pub fn copy_utf16_until_surrogate(src: &[u16], dst: &mut [u16], swap: bool) -> Option<usize> {
     let (mut from, mut to) = (src.chunks_exact(BLOCK), dst.chunks_exact_mut(BLOCK));
+    let mut start = 0;
     // One loop per order, so that neither tests `swap` per unit.
-    if swap {
-        for (block, out) in from.by_ref().zip(to.by_ref()) {
-            let mut seen = false;
+    for (block, out) in from.by_ref().zip(to.by_ref()) {
+        let mut seen = false;
+        if swap {
             for (o, &unit) in out.iter_mut().zip(block) {
                 let unit = unit.swap_bytes();
                 *o = unit;
                 seen |= unit & 0xF800 == 0xD800;
             }
-            any |= seen;
-        }
-    } else {
-        for (block, out) in from.by_ref().zip(to.by_ref()) {
-            let mut seen = false;
+        } else {
             for (o, &unit) in out.iter_mut().zip(block) {
                 *o = unit;
                 seen |= unit & 0xF800 == 0xD800;
             }
-            any |= seen;
         }
+        if seen {
+            return Some(start);
+        }
+        start += BLOCK;
     }
+    let mut seen = false;
     for (o, &unit) in to.into_remainder().iter_mut().zip(from.remainder()) {
         let unit = if swap { unit.swap_bytes() } else { unit };
         *o = unit;
-        any |= unit & 0xF800 == 0xD800;
+        seen |= unit & 0xF800 == 0xD800;
     }
-    any
+    seen.then_some(start)
 }
 
 /// Copies the ASCII start of `src` to `dst` (as long) a block at a time: the
@@ -228,8 +231,13 @@ mod tests {
                     "{end} {swap}"
                 );
                 let mut copy = vec![0u16; end];
-                assert_eq!(copy_utf16_finding_surrogates(&src, &mut copy, swap), any);
-                assert_eq!(copy, units[..end]);
+                let first = units[..end]
+                    .iter()
+                    .position(|&u| (0xD800..0xE000).contains(&u));
+                let stop = copy_utf16_until_surrogate(&src, &mut copy, swap);
+                assert_eq!(stop, first.map(|at| at / BLOCK * BLOCK), "{end} {swap}");
+                let copied = stop.unwrap_or(end);
+                assert_eq!(copy[..copied], units[..copied]);
                 let mut narrow = vec![0u8; end];
                 let (done, or) = narrow_latin1_prefix(&src, &mut narrow, swap);
                 let latin1 = units[..end].iter().position(|&u| u >= 0x100).unwrap_or(end);

@@ -154,9 +154,19 @@ fn utf16_str<'py>(
             u >= 0x100 && u & 0xF800 != 0xD800
         })
     };
-    let ucs2 = || {
+    // The one-pass UCS-2 copy; when it meets a surrogate, the units before the
+    // block where it stopped are known to hold none (and to be one character
+    // each): only the rest is counted afterwards.
+    let mut plain_units = 0;
+    let mut ucs2 = || {
         new_str(py, src.len(), 0xFFFF, 2 * src.len(), |units| match units {
-            Units::Two(dst) => !scan::copy_utf16_finding_surrogates(src, dst, swap),
+            Units::Two(dst) => match scan::copy_utf16_until_surrogate(src, dst, swap) {
+                None => true,
+                Some(stop) => {
+                    plain_units = stop;
+                    false
+                }
+            },
             _ => false,
         })
     };
@@ -229,7 +239,7 @@ fn utf16_str<'py>(
     } else {
         // A surrogate: valid, it is in a pair, so astral. The conversion
         // validates (a count that invalid input made wrong fails it too).
-        match utf16::utf32_len(src, order) {
+        match plain_units + utf16::utf32_len(&src[plain_units..], order) {
             // Low surrogates only: nothing for the conversion to refuse.
             0 => return Ok(None),
             chars => (chars, 0x10FFFF),
