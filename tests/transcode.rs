@@ -974,3 +974,68 @@ fn three_byte_runs_broken_anywhere() {
         }
     }
 }
+
+/// UTF-16 ⇄ UTF-32 into outputs that start anywhere in a 64-byte line (the
+/// vector kernels convert the units before the output's first 64-byte boundary
+/// one by one): a pair, a lone surrogate or a value outside Unicode just before,
+/// across and after that boundary, and outputs one unit short; every engine
+/// against the reference.
+#[test]
+fn utf16_utf32_into_outputs_at_every_alignment() {
+    let engines = engines();
+    let len = 100;
+    let mut inputs16: Vec<Vec<u16>> = Vec::new();
+    let mut inputs32: Vec<Vec<u32>> = Vec::new();
+    for at in 0..34 {
+        for special in [
+            &[0xD83Du16, 0xDE00][..],
+            &[0xD83D],
+            &[0xDE00],
+            &[0xD83D, 0x61],
+        ] {
+            let mut units = vec![0x20ACu16; len];
+            units.splice(at..at + 1, special.iter().copied());
+            inputs16.push(units);
+        }
+        for special in [0x1F600u32, 0xD800, 0x110000] {
+            let mut values = vec![0x20ACu32; len];
+            values[at] = special;
+            inputs32.push(values);
+        }
+    }
+    let mut buffer32 = vec![0u32; 2 * len + 64];
+    let mut buffer16 = vec![0u16; 4 * len + 64];
+    for order in ORDERS {
+        for units in &inputs16 {
+            let src: Vec<u16> = units.iter().map(|&u| order.write_u16(u)).collect();
+            for room in [units.len(), units.len() - 3] {
+                let want = run(room, 0u32, |o| reference::utf16_to_utf32(&src, o, order));
+                for e in &engines {
+                    for offset in 0..16 {
+                        let out = &mut buffer32[offset..offset + room];
+                        out.fill(0);
+                        let result = e.utf16_to_utf32(&src, out, order);
+                        let n = result.as_ref().map_or_else(|e| e.written(), |&n| n);
+                        let got = (result, out[..n].to_vec());
+                        agree(&format!("{} at +{offset}", e.kernel()), &got, &want, units);
+                    }
+                }
+            }
+        }
+        for values in &inputs32 {
+            for room in [2 * values.len(), values.len() - 3] {
+                let want = run(room, 0u16, |o| reference::utf32_to_utf16(values, o, order));
+                for e in &engines {
+                    for offset in 0..32 {
+                        let out = &mut buffer16[offset..offset + room];
+                        out.fill(0);
+                        let result = e.utf32_to_utf16(values, out, order);
+                        let n = result.as_ref().map_or_else(|e| e.written(), |&n| n);
+                        let got = (result, out[..n].to_vec());
+                        agree(&format!("{} at +{offset}", e.kernel()), &got, &want, values);
+                    }
+                }
+            }
+        }
+    }
+}

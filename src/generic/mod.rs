@@ -6,6 +6,7 @@
 //! - [`from_utf8`]: UTF-8 to UTF-16, UTF-32, Latin-1;
 //! - [`to_utf8`]: UTF-16, UTF-32, Latin-1 to UTF-8;
 //! - [`widen`], [`narrow`]: Latin-1 to UTF-16/UTF-32 and back, a vector a step;
+//! - [`units`]: UTF-16 ⇄ UTF-32 chunks without surrogate pairs, a vector a step;
 //! - [`wide`]: the hook for ISAs with whole-register conversions (AVX-512);
 //! - [`vectors`]: the vector kernels' implementation of the operation list;
 //! - [`columns`]: new row offsets for the whole-column conversions;
@@ -21,6 +22,7 @@ pub(crate) mod narrow;
 pub(crate) mod portable;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod to_utf8;
+pub(crate) mod units;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod validate_utf16;
 pub(crate) mod validate_utf8;

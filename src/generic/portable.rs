@@ -311,23 +311,25 @@ pub(crate) fn utf16_to_utf8(
     )
 }
 
-/// Units per chunk of `chunked!`.
-const CHUNK: usize = 64;
+use super::units::{aligned_head, Scalar, UnitChunks, CHUNK};
 
 /// A conversion where most units map to one unit each, a chunk of [`CHUNK`]
-/// units at a time: every unit of a chunk is written as `map(unit)` while
-/// `plain(unit)` is tested (without an early exit, so that the compiler
-/// vectorises the loop at the kernel's width), and the chunk stands if every
-/// unit was plain (otherwise what it wrote is scratch); a chunk that is not is
-/// offered to `mixed` (the units read and written, at most a chunk's, or `None`
-/// to decline); what remains, and the tail, goes character by character through
-/// `step` (the units read and written, or `None` at a character that is invalid,
-/// cannot be represented or does not fit). At the first `None` of `step`,
-/// `reference` converts the rest, so that the error is the reference's.
+/// units at a time, after the first `head` units (which go character by
+/// character: the vector kernels' output is brought to a 64-byte boundary
+/// that way, see [`aligned_head`]): `whole(chunk, out)` converts a chunk of exactly `CHUNK`
+/// units into as many (without an early exit, so that it vectorises: see
+/// [`mapped`] and [`UnitChunks`]) and tells whether every unit was plain (what
+/// it wrote otherwise is scratch); a chunk that is not is offered to `mixed`
+/// (the units read and written, at most a chunk's, or `None` to decline); what
+/// remains, and the tail, goes character by character through `step` (the
+/// units read and written, or `None` at a character that is invalid, cannot be
+/// represented or does not fit). At the first `None` of `step`, `reference`
+/// converts the rest, so that the error is the reference's.
 ///
-/// A macro, with `mixed` written as `|src, dst| expression` and put in place:
-/// as a closure, the compiler may leave it out of line, and then compiles it
-/// without the kernel's target features (the emoji loops ran as SSE2 code).
+/// A macro, with `whole` and `mixed` written as `|src, dst| expression` and put
+/// in place: as a closure, the compiler may leave it out of line, and then
+/// compiles it without the kernel's target features (the emoji loops ran as
+/// SSE2 code).
 /// `step` as `chunked!` calls it: its argument types fixed by `src` and `dst`
 /// (a closure's are inferred from its first use otherwise).
 #[inline(always)]
@@ -347,33 +349,58 @@ where
     reference
 }
 
+/// A chunk converted unit by unit as `map(unit)` while `plain(unit)` is
+/// tested for every unit (no early exit, so that the loop vectorises): whether
+/// all were plain.
+#[inline(always)]
+fn mapped<U: Copy, T>(
+    chunk: &[U; CHUNK],
+    out: &mut [T; CHUNK],
+    plain: impl Fn(U) -> bool,
+    map: impl Fn(U) -> T,
+) -> bool {
+    let mut all = true;
+    for (o, &u) in out.iter_mut().zip(chunk) {
+        *o = map(u);
+        all &= plain(u);
+    }
+    all
+}
+
 macro_rules! chunked {
     (
         $src:expr,
         $dst:expr,
-        $plain:expr,
-        $map:expr,
+        $head:expr,
+        |$chunk:ident, $out:ident| $whole:expr,
         |$mixed_src:ident, $mixed_dst:ident| $mixed:expr,
         $step:expr,
         $reference:expr $(,)?
     ) => {{
+        let head = $head;
         let (src, dst) = ($src, $dst);
-        let (plain, map) = ($plain, $map);
         let step = step_of(src, dst, $step);
         let reference = reference_of(src, dst, $reference);
         let (mut read, mut written) = (0, 0);
+        // After a chunk that `mixed` took, the next is offered to it first (emoji
+        // text: chunk after chunk of pairs), and to `whole` only if it declines.
+        let mut after_mixed = false;
+        // The head goes character by character first.
+        let mut head = Some(head);
         loop {
             if read >= src.len() {
                 break Ok(written);
             }
-            let end = if src.len() - read >= CHUNK && dst.len() - written >= CHUNK {
-                let chunk = &src[read..read + CHUNK];
-                // One pass: map every unit, then keep the chunk if all were plain.
-                let mut all = true;
-                for (o, &u) in dst[written..written + CHUNK].iter_mut().zip(chunk) {
-                    *o = map(u);
-                    all &= plain(u);
-                }
+            let end = if let Some(head) = head.take() {
+                head.min(src.len())
+            } else if src.len() - read >= CHUNK && dst.len() - written >= CHUNK {
+                let all = !after_mixed && {
+                    let ($chunk, $out) = (
+                        <&[_; CHUNK]>::try_from(&src[read..read + CHUNK]).unwrap(),
+                        <&mut [_; CHUNK]>::try_from(&mut dst[written..written + CHUNK]).unwrap(),
+                    );
+                    $whole
+                };
                 if all {
                     read += CHUNK;
                     written += CHUNK;
@@ -386,6 +413,11 @@ macro_rules! chunked {
                 if let Some((r, w)) = mixed {
                     read += r;
                     written += w;
+                    after_mixed = true;
+                    continue;
+                }
+                if after_mixed {
+                    after_mixed = false;
                     continue;
                 }
                 read + CHUNK
@@ -417,11 +449,31 @@ pub(crate) fn utf16_to_utf32(
     dst: &mut [u32],
     order: ByteOrder,
 ) -> Result<usize, Utf16Error> {
+    // SAFETY: the scalar chunks use no instruction set.
+    unsafe { utf16_to_utf32_with::<Scalar>(src, dst, order) }
+}
+
+/// UTF-16 to UTF-32 with the chunks of `C` (the kernel's vectors).
+///
+/// # Safety
+/// The CPU supports `C`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf32_with<C: UnitChunks>(
+    src: &[u16],
+    dst: &mut [u32],
+    order: ByteOrder,
+) -> Result<usize, Utf16Error> {
     chunked!(
         src,
         dst,
-        |u| order.read_u16(u) & 0xF800 != 0xD800,
-        |u| order.read_u16(u) as u32,
+        aligned_head::<C, _>(dst),
+        // SAFETY: the caller's promise.
+        |chunk, out| unsafe {
+            match order {
+                ByteOrder::Little => C::utf16_to_utf32::<false>(chunk, out),
+                ByteOrder::Big => C::utf16_to_utf32::<true>(chunk, out),
+            }
+        },
         // Each order a constant of its own call, so that the loops vectorise.
         |s, d| match order {
             ByteOrder::Little => utf16_pairs_to_utf32(s, d, ByteOrder::Little),
@@ -459,21 +511,36 @@ fn utf16_pairs_to_utf32(src: &[u16], dst: &mut [u32], order: ByteOrder) -> Optio
 /// The `PAIRS` surrogate pairs at the start of `units` as UTF-32 at the start
 /// of `out`, if they are pairs: all are checked at once (a high surrogate at
 /// every even position, a low one at every odd one), then each pair becomes its
-/// character at a fixed position, so that both loops vectorise. `false` (and
-/// nothing written) otherwise.
+/// character at a fixed position, so that both loops vectorise. Each pair is
+/// read as one 32-bit word (its four bytes in `order`: the first unit in the
+/// low half for little-endian, the high half for big-endian), so that the
+/// vectors hold pairs in their lanes, with no shuffle to part the units.
+/// `false` (and nothing written) otherwise.
 #[inline(always)]
 fn pairs_to_utf32<const PAIRS: usize>(units: &[u16], out: &mut [u32], order: ByteOrder) -> bool {
     let (units, out) = (&units[..2 * PAIRS], &mut out[..PAIRS]);
-    let paired = units.chunks_exact(2).fold(true, |all, pair| {
-        let (first, second) = (order.read_u16(pair[0]), order.read_u16(pair[1]));
-        all & (first & 0xFC00 == 0xD800) & (second & 0xFC00 == 0xDC00)
-    });
+    // The first unit's place in a pair's word, and the two units expected.
+    let (first_shift, expected) = match order {
+        ByteOrder::Little => (0, 0xDC00_D800),
+        ByteOrder::Big => (16, 0xD800_DC00),
+    };
+    let pair = |i: usize| {
+        // SAFETY: pair `i < PAIRS` is units `2 * i` and `2 * i + 1`, four bytes
+        // within `units` (plain integers: any bytes are valid to read).
+        let raw = unsafe { core::ptr::read_unaligned(units.as_ptr().add(2 * i).cast::<u32>()) };
+        match order {
+            ByteOrder::Little => u32::from_le(raw),
+            ByteOrder::Big => u32::from_be(raw),
+        }
+    };
+    let paired = (0..PAIRS).fold(true, |all, i| all & (pair(i) & 0xFC00_FC00 == expected));
     if !paired {
         return false;
     }
-    for (c, pair) in out.iter_mut().zip(units.chunks_exact(2)) {
-        let (first, second) = (order.read_u16(pair[0]), order.read_u16(pair[1]));
-        *c = 0x10000 + ((u32::from(first) & 0x3FF) << 10 | u32::from(second) & 0x3FF);
+    for (i, c) in out.iter_mut().enumerate() {
+        let w = pair(i);
+        let (first, second) = (w >> first_shift, w >> (16 - first_shift));
+        *c = 0x10000 + ((first & 0x3FF) << 10 | second & 0x3FF);
     }
     true
 }
@@ -487,8 +554,13 @@ pub(crate) fn utf16_to_latin1(
     chunked!(
         src,
         dst,
-        |u| order.read_u16(u) < 0x100,
-        |u| order.read_u16(u) as u8,
+        0,
+        |chunk, out| mapped(
+            chunk,
+            out,
+            |u| order.read_u16(u) < 0x100,
+            |u| { order.read_u16(u) as u8 }
+        ),
         |_src, _dst| None::<(usize, usize)>,
         |s, d| {
             *d.first_mut()? = u8::try_from(order.read_u16(s[0])).ok()?;
@@ -515,11 +587,31 @@ pub(crate) fn utf32_to_utf16(
     dst: &mut [u16],
     order: ByteOrder,
 ) -> Result<usize, Utf32Error> {
+    // SAFETY: the scalar chunks use no instruction set.
+    unsafe { utf32_to_utf16_with::<Scalar>(src, dst, order) }
+}
+
+/// UTF-32 to UTF-16 with the chunks of `C` (the kernel's vectors).
+///
+/// # Safety
+/// The CPU supports `C`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_utf16_with<C: UnitChunks>(
+    src: &[u32],
+    dst: &mut [u16],
+    order: ByteOrder,
+) -> Result<usize, Utf32Error> {
     chunked!(
         src,
         dst,
-        |v| v < 0x10000 && v & 0xF800 != 0xD800,
-        |v| order.write_u16(v as u16),
+        aligned_head::<C, _>(dst),
+        // SAFETY: the caller's promise.
+        |chunk, out| unsafe {
+            match order {
+                ByteOrder::Little => C::utf32_to_utf16::<false>(chunk, out),
+                ByteOrder::Big => C::utf32_to_utf16::<true>(chunk, out),
+            }
+        },
         // Each order a constant of its own call, so that the loops vectorise.
         |s, d| match order {
             ByteOrder::Little => utf32_to_utf16_pairs(s, d, ByteOrder::Little),
@@ -560,8 +652,8 @@ pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf3
     chunked!(
         src,
         dst,
-        |v| v < 0x100,
-        |v| v as u8,
+        0,
+        |chunk, out| mapped(chunk, out, |v| v < 0x100, |v| v as u8),
         |_src, _dst| None::<(usize, usize)>,
         |s, d| {
             *d.first_mut()? = u8::try_from(s[0]).ok()?;

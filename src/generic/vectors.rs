@@ -163,6 +163,26 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     }
 
     #[inline(always)]
+    unsafe fn utf16_to_utf32(
+        src: &[u16],
+        dst: &mut [u32],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        // SAFETY: the caller's promise.
+        unsafe { portable::utf16_to_utf32_with::<V>(src, dst, order) }
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf16(
+        src: &[u32],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf32Error> {
+        // SAFETY: the caller's promise.
+        unsafe { portable::utf32_to_utf16_with::<V>(src, dst, order) }
+    }
+
+    #[inline(always)]
     unsafe fn utf16_to_latin1(
         src: &[u16],
         dst: &mut [u8],

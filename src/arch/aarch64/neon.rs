@@ -146,6 +146,31 @@ unsafe impl ByteVector for uint8x16_t {
         vst1q_u32(dst.add(32).cast(), vmovl_u16(vget_low_u16(high)));
         vst1q_u32(dst.add(48).cast(), vmovl_high_u16(high));
     }
+
+    #[inline(always)]
+    unsafe fn surrogate_units<const BIG: bool>(self) -> Self {
+        let units = vreinterpretq_u16_u8(if BIG { vrev16q_u8(self) } else { self });
+        let masked = vandq_u16(units, vdupq_n_u16(0xF800));
+        vreinterpretq_u8_u16(vceqq_u16(masked, vdupq_n_u16(0xD800)))
+    }
+
+    #[inline(always)]
+    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8) {
+        let units = vreinterpretq_u16_u8(if BIG { vrev16q_u8(self) } else { self });
+        vst1q_u32(dst.cast(), vmovl_u16(vget_low_u16(units)));
+        vst1q_u32(dst.add(16).cast(), vmovl_high_u16(units));
+    }
+
+    #[inline(always)]
+    unsafe fn pack_u32_units(self, high: Self) -> Self {
+        let values = |v: Self| vqmovn_u32(vreinterpretq_u32_u8(v));
+        vreinterpretq_u8_u16(vcombine_u16(values(self), values(high)))
+    }
+
+    #[inline(always)]
+    unsafe fn swap_units(self) -> Self {
+        vrev16q_u8(self)
+    }
 }
 
 // SAFETY: every method uses NEON instructions only (the trait's contract).

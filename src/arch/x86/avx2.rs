@@ -168,6 +168,42 @@ unsafe impl ByteVector for __m256i {
             _mm256_storeu_si256(dst.add(64 * k + 32).cast(), _mm256_cvtepu8_epi32(upper));
         }
     }
+
+    #[inline(always)]
+    unsafe fn surrogate_units<const BIG: bool>(self) -> Self {
+        let (mask, surrogate) = if BIG {
+            (0x00F8, 0x00D8)
+        } else {
+            (0xF800, 0xD800u16 as i16)
+        };
+        _mm256_cmpeq_epi16(
+            _mm256_and_si256(self, _mm256_set1_epi16(mask as i16)),
+            _mm256_set1_epi16(surrogate),
+        )
+    }
+
+    #[inline(always)]
+    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8) {
+        let units = if BIG { self.swap_units() } else { self };
+        let halves = [
+            _mm256_castsi256_si128(units),
+            _mm256_extracti128_si256::<1>(units),
+        ];
+        for (k, half) in halves.into_iter().enumerate() {
+            _mm256_storeu_si256(dst.add(32 * k).cast(), _mm256_cvtepu16_epi32(half));
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn pack_u32_units(self, high: Self) -> Self {
+        // `packus` works per 128-bit lane: quadwords low0, high0, low1, high1.
+        _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(self, high))
+    }
+
+    #[inline(always)]
+    unsafe fn swap_units(self) -> Self {
+        _mm256_or_si256(_mm256_srli_epi16::<8>(self), _mm256_slli_epi16::<8>(self))
+    }
 }
 
 // SAFETY: the defaults use no instructions: this vector type has no wide

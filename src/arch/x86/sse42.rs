@@ -146,6 +146,37 @@ unsafe impl ByteVector for __m128i {
         _mm_storeu_si128(dst.add(32).cast(), _mm_unpacklo_epi16(high, zero));
         _mm_storeu_si128(dst.add(48).cast(), _mm_unpackhi_epi16(high, zero));
     }
+
+    #[inline(always)]
+    unsafe fn surrogate_units<const BIG: bool>(self) -> Self {
+        let (mask, surrogate) = if BIG {
+            (0x00F8, 0x00D8)
+        } else {
+            (0xF800, 0xD800u16 as i16)
+        };
+        _mm_cmpeq_epi16(
+            _mm_and_si128(self, _mm_set1_epi16(mask as i16)),
+            _mm_set1_epi16(surrogate),
+        )
+    }
+
+    #[inline(always)]
+    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8) {
+        let units = if BIG { self.swap_units() } else { self };
+        let zero = _mm_setzero_si128();
+        _mm_storeu_si128(dst.cast(), _mm_unpacklo_epi16(units, zero));
+        _mm_storeu_si128(dst.add(16).cast(), _mm_unpackhi_epi16(units, zero));
+    }
+
+    #[inline(always)]
+    unsafe fn pack_u32_units(self, high: Self) -> Self {
+        _mm_packus_epi32(self, high)
+    }
+
+    #[inline(always)]
+    unsafe fn swap_units(self) -> Self {
+        _mm_or_si128(_mm_srli_epi16::<8>(self), _mm_slli_epi16::<8>(self))
+    }
 }
 
 // SAFETY: every method uses SSE2..SSE4.2 instructions only (the trait's contract).

@@ -159,4 +159,42 @@ unsafe impl ByteVector for __m512i {
             _mm512_storeu_si512(dst.add(64 * k).cast(), _mm512_cvtepu8_epi32(quarter));
         }
     }
+
+    #[inline(always)]
+    unsafe fn surrogate_units<const BIG: bool>(self) -> Self {
+        let (mask, surrogate) = if BIG {
+            (0x00F8, 0x00D8)
+        } else {
+            (0xF800, 0xD800u16 as i16)
+        };
+        let masked = _mm512_and_si512(self, _mm512_set1_epi16(mask as i16));
+        _mm512_movm_epi16(_mm512_cmpeq_epi16_mask(
+            masked,
+            _mm512_set1_epi16(surrogate),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8) {
+        let units = if BIG { self.swap_units() } else { self };
+        let halves = [
+            _mm512_castsi512_si256(units),
+            _mm512_extracti64x4_epi64::<1>(units),
+        ];
+        for (k, half) in halves.into_iter().enumerate() {
+            _mm512_storeu_si512(dst.add(64 * k).cast(), _mm512_cvtepu16_epi32(half));
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn pack_u32_units(self, high: Self) -> Self {
+        // `packus` works per 128-bit lane: quadwords low0, high0, ..., low3, high3.
+        let order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+        _mm512_permutexvar_epi64(order, _mm512_packus_epi32(self, high))
+    }
+
+    #[inline(always)]
+    unsafe fn swap_units(self) -> Self {
+        _mm512_or_si512(_mm512_srli_epi16::<8>(self), _mm512_slli_epi16::<8>(self))
+    }
 }

@@ -1,0 +1,150 @@
+//! UTF-16 ⇄ UTF-32 a whole chunk at a time, for the chunks of `portable`'s
+//! `chunked!` loop that hold no surrogate pair (every unit one character): each
+//! unit widened to a `u32` value, or each value narrowed to a unit, while the
+//! chunk is tested for a unit or value that is no character of its own. The
+//! scalar kernel maps unit by unit ([`Scalar`], a loop the compiler vectorises);
+//! every vector kernel converts a full-width vector at a time (the blanket
+//! implementation over [`ByteVector`]).
+
+use super::vector_traits::{unit_mask32, ByteVector};
+
+/// Units per chunk: `portable`'s `chunked!` converts this many at once.
+pub(crate) const CHUNK: usize = 64;
+
+/// The bits of a `u32` value above 0xFFFF.
+static ABOVE_BMP: [u8; 16] = unit_mask32(0xFFFF_0000);
+
+/// Whole-chunk conversions between UTF-16 and UTF-32.
+///
+/// # Safety
+/// Implementations write only into `out`; each returns true only when it wrote
+/// every unit of `out` as the reference would.
+pub(crate) unsafe trait UnitChunks {
+    /// Whether the output is first brought to a 64-byte boundary (a few units
+    /// converted one by one), so that no vector store straddles two cache
+    /// lines: a third faster on misaligned output.
+    const ALIGN: bool;
+
+    /// The [`CHUNK`] UTF-16 units of `chunk` (big-endian with `BIG`) as UTF-32
+    /// values into `out` when none is a surrogate: true. False otherwise (what
+    /// `out` holds then is scratch).
+    ///
+    /// # Safety
+    /// The CPU supports the implementation's instruction set.
+    unsafe fn utf16_to_utf32<const BIG: bool>(chunk: &[u16; CHUNK], out: &mut [u32; CHUNK])
+        -> bool;
+
+    /// The [`CHUNK`] UTF-32 values of `chunk` as UTF-16 units into `out`
+    /// (big-endian with `BIG`) when every one is a character below U+10000 that
+    /// is no surrogate: true. False otherwise (`out` is then scratch).
+    ///
+    /// # Safety
+    /// As above.
+    unsafe fn utf32_to_utf16<const BIG: bool>(chunk: &[u32; CHUNK], out: &mut [u16; CHUNK])
+        -> bool;
+}
+
+/// The scalar kernel's chunks: a unit at a time, with no early exit.
+pub(crate) struct Scalar;
+
+// SAFETY: safe code writing into `out` only.
+unsafe impl UnitChunks for Scalar {
+    const ALIGN: bool = false;
+
+    #[inline(always)]
+    unsafe fn utf16_to_utf32<const BIG: bool>(
+        chunk: &[u16; CHUNK],
+        out: &mut [u32; CHUNK],
+    ) -> bool {
+        let mut all = true;
+        for (o, &u) in out.iter_mut().zip(chunk) {
+            let u = if BIG {
+                u16::from_be(u)
+            } else {
+                u16::from_le(u)
+            };
+            *o = u32::from(u);
+            all &= u & 0xF800 != 0xD800;
+        }
+        all
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf16<const BIG: bool>(
+        chunk: &[u32; CHUNK],
+        out: &mut [u16; CHUNK],
+    ) -> bool {
+        let mut all = true;
+        for (o, &v) in out.iter_mut().zip(chunk) {
+            *o = if BIG {
+                (v as u16).to_be()
+            } else {
+                (v as u16).to_le()
+            };
+            all &= v < 0x1_0000 && v & 0xF800 != 0xD800;
+        }
+        all
+    }
+}
+
+// SAFETY: the loads and stores stay within `chunk` and `out` (`CHUNK` units of
+// 2 or 4 bytes each, `LANES` bytes a vector: 16, 32 or 64, which divide them).
+unsafe impl<V: ByteVector> UnitChunks for V {
+    const ALIGN: bool = true;
+
+    #[inline(always)]
+    unsafe fn utf16_to_utf32<const BIG: bool>(
+        chunk: &[u16; CHUNK],
+        out: &mut [u32; CHUNK],
+    ) -> bool {
+        let (from, to) = (chunk.as_ptr().cast::<u8>(), out.as_mut_ptr().cast::<u8>());
+        // SAFETY: vector k reads bytes LANES * k.. of the chunk's 2 * CHUNK and
+        // writes 2 * LANES * k.. of the output's 4 * CHUNK; the caller's promise.
+        unsafe {
+            let mut surrogates = V::splat(0);
+            for k in 0..2 * CHUNK / V::LANES {
+                let units = V::load(from.add(k * V::LANES));
+                surrogates = surrogates.or(units.surrogate_units::<BIG>());
+                units.widen_units_u32::<BIG>(to.add(2 * k * V::LANES));
+            }
+            !surrogates.any_nonzero()
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf16<const BIG: bool>(
+        chunk: &[u32; CHUNK],
+        out: &mut [u16; CHUNK],
+    ) -> bool {
+        let (from, to) = (chunk.as_ptr().cast::<u8>(), out.as_mut_ptr().cast::<u8>());
+        // SAFETY: step k reads bytes 2 * LANES * k.. (two vectors) of the chunk's
+        // 4 * CHUNK and writes LANES * k.. of the output's 2 * CHUNK; the
+        // caller's promise.
+        unsafe {
+            // The values are packed with saturation: one above 0xFFFF shows in
+            // the OR of all, a surrogate in the packed units.
+            let (mut all, mut surrogates) = (V::splat(0), V::splat(0));
+            for k in 0..2 * CHUNK / V::LANES {
+                let low = V::load(from.add(2 * k * V::LANES));
+                let high = V::load(from.add((2 * k + 1) * V::LANES));
+                all = all.or(low).or(high);
+                let units = low.pack_u32_units(high);
+                surrogates = surrogates.or(units.surrogate_units::<false>());
+                let units = if BIG { units.swap_units() } else { units };
+                units.write_to(to.add(k * V::LANES));
+            }
+            !all.and(V::table16(&ABOVE_BMP)).or(surrogates).any_nonzero()
+        }
+    }
+}
+
+/// How many units of `out` come before its first 64-byte boundary, when `C`
+/// aligns its output (else none).
+#[inline(always)]
+pub(crate) fn aligned_head<C: UnitChunks, T>(out: &[T]) -> usize {
+    let misaligned = out.as_ptr() as usize % 64;
+    if !C::ALIGN || misaligned == 0 {
+        return 0;
+    }
+    (64 - misaligned) / core::mem::size_of::<T>()
+}
