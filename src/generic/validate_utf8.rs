@@ -395,6 +395,23 @@ fn copy_both_ends<const K: usize>(src: &[u8], dst: &mut [u8]) {
     dst[n - K..n].copy_from_slice(&src[n - K..]);
 }
 
+/// Whether `input`, the bytes of a string shorter than one vector followed by
+/// zero bytes, is valid UTF-8: one vector's check. A sequence the string's end
+/// cuts off is followed by a zero byte, which is no continuation byte: an
+/// error, as it should be.
+///
+/// # Safety
+/// The CPU supports `V`.
+#[inline(always)]
+pub(crate) unsafe fn valid_padded<V: ByteVector>(input: V) -> bool {
+    // SAFETY: the caller's promise.
+    unsafe {
+        let mut checker = Checker::<V>::new();
+        checker.check_four(input);
+        !checker.has_error()
+    }
+}
+
 /// True when `src` is valid UTF-8.
 ///
 /// # Safety

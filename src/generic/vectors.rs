@@ -47,8 +47,13 @@ unsafe fn utf8_to_utf16<V: Wide, S: Simd128, const VALIDATE: bool>(
 impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     #[inline(always)]
     unsafe fn validate_utf8(src: &[u8]) -> bool {
-        // SAFETY: the caller's promise.
+        // SAFETY: the caller's promise; `load_short` reads the (fewer than 64)
+        // bytes of `src` only.
         unsafe {
+            if V::FROM_UTF8 && !src.is_empty() && src.len() < V::LANES {
+                // A short string (a row, a field) in one vector (AVX-512).
+                return validate_utf8::valid_padded(V::load_short(src));
+            }
             if src.len() < BLOCK {
                 validate_utf8::validate::<S>(src)
             } else {
@@ -59,8 +64,18 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
 
     #[inline(always)]
     unsafe fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
-        // SAFETY: the caller's promise.
+        // SAFETY: the caller's promise; `load_short` reads the (fewer than 64)
+        // bytes of `src` only.
         unsafe {
+            if V::FROM_UTF8
+                && !src.is_empty()
+                && src.len() < V::LANES
+                && validate_utf8::valid_padded(V::load_short(src))
+            {
+                // A valid short string in one vector (AVX-512); an invalid one
+                // is checked again below, for the exact error.
+                return Ok(());
+            }
             if src.len() < BLOCK {
                 validate_utf8::check::<S>(src)
             } else {
