@@ -104,8 +104,9 @@ unsafe impl<V: ByteVector> UnitChunks for V {
             let mut surrogates = V::splat(0);
             for k in 0..2 * CHUNK / V::LANES {
                 let units = V::load(from.add(k * V::LANES));
-                surrogates = surrogates.or(units.surrogate_units::<BIG>());
-                units.widen_units_u32::<BIG>(to.add(2 * k * V::LANES));
+                let units = if BIG { units.swap_units() } else { units };
+                surrogates = surrogates.or(units.surrogate_units());
+                units.widen_units_u32(to.add(2 * k * V::LANES));
             }
             !surrogates.any_nonzero()
         }
@@ -129,7 +130,7 @@ unsafe impl<V: ByteVector> UnitChunks for V {
                 let high = V::load(from.add((2 * k + 1) * V::LANES));
                 all = all.or(low).or(high);
                 let units = low.pack_u32_units(high);
-                surrogates = surrogates.or(units.surrogate_units::<false>());
+                surrogates = surrogates.or(units.surrogate_units());
                 let units = if BIG { units.swap_units() } else { units };
                 units.write_to(to.add(k * V::LANES));
             }

@@ -108,16 +108,16 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// `dst..dst + 4 * LANES` is writable; the CPU supports the instruction set.
     unsafe fn widen_u32(self, dst: *mut u8);
 
-    /// Nonzero in the `u16` lanes of `self` that are surrogates (0xD800-0xDFFF;
-    /// big-endian lanes with `BIG`), zero in the others.
-    unsafe fn surrogate_units<const BIG: bool>(self) -> Self;
+    /// Nonzero in the `u16` lanes of `self` that are surrogates (0xD800-0xDFFF),
+    /// zero in the others.
+    unsafe fn surrogate_units(self) -> Self;
 
-    /// Widens the `LANES / 2` `u16` lanes of `self` (big-endian with `BIG`) to
-    /// native-endian `u32` values at `dst` (`2 * LANES` bytes).
+    /// Widens the `LANES / 2` `u16` lanes of `self` to `u32` values at `dst`
+    /// (`2 * LANES` bytes).
     ///
     /// # Safety
     /// `dst..dst + 2 * LANES` is writable; the CPU supports the instruction set.
-    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8);
+    unsafe fn widen_units_u32(self, dst: *mut u8);
 
     /// The `u32` lanes of `self`, then of `high`, as the `u16` lanes of one
     /// vector, in order; a lane above 0xFFFF becomes 0xFFFF.

@@ -148,15 +148,14 @@ unsafe impl ByteVector for uint8x16_t {
     }
 
     #[inline(always)]
-    unsafe fn surrogate_units<const BIG: bool>(self) -> Self {
-        let units = vreinterpretq_u16_u8(if BIG { vrev16q_u8(self) } else { self });
-        let masked = vandq_u16(units, vdupq_n_u16(0xF800));
+    unsafe fn surrogate_units(self) -> Self {
+        let masked = vandq_u16(vreinterpretq_u16_u8(self), vdupq_n_u16(0xF800));
         vreinterpretq_u8_u16(vceqq_u16(masked, vdupq_n_u16(0xD800)))
     }
 
     #[inline(always)]
-    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8) {
-        let units = vreinterpretq_u16_u8(if BIG { vrev16q_u8(self) } else { self });
+    unsafe fn widen_units_u32(self, dst: *mut u8) {
+        let units = vreinterpretq_u16_u8(self);
         vst1q_u32(dst.cast(), vmovl_u16(vget_low_u16(units)));
         vst1q_u32(dst.add(16).cast(), vmovl_high_u16(units));
     }

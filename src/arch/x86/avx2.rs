@@ -170,24 +170,16 @@ unsafe impl ByteVector for __m256i {
     }
 
     #[inline(always)]
-    unsafe fn surrogate_units<const BIG: bool>(self) -> Self {
-        let (mask, surrogate) = if BIG {
-            (0x00F8, 0x00D8)
-        } else {
-            (0xF800, 0xD800u16 as i16)
-        };
-        _mm256_cmpeq_epi16(
-            _mm256_and_si256(self, _mm256_set1_epi16(mask as i16)),
-            _mm256_set1_epi16(surrogate),
-        )
+    unsafe fn surrogate_units(self) -> Self {
+        let masked = _mm256_and_si256(self, _mm256_set1_epi16(0xF800u16 as i16));
+        _mm256_cmpeq_epi16(masked, _mm256_set1_epi16(0xD800u16 as i16))
     }
 
     #[inline(always)]
-    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8) {
-        let units = if BIG { self.swap_units() } else { self };
+    unsafe fn widen_units_u32(self, dst: *mut u8) {
         let halves = [
-            _mm256_castsi256_si128(units),
-            _mm256_extracti128_si256::<1>(units),
+            _mm256_castsi256_si128(self),
+            _mm256_extracti128_si256::<1>(self),
         ];
         for (k, half) in halves.into_iter().enumerate() {
             _mm256_storeu_si256(dst.add(32 * k).cast(), _mm256_cvtepu16_epi32(half));

@@ -148,24 +148,16 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
-    unsafe fn surrogate_units<const BIG: bool>(self) -> Self {
-        let (mask, surrogate) = if BIG {
-            (0x00F8, 0x00D8)
-        } else {
-            (0xF800, 0xD800u16 as i16)
-        };
-        _mm_cmpeq_epi16(
-            _mm_and_si128(self, _mm_set1_epi16(mask as i16)),
-            _mm_set1_epi16(surrogate),
-        )
+    unsafe fn surrogate_units(self) -> Self {
+        let masked = _mm_and_si128(self, _mm_set1_epi16(0xF800u16 as i16));
+        _mm_cmpeq_epi16(masked, _mm_set1_epi16(0xD800u16 as i16))
     }
 
     #[inline(always)]
-    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8) {
-        let units = if BIG { self.swap_units() } else { self };
+    unsafe fn widen_units_u32(self, dst: *mut u8) {
         let zero = _mm_setzero_si128();
-        _mm_storeu_si128(dst.cast(), _mm_unpacklo_epi16(units, zero));
-        _mm_storeu_si128(dst.add(16).cast(), _mm_unpackhi_epi16(units, zero));
+        _mm_storeu_si128(dst.cast(), _mm_unpacklo_epi16(self, zero));
+        _mm_storeu_si128(dst.add(16).cast(), _mm_unpackhi_epi16(self, zero));
     }
 
     #[inline(always)]

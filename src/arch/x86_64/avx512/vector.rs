@@ -161,25 +161,19 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
-    unsafe fn surrogate_units<const BIG: bool>(self) -> Self {
-        let (mask, surrogate) = if BIG {
-            (0x00F8, 0x00D8)
-        } else {
-            (0xF800, 0xD800u16 as i16)
-        };
-        let masked = _mm512_and_si512(self, _mm512_set1_epi16(mask as i16));
+    unsafe fn surrogate_units(self) -> Self {
+        let masked = _mm512_and_si512(self, _mm512_set1_epi16(0xF800u16 as i16));
         _mm512_movm_epi16(_mm512_cmpeq_epi16_mask(
             masked,
-            _mm512_set1_epi16(surrogate),
+            _mm512_set1_epi16(0xD800u16 as i16),
         ))
     }
 
     #[inline(always)]
-    unsafe fn widen_units_u32<const BIG: bool>(self, dst: *mut u8) {
-        let units = if BIG { self.swap_units() } else { self };
+    unsafe fn widen_units_u32(self, dst: *mut u8) {
         let halves = [
-            _mm512_castsi512_si256(units),
-            _mm512_extracti64x4_epi64::<1>(units),
+            _mm512_castsi512_si256(self),
+            _mm512_extracti64x4_epi64::<1>(self),
         ];
         for (k, half) in halves.into_iter().enumerate() {
             _mm512_storeu_si512(dst.add(64 * k).cast(), _mm512_cvtepu16_epi32(half));
