@@ -161,6 +161,10 @@ macro_rules! algorithms_trait {
         /// # Safety (of every function)
         /// The CPU supports the implementation's instruction set.
         pub(crate) trait Algorithms {
+            /// True when `validate_utf8` and `check_utf8` take a string shorter
+            /// than one vector in a single masked vector (AVX-512): quicker than
+            /// the free functions' inline ASCII test, which they then skip.
+            const SHORT_UTF8_IN_ONE_VECTOR: bool = false;
             $(
                 $(#[$doc])*
                 #[inline(always)]

@@ -21,6 +21,9 @@
 #include "postgres.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "fmgr.h"
 #include "lib/stringinfo.h"
@@ -383,10 +386,11 @@ find_mode(const char *name, int len, Mode *mode)
 
 /*
  * The encoding and mode utfast_convert_from's arguments name, parsed once a
- * call site while they stay the same; an ERROR for an unknown one.
+ * call site while they stay the same; an ERROR for an unknown one. (Out of
+ * line: parse_args below answers for constant arguments without a call.)
  */
-static const ParsedArgs *
-parse_args(FunctionCallInfo fcinfo)
+static pg_noinline const ParsedArgs *
+parse_args_again(FunctionCallInfo fcinfo)
 {
 	ParsedArgs *parsed = (ParsedArgs *) fcinfo->flinfo->fn_extra;
 	const text *encoding_arg;
@@ -447,23 +451,42 @@ parse_args(FunctionCallInfo fcinfo)
 	return parsed;
 }
 
+/* parse_args_again, once constant arguments have been parsed: no call. */
+static inline const ParsedArgs *
+parse_args(FunctionCallInfo fcinfo)
+{
+	const ParsedArgs *parsed = (const ParsedArgs *) fcinfo->flinfo->fn_extra;
+
+	if (likely(parsed != NULL && parsed->valid && parsed->stable))
+		return parsed;
+	return parse_args_again(fcinfo);
+}
+
 
 /* Short values */
 
 /*
- * Latin-1 and Windows-1252 values up to this length are first scanned here,
- * in one pass of 8-byte words, for bytes above 0x7f, for 0x00 and for
- * 0x80-0x9f. ASCII without NUL is already UTF-8: such a value is returned as
- * it came, without a call into the library or an allocation. Windows-1252
- * without 0x80-0x9f is Latin-1, whose call is quicker. Longer values go to
- * the library at once (memchr finds a NUL). (UTF-8 is not scanned: the
- * library's validation is as quick on ASCII, and the scan would only add to
- * it for the rest.)
+ * Latin-1 and Windows-1252 values up to this length are first scanned here for
+ * bytes above 0x7f, for 0x00 and for 0x80-0x9f. ASCII without NUL is already
+ * UTF-8: such a value is returned as it came, without a call into the library
+ * or an allocation. Windows-1252 without 0x80-0x9f is Latin-1, whose call is
+ * quicker. Longer values go to the library at once (memchr finds a NUL).
+ * (UTF-8 is not scanned: the library's validation is as quick on ASCII, and
+ * the scan would only add to it for the rest.)
+ *
+ * The scan reads 16-byte vectors (GCC's and Clang's vector extension: SSE2 on
+ * x86-64, NEON on AArch64), two for up to 32 bytes and four for more, the last
+ * moved back to end at the value's end, so that no branch depends on the
+ * length beyond its class: a loop would mispredict its exit row after row, as
+ * lengths vary.
  */
 #define SHORT_VALUE 64
 
 #define ONES UINT64CONST(0x0101010101010101)
 #define HIGHS UINT64CONST(0x8080808080808080)
+
+typedef uint8 ByteVec __attribute__((vector_size(16)));
+typedef uint64 WordVec __attribute__((vector_size(16)));
 
 typedef struct ShortScan
 {
@@ -472,54 +495,98 @@ typedef struct ShortScan
 	bool		c1;				/* some byte is 0x80-0x9f */
 } ShortScan;
 
-typedef struct ScanBits
+/* True when some byte of `v` has its top bit set. */
+static inline bool
+any_high(ByteVec v)
 {
-	uint64		high;			/* bytes ORed: 0x80 set for a non-ASCII byte */
-	uint64		zero;			/* 0x80 set in some byte: a 0x00 byte */
-	uint64		c1;				/* 0x80 set in some byte: a 0x80-0x9f byte */
-} ScanBits;
+#ifdef __SSE2__
+	return _mm_movemask_epi8((__m128i) v) != 0;
+#else
+	WordVec		w = (WordVec) v;
 
+	return ((w[0] | w[1]) & HIGHS) != 0;
+#endif
+}
+
+/* The bytes of one 8-byte word, for values of 8 to 15 bytes. */
 static inline void
-scan_word(ScanBits *bits, uint64 word)
+scan_word(uint64 word, uint64 *high, uint64 *zero, uint64 *c1)
 {
 	/* A byte of `c1_zero` is 0x00 when the byte of `word` is 0x80-0x9f. */
 	uint64		c1_zero = (word & UINT64CONST(0xe0e0e0e0e0e0e0e0)) ^ HIGHS;
 
-	bits->high |= word;
-	bits->zero |= (word - ONES) & ~word;
-	bits->c1 |= (c1_zero - ONES) & ~c1_zero;
+	*high |= word;
+	*zero |= (word - ONES) & ~word;
+	*c1 |= (c1_zero - ONES) & ~c1_zero;
 }
 
-static pg_attribute_always_inline ShortScan
-scan_short(const uint8 *src, size_t len)
+/* Scans the 16 bytes at `src` into the three accumulators. */
+static pg_attribute_always_inline void
+scan_vector(const uint8 *src, bool want_c1, ByteVec *high, ByteVec *zero, ByteVec *c1)
 {
-	ScanBits	bits = {0, 0, 0};
-	ShortScan	scan;
-	uint64		word;
-	size_t		i;
+	ByteVec		v;
 
-	if (len >= 8)
+	memcpy(&v, src, 16);
+	*high |= v;
+	*zero |= (ByteVec) (v == 0);
+	if (want_c1)
+		*c1 |= (ByteVec) ((v & 0xe0) == 0x80);
+}
+
+/*
+ * Scans the `len` (at most SHORT_VALUE) bytes at `src`; `want_c1` (a constant
+ * where this is inlined) says whether to look for 0x80-0x9f.
+ */
+static pg_attribute_always_inline ShortScan
+scan_short(const uint8 *src, size_t len, bool want_c1)
+{
+	ShortScan	scan;
+
+	if (len >= 16)
 	{
-		for (i = 0; i + 8 < len; i += 8)
+		ByteVec		high = {0};
+		ByteVec		zero = {0};
+		ByteVec		c1 = {0};
+
+		/* Two vectors cover up to 32 bytes; four, moved back, up to 64. */
+		scan_vector(src, want_c1, &high, &zero, &c1);
+		scan_vector(src + len - 16, want_c1, &high, &zero, &c1);
+		if (len > 32)
 		{
-			memcpy(&word, src + i, 8);
-			scan_word(&bits, word);
+			scan_vector(src + 16, want_c1, &high, &zero, &c1);
+			scan_vector(src + Min(32, len - 16), want_c1, &high, &zero, &c1);
 		}
-		/* The last 8 bytes, which may overlap the words before. */
-		memcpy(&word, src + len - 8, 8);
-		scan_word(&bits, word);
+		scan.ascii = !any_high(high);
+		scan.nul = any_high(zero);
+		scan.c1 = want_c1 && any_high(c1);
 	}
 	else
 	{
-		/* The bytes, behind 0x01 bytes (ASCII, not NUL, not C1). */
-		word = ONES;
-		for (i = 0; i < len; i++)
-			word = (word << 8) | src[i];
-		scan_word(&bits, word);
+		uint64		high = 0;
+		uint64		zero = 0;
+		uint64		c1 = 0;
+		uint64		word;
+		size_t		i;
+
+		if (len >= 8)
+		{
+			memcpy(&word, src, 8);
+			scan_word(word, &high, &zero, &c1);
+			memcpy(&word, src + len - 8, 8);
+			scan_word(word, &high, &zero, &c1);
+		}
+		else
+		{
+			/* The bytes, behind 0x01 bytes (ASCII, not NUL, not C1). */
+			word = ONES;
+			for (i = 0; i < len; i++)
+				word = (word << 8) | src[i];
+			scan_word(word, &high, &zero, &c1);
+		}
+		scan.ascii = (high & HIGHS) == 0;
+		scan.nul = (zero & HIGHS) != 0;
+		scan.c1 = want_c1 && (c1 & HIGHS) != 0;
 	}
-	scan.ascii = (bits.high & HIGHS) == 0;
-	scan.nul = (bits.zero & HIGHS) != 0;
-	scan.c1 = (bits.c1 & HIGHS) != 0;
 	return scan;
 }
 
@@ -555,7 +622,7 @@ finish(text *out, size_t written, size_t capacity)
  * The `len` bytes of UTF-8 at `utf8` as text, each U+0000 (a 0x00 byte) made
  * U+FFFD; the first 0x00 is at `first_nul`.
  */
-static text *
+static pg_noinline text *
 replace_nuls(const Encoding *encoding, size_t input_len,
 			 const uint8 *utf8, size_t len, size_t first_nul)
 {
@@ -651,7 +718,7 @@ output_bound(const Encoding *encoding, utfast_error_mode umode, size_t len)
  * Any encoding, with the streaming transcoder in one call into a buffer that
  * holds the worst case (or the most a text holds).
  */
-static text *
+static pg_noinline text *
 transcode(const Encoding *encoding, Mode mode, const uint8 *src, size_t len)
 {
 	utfast_error_mode umode = mode == MODE_REPLACE ? UTFAST_MODE_REPLACE : UTFAST_MODE_STRICT;
@@ -728,7 +795,7 @@ transcode(const Encoding *encoding, Mode mode, const uint8 *src, size_t len)
  * UTF-8 input: valid (without U+0000) is the text as it came, the bytea
  * itself; invalid is an ERROR, NULL, or goes to the transcoder to be repaired.
  */
-static text *
+static pg_noinline text *
 from_utf8(bytea *arg, Mode mode)
 {
 	const uint8 *src = (const uint8 *) VARDATA_ANY(arg);
@@ -762,70 +829,99 @@ from_utf8(bytea *arg, Mode mode)
 }
 
 /*
- * Latin-1 and Windows-1252: every byte is a character, only a 0x00 byte
- * (U+0000) cannot become text, and ASCII is already UTF-8. Latin-1 doubles at
- * most, and a large value is measured first; Windows-1252 triples at most (the
- * euro sign).
+ * The `len` bytes of Latin-1 (Windows-1252 unless `as_latin1`) at `src` as a
+ * new text, in a buffer of `bound` bytes (the most the conversion can give).
  */
-static text *
-from_single_byte(bytea *arg, const Encoding *encoding, Mode mode)
+static inline text *
+single_byte_to_text(const Encoding *encoding, bool as_latin1,
+					const uint8 *src, size_t len, size_t bound)
+{
+	size_t		capacity = Min(bound, MAX_TEXT_BYTES);
+	text	   *out = (text *) palloc(VARHDRSZ + capacity);
+	uint8	   *dst = (uint8 *) VARDATA(out);
+	utfast_result r;
+
+	if (as_latin1)
+		r = utfast_latin1_to_utf8(src, len, dst, capacity);
+	else
+		r = utfast_windows1252_to_utf8(src, len, dst, capacity);
+	if (unlikely(r.status != UTFAST_OK || r.written > capacity))
+	{
+		if (r.status == UTFAST_OUTPUT_TOO_SMALL && capacity < bound)
+			report_too_long(encoding, len);
+		report_status(r.status, as_latin1 ? "utfast_latin1_to_utf8" : "utfast_windows1252_to_utf8");
+	}
+	return finish(out, r.written, capacity);
+}
+
+/*
+ * from_single_byte for a value longer than SHORT_VALUE or holding a 0x00 byte
+ * (U+0000, which text cannot hold): memchr finds it. Latin-1 doubles at most,
+ * and a large value is measured first; Windows-1252 triples at most (the euro
+ * sign).
+ */
+static pg_noinline text *
+from_single_byte_slowly(bytea *arg, const Encoding *encoding, Mode mode)
 {
 	const uint8 *src = (const uint8 *) VARDATA_ANY(arg);
 	size_t		len = VARSIZE_ANY_EXHDR(arg);
-	const uint8 *nul;
+	const uint8 *nul = memchr(src, 0, len);
 	bool		as_latin1 = encoding->route == ROUTE_LATIN1;
 	size_t		bound;
-	size_t		capacity;
+	size_t		written;
 	text	   *out;
-	uint8	   *dst;
-	utfast_result r;
+	text	   *replaced;
+	const uint8 *first;
 
-	if (len <= SHORT_VALUE)
-	{
-		ShortScan	scan = scan_short(src, len);
-
-		if (scan.ascii && !scan.nul)
-			return (text *) arg;
-		nul = scan.nul ? memchr(src, 0, len) : NULL;
-		/* Without 0x80-0x9f, Windows-1252 is Latin-1 (whose call is quicker). */
-		as_latin1 = as_latin1 || !scan.c1;
-	}
-	else
-		nul = memchr(src, 0, len);
 	if (nul != NULL && mode == MODE_ERROR)
 		report_nul(nul - src);
 	if (nul != NULL && mode == MODE_NULL)
 		return NULL;
-
 	if (as_latin1)
 		bound = len < LARGE_VALUE ? 2 * len : utfast_utf8_len_from_latin1(src, len);
 	else
 		bound = 3 * len;
 	if (as_latin1 && bound > MAX_TEXT_BYTES)
 		report_too_long(encoding, len);
-	capacity = Min(bound, MAX_TEXT_BYTES);
-	out = (text *) palloc(VARHDRSZ + capacity);
-	dst = (uint8 *) VARDATA(out);
-	if (as_latin1)
-		r = utfast_latin1_to_utf8(src, len, dst, capacity);
-	else
-		r = utfast_windows1252_to_utf8(src, len, dst, capacity);
-	if (r.status == UTFAST_OUTPUT_TOO_SMALL && capacity < bound)
-		report_too_long(encoding, len);
-	if (r.status != UTFAST_OK || r.written > capacity)
-		report_status(r.status, as_latin1 ? "utfast_latin1_to_utf8" : "utfast_windows1252_to_utf8");
+	out = single_byte_to_text(encoding, as_latin1, src, len, bound);
+	if (nul == NULL)
+		return out;
 
-	if (nul != NULL)
+	/* Mode 'replace': the 0x00 bytes are 0x00 in the output. */
+	written = VARSIZE(out) - VARHDRSZ;
+	first = memchr(VARDATA(out), 0, written);
+	replaced = replace_nuls(encoding, len, (const uint8 *) VARDATA(out), written,
+							first ? (size_t) (first - (const uint8 *) VARDATA(out)) : written);
+	pfree(out);
+	return replaced;
+}
+
+/*
+ * Latin-1 and Windows-1252: every byte is a character, only a 0x00 byte
+ * (U+0000) cannot become text, and ASCII is already UTF-8. A short value
+ * without 0x00 (the common case) takes the inline path here.
+ */
+static inline text *
+from_single_byte(bytea *arg, const Encoding *encoding, Mode mode)
+{
+	const uint8 *src = (const uint8 *) VARDATA_ANY(arg);
+	size_t		len = VARSIZE_ANY_EXHDR(arg);
+
+	if (likely(len <= SHORT_VALUE))
 	{
-		/* Mode 'replace': the 0x00 bytes are 0x00 in the output. */
-		text	   *replaced;
-		const uint8 *first = memchr(dst, 0, r.written);
+		bool		as_latin1 = encoding->route == ROUTE_LATIN1;
+		ShortScan	scan = as_latin1 ? scan_short(src, len, false) : scan_short(src, len, true);
 
-		replaced = replace_nuls(encoding, len, dst, r.written, first ? (size_t) (first - dst) : r.written);
-		pfree(out);
-		return replaced;
+		if (likely(!scan.nul))
+		{
+			if (scan.ascii)
+				return (text *) arg;
+			/* Without 0x80-0x9f, Windows-1252 is Latin-1 (whose call is quicker). */
+			as_latin1 = as_latin1 || !scan.c1;
+			return single_byte_to_text(encoding, as_latin1, src, len, as_latin1 ? 2 * len : 3 * len);
+		}
 	}
-	return finish(out, r.written, capacity);
+	return from_single_byte_slowly(arg, encoding, mode);
 }
 
 static text *

@@ -105,18 +105,19 @@ fn word(src: &[u8], i: usize) -> u64 {
     u64::from_le_bytes(w)
 }
 
-/// True when the (at most 64-byte) `src` is all ASCII: a few overlapping word reads,
-/// no loop over bytes. Inlined into the short-input path of the free functions.
+/// True when the (at most 64-byte) `src` is all ASCII: eight word reads, at
+/// offsets 0, 8, .. 56 each clamped to the last word, so that no branch depends on
+/// the length beyond its class (a loop over the words mispredicts its exit when
+/// lengths vary, as they do row by row). Inlined into the short-input path of the
+/// free functions.
 #[inline(always)]
 pub(crate) fn short_is_ascii(src: &[u8]) -> bool {
     let n = src.len();
+    debug_assert!(n <= 64);
     if n >= 8 {
-        let mut acc = word(src, n - 8);
-        let mut i = 0;
-        while i + 8 < n {
-            acc |= word(src, i);
-            i += 8;
-        }
+        let last = n - 8;
+        let at = |k: usize| word(src, (8 * k).min(last));
+        let acc = (at(0) | at(1)) | (at(2) | at(3)) | ((at(4) | at(5)) | (at(6) | at(7)));
         acc & HIGH_BITS == 0
     } else if n >= 4 {
         let head = u32::from_le_bytes([src[0], src[1], src[2], src[3]]);

@@ -319,6 +319,13 @@ impl Engine {
     pub(crate) fn ops(&self) -> Ops {
         Ops(self.table)
     }
+
+    /// True when the kernel validates a UTF-8 string shorter than one vector in
+    /// a single masked vector, quicker than an ASCII test before the call.
+    #[inline(always)]
+    pub(crate) fn short_utf8_in_one_vector(&self) -> bool {
+        self.table.short_utf8_in_one_vector
+    }
 }
 
 #[cfg(feature = "std")]

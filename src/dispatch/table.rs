@@ -13,6 +13,8 @@ macro_rules! table_and_ops {
         /// table only after checking.
         pub(crate) struct Table {
             pub(crate) kernel: Kernel,
+            /// The implementation's [`Algorithms::SHORT_UTF8_IN_ONE_VECTOR`].
+            pub(crate) short_utf8_in_one_vector: bool,
             $(
                 $(#[$doc])*
                 pub(crate) $name: unsafe fn($($ty),*) -> $ret,
@@ -83,6 +85,7 @@ macro_rules! simd_table {
         #[cfg(target_arch = $arch)]
         pub(crate) static $table: Table = Table {
             kernel: Kernel::$kernel,
+            short_utf8_in_one_vector: <$imp as Algorithms>::SHORT_UTF8_IN_ONE_VECTOR,
             $($name: $table::$name,)*
         };
     };
@@ -94,6 +97,7 @@ macro_rules! scalar_table {
      $($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $portable:path;)*) => {
         pub(crate) static $table: Table = Table {
             kernel: Kernel::Scalar,
+            short_utf8_in_one_vector: <crate::generic::Portable as Algorithms>::SHORT_UTF8_IN_ONE_VECTOR,
             $($name: <crate::generic::Portable as Algorithms>::$name,)*
         };
     };

@@ -45,6 +45,8 @@ unsafe fn utf8_to_utf16<V: Wide, S: Simd128, const VALIDATE: bool>(
 }
 
 impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
+    const SHORT_UTF8_IN_ONE_VECTOR: bool = V::FROM_UTF8;
+
     #[inline(always)]
     unsafe fn validate_utf8(src: &[u8]) -> bool {
         // SAFETY: the caller's promise; `load_short` reads the (fewer than 64)

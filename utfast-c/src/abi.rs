@@ -91,6 +91,34 @@ pub(crate) fn disjoint<A, B>(
     b: *const B,
     b_len: usize,
 ) -> Result<(), utfast_status> {
+    // The common case first, in one test without branches: both buffers
+    // non-empty, non-NULL, aligned, within `isize::MAX` bytes, not wrapping
+    // around the address space, and apart.
+    let (a_start, b_start) = (a as usize, b as usize);
+    let a_end = a_start.wrapping_add(a_len.wrapping_mul(size_of::<A>()));
+    let b_end = b_start.wrapping_add(b_len.wrapping_mul(size_of::<B>()));
+    let plain = |ptr_ok: bool, len: usize, size: usize| {
+        ptr_ok & (len.wrapping_sub(1) < isize::MAX as usize / size)
+    };
+    if plain(!a.is_null() & a.is_aligned(), a_len, size_of::<A>())
+        & plain(!b.is_null() & b.is_aligned(), b_len, size_of::<B>())
+        & (a_start < a_end)
+        & (b_start < b_end)
+        & ((a_end <= b_start) | (b_end <= a_start))
+    {
+        return Ok(());
+    }
+    disjoint_checked(a, a_len, b, b_len)
+}
+
+/// [`disjoint`] for the other cases, one check at a time.
+#[cold]
+fn disjoint_checked<A, B>(
+    a: *const A,
+    a_len: usize,
+    b: *const B,
+    b_len: usize,
+) -> Result<(), utfast_status> {
     check(a, a_len)?;
     check(b, b_len)?;
     if a_len > 0 && b_len > 0 {
@@ -173,13 +201,18 @@ pub(crate) unsafe fn conversion<I, O>(
     dst_len: usize,
     convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
 ) -> utfast_result {
-    guard(|| {
+    // (The body makes its result directly, without an `Outcome` for `guard` to
+    // take apart: this runs on every call of every conversion.)
+    let internal = utfast_result::failed(utfast_status::UTFAST_INTERNAL_ERROR);
+    guard_value(internal, || {
         // SAFETY: forwarded from the caller.
-        let (src, dst) = unsafe { buffers(src, len, dst, dst_len)? };
-        Ok(match convert(src, dst) {
-            Ok(written) => utfast_result::ok(src.len(), written),
-            Err(result) => result,
-        })
+        match unsafe { buffers(src, len, dst, dst_len) } {
+            Ok((src, dst)) => match convert(src, dst) {
+                Ok(written) => utfast_result::ok(src.len(), written),
+                Err(result) => result,
+            },
+            Err(status) => utfast_result::failed(status),
+        }
     })
 }
 

@@ -94,6 +94,35 @@ pub(super) unsafe fn store(dst: *mut u8, packed: __m512i, count: usize, exact: b
     }
 }
 
+/// UTF-8 of the lanes in `lanes` of the 32 `u16` lanes of `units`, each
+/// below U+0800 (ASCII in `ascii`), at `dst`: each lane becomes `[lead or
+/// ASCII, continuation]` and a compress keeps the second byte only where it
+/// belongs. Returns the bytes written, or `None` (having written nothing) when
+/// they exceed `room`; writes all 64 bytes of the vector unless `exact`.
+#[inline(always)]
+pub(super) unsafe fn encode_two_bytes(
+    units: __m512i,
+    ascii: u32,
+    dst: *mut u8,
+    lanes: u32,
+    room: usize,
+    exact: bool,
+) -> Option<usize> {
+    let two_lead = _mm512_or_si512(_mm512_srli_epi16::<6>(units), w16(0xC0));
+    let lead = _mm512_mask_blend_epi16(ascii, two_lead, units);
+    let low6 = _mm512_or_si512(_mm512_and_si512(units, w16(0x3F)), w16(0x80));
+    let pairs = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(low6));
+    let keep = (0x5555_5555_5555_5555 | deposit(!ascii as u64, 0xAAAA_AAAA_AAAA_AAAA))
+        & (deposit(lanes as u64, 0x5555_5555_5555_5555) * 3);
+    let n = keep.count_ones() as usize;
+    if n > room {
+        return None;
+    }
+    // SAFETY: the caller's promise of room: `n` bytes, or 64 unless `exact`.
+    store(dst, _mm512_maskz_compress_epi8(keep, pairs), n, exact);
+    Some(n)
+}
+
 /// UTF-8 of the 32 `u16` lanes of `units` (code points up to U+FFFF, no
 /// surrogates) at `dst`, within `limit`; returns the bytes written, or `None`
 /// (having written nothing) when they exceed its room.
@@ -125,18 +154,7 @@ pub(super) unsafe fn encode_units(units: __m512i, dst: *mut u8, limit: Limit) ->
     }
     let short = _mm512_cmplt_epu16_mask(units, w16(0x800));
     if short | !lanes == u32::MAX {
-        let two_lead = _mm512_or_si512(_mm512_srli_epi16::<6>(units), w16(0xC0));
-        let lead = _mm512_mask_blend_epi16(ascii, two_lead, units);
-        let low6 = _mm512_or_si512(_mm512_and_si512(units, w16(0x3F)), w16(0x80));
-        let pairs = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(low6));
-        let keep = (0x5555_5555_5555_5555 | deposit(!ascii as u64, 0xAAAA_AAAA_AAAA_AAAA))
-            & (deposit(lanes as u64, 0x5555_5555_5555_5555) * 3);
-        let n = keep.count_ones() as usize;
-        if n > room {
-            return None;
-        }
-        store(dst, _mm512_maskz_compress_epi8(keep, pairs), n, exact);
-        return Some(n);
+        return encode_two_bytes(units, ascii, dst, lanes, room, exact);
     }
     let halves = [
         _mm512_castsi512_si256(units),

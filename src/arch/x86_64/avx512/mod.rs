@@ -31,10 +31,14 @@ mod encode;
 mod vector;
 mod wide;
 
-/// A mask of the `n` lowest bits (`n <= 64`).
+/// A mask of the `n` lowest bits (`n <= 64`): one `bzhi` (the kernel's
+/// target has BMI2), which gives 0 for 0 and every bit for 64.
 #[inline(always)]
 pub(super) fn low_bits(n: usize) -> u64 {
-    u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
+    debug_assert!(n <= 64);
+    // SAFETY: every CPU with the AVX-512 kernel's features has BMI2 (part of
+    // its target).
+    unsafe { _bzhi_u64(u64::MAX, n as u32) }
 }
 
 /// The two bytes of every `u16` lane swapped.

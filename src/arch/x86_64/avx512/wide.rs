@@ -185,8 +185,11 @@ unsafe impl Wide for __m512i {
         let lanes = low_bits(len) as u32;
         // SAFETY: the caller's promises; the masked load reads only `len`
         // bytes.
-        let units = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(lanes, src.cast()));
-        Some((len, encode_units(units, dst, Some((lanes, room)))?))
+        let bytes = _mm256_maskz_loadu_epi8(lanes, src.cast());
+        // Every Latin-1 character takes one or two bytes: no three-byte case.
+        let ascii = !_mm256_movepi8_mask(bytes);
+        let units = _mm512_cvtepu8_epi16(bytes);
+        Some((len, encode_two_bytes(units, ascii, dst, lanes, room, true)?))
     }
 
     #[inline(always)]
