@@ -30,7 +30,12 @@ api! { "latin1";
     /// ```
     pub fn to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall>
         as latin1_to_utf8;
-        |engine| engine.ops().latin1_to_utf8(src, dst);
+        |engine| if src.len() <= 32 && dst.len() >= 2 * src.len() {
+            // A short string with room for any result: the small entry.
+            engine.ops().latin1_to_utf8_short(src, dst)
+        } else {
+            engine.ops().latin1_to_utf8(src, dst)
+        };
 
     /// Latin-1 to UTF-16 units stored in `order`, one a byte.
     ///

@@ -73,6 +73,12 @@ macro_rules! operations {
             /// Latin-1 to UTF-8.
             latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, crate::OutputTooSmall> =
                 crate::generic::portable::latin1_to_utf8;
+            /// `latin1_to_utf8` for a short string (at most 32 bytes, with room for
+            /// twice as many, as the free function calls it): a small entry point
+            /// where the kernel has a one-step path (AVX-512), without the frame of
+            /// the long path; any other input is still converted exactly.
+            latin1_to_utf8_short(src: &[u8], dst: &mut [u8]) -> Result<usize, crate::OutputTooSmall> =
+                crate::generic::portable::latin1_to_utf8;
             /// Latin-1 to UTF-16 in `order`.
             latin1_to_utf16(src: &[u8], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::OutputTooSmall> =
                 crate::generic::portable::latin1_to_utf16;

@@ -663,6 +663,13 @@ pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf3
     )
 }
 
+/// [`latin1_to_utf8`] out of line: the rare fallback of a kernel's small
+/// entry point (`latin1_to_utf8_short`), which then keeps no frame for it.
+#[inline(never)]
+pub(crate) fn latin1_to_utf8_outlined(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
+    latin1_to_utf8(src, dst)
+}
+
 #[inline(always)]
 pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
     convert(src, dst, ascii_u8, |b| b, reference::latin1_to_utf8)

@@ -216,6 +216,27 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     }
 
     #[inline(always)]
+    unsafe fn latin1_to_utf8_short(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
+        if V::UNITS == 0 {
+            // No one-step path: the whole conversion, as `latin1_to_utf8`.
+            // SAFETY: the caller's promise.
+            return unsafe { Self::latin1_to_utf8(src, dst) };
+        }
+        if src.len() <= 32 {
+            let out = dst.as_mut_ptr();
+            // SAFETY: the caller's promise; the step reads the (at most 32)
+            // bytes of `src` and writes within `dst` (or answers `None`, having
+            // written nothing, when they do not fit).
+            if let Some((_, written)) =
+                unsafe { V::latin1_to_utf8_short(src.as_ptr(), src.len(), out, dst.len()) }
+            {
+                return Ok(written);
+            }
+        }
+        portable::latin1_to_utf8_outlined(src, dst)
+    }
+
+    #[inline(always)]
     unsafe fn latin1_to_utf16(
         src: &[u8],
         dst: &mut [u16],

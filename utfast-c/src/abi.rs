@@ -32,7 +32,8 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> utfast_result {
 }
 
 /// Runs `body` for a function that returns a plain value, `on_panic` if it
-/// panics.
+/// panics. (Inlined: no call of its own around every conversion.)
+#[inline(always)]
 pub(crate) fn guard_value<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
 }
@@ -91,24 +92,28 @@ pub(crate) fn disjoint<A, B>(
     b: *const B,
     b_len: usize,
 ) -> Result<(), utfast_status> {
-    // The common case first, in one test without branches: both buffers
-    // non-empty, non-NULL, aligned, within `isize::MAX` bytes, not wrapping
-    // around the address space, and apart.
+    if plain_pair(a, a_len, b, b_len) {
+        return Ok(());
+    }
+    disjoint_checked(a, a_len, b, b_len)
+}
+
+/// The common case of [`disjoint`], in one test without branches: both
+/// buffers non-empty, non-NULL, aligned, within `isize::MAX` bytes, not
+/// wrapping around the address space, and apart.
+#[inline(always)]
+fn plain_pair<A, B>(a: *const A, a_len: usize, b: *const B, b_len: usize) -> bool {
     let (a_start, b_start) = (a as usize, b as usize);
     let a_end = a_start.wrapping_add(a_len.wrapping_mul(size_of::<A>()));
     let b_end = b_start.wrapping_add(b_len.wrapping_mul(size_of::<B>()));
     let plain = |ptr_ok: bool, len: usize, size: usize| {
         ptr_ok & (len.wrapping_sub(1) < isize::MAX as usize / size)
     };
-    if plain(!a.is_null() & a.is_aligned(), a_len, size_of::<A>())
+    plain(!a.is_null() & a.is_aligned(), a_len, size_of::<A>())
         & plain(!b.is_null() & b.is_aligned(), b_len, size_of::<B>())
         & (a_start < a_end)
         & (b_start < b_end)
         & ((a_end <= b_start) | (b_end <= a_start))
-    {
-        return Ok(());
-    }
-    disjoint_checked(a, a_len, b, b_len)
 }
 
 /// [`disjoint`] for the other cases, one check at a time.
@@ -201,18 +206,57 @@ pub(crate) unsafe fn conversion<I, O>(
     dst_len: usize,
     convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
 ) -> utfast_result {
-    // (The body makes its result directly, without an `Outcome` for `guard` to
-    // take apart: this runs on every call of every conversion.)
+    // The common case inline, with as little around the call as can be (this
+    // runs on every call of every conversion); the rest out of line.
+    if plain_pair(src, len, dst.cast_const(), dst_len) {
+        // SAFETY: `plain_pair` checked both pairs as `check` does (non-empty:
+        // no dangling pointer needed) and that they do not overlap; the
+        // caller promises the memory, and exclusive access to `dst`.
+        let (src, dst) = unsafe {
+            (
+                std::slice::from_raw_parts(src, len),
+                std::slice::from_raw_parts_mut(dst, dst_len),
+            )
+        };
+        return converted(src, dst, convert);
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { conversion_checked(src, len, dst, dst_len, convert) }
+}
+
+/// [`conversion`] for empty, NULL or refused buffers: each check in turn.
+///
+/// # Safety
+///
+/// As [`buffers`].
+#[cold]
+#[inline(never)]
+unsafe fn conversion_checked<I, O>(
+    src: *const I,
+    len: usize,
+    dst: *mut O,
+    dst_len: usize,
+    convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
+) -> utfast_result {
+    // SAFETY: forwarded from the caller.
+    match unsafe { buffers(src, len, dst, dst_len) } {
+        Ok((src, dst)) => converted(src, dst, convert),
+        Err(status) => utfast_result::failed(status),
+    }
+}
+
+/// Runs `convert` under [`guard_value`] and makes its answer (units written,
+/// or the result of an error) a `utfast_result`.
+#[inline(always)]
+fn converted<I, O>(
+    src: &[I],
+    dst: &mut [O],
+    convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
+) -> utfast_result {
     let internal = utfast_result::failed(utfast_status::UTFAST_INTERNAL_ERROR);
-    guard_value(internal, || {
-        // SAFETY: forwarded from the caller.
-        match unsafe { buffers(src, len, dst, dst_len) } {
-            Ok((src, dst)) => match convert(src, dst) {
-                Ok(written) => utfast_result::ok(src.len(), written),
-                Err(result) => result,
-            },
-            Err(status) => utfast_result::failed(status),
-        }
+    guard_value(internal, || match convert(src, dst) {
+        Ok(written) => utfast_result::ok(src.len(), written),
+        Err(result) => result,
     })
 }
 
