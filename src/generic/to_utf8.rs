@@ -94,7 +94,9 @@ const fn tables() -> [[[u8; 16]; 256]; 2] {
     tables
 }
 
-static SHUFFLES: [[[u8; 16]; 256]; 2] = tables();
+/// The shuffles, `[0]` for two-byte and `[1]` for three-byte lanes (also read by
+/// the AVX2 encoder, which applies two at a time).
+pub(crate) static SHUFFLES: [[[u8; 16]; 256]; 2] = tables();
 
 /// Swaps the two bytes of every `u16` lane.
 static BYTE_SWAP: [u8; 16] = {
@@ -506,7 +508,7 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
     reference: impl Fn(&[I::Unit], &mut [u8]) -> Result<usize, E>,
     tail: impl Fn(&[I::Unit], &mut [u8]) -> Result<usize, E>,
 ) -> Result<usize, E> {
-    if V::UNITS > 0 && src.len() <= 32 {
+    if V::SHORT_STEPS && src.len() <= 32 {
         // Short input: one exact conversion, if it goes through.
         match short_step::<V, I>(src, 0, dst, 0) {
             Some((read, written)) if read == src.len() => return Ok(written),
@@ -540,9 +542,11 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
             }
             // Fewer units or less room than a wide step needs: up to 32 units
             // exactly, surrogate pairs included.
-            if let Some((r, w)) = short_step::<V, I>(src, read, dst, written) {
-                (read, written) = (read + r, written + w);
-                continue;
+            if V::SHORT_STEPS {
+                if let Some((r, w)) = short_step::<V, I>(src, read, dst, written) {
+                    (read, written) = (read + r, written + w);
+                    continue;
+                }
             }
         }
         // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
@@ -576,7 +580,7 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
             }
         }
     }
-    if V::UNITS > 0 {
+    if V::SHORT_STEPS {
         // The last units (or short input), at most 32 at a time, exactly.
         while read < src.len() {
             let Some((r, w)) = short_step::<V, I>(src, read, dst, written) else {

@@ -217,7 +217,7 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
 
     #[inline(always)]
     unsafe fn latin1_to_utf8_short(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
-        if V::UNITS == 0 {
+        if !V::SHORT_STEPS {
             // No one-step path: the whole conversion, as `latin1_to_utf8`.
             // SAFETY: the caller's promise.
             return unsafe { Self::latin1_to_utf8(src, dst) };

@@ -68,6 +68,10 @@ pub(crate) unsafe trait Wide: ByteVector {
     /// none); it converts at most that many.
     const UNITS: usize = 0;
 
+    /// Whether the `*_to_utf8_short` methods are implemented (exact steps of
+    /// up to 32 units, for short input and the last units).
+    const SHORT_STEPS: bool = false;
+
     /// Output bytes those methods may touch (whatever they report as written).
     const ROOM: usize = 0;
 

@@ -5,6 +5,7 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
+use crate::generic::to_utf8::SHUFFLES;
 use crate::generic::vector_traits::ByteVector;
 use crate::generic::wide::Wide;
 
@@ -198,6 +199,171 @@ unsafe impl ByteVector for __m256i {
     }
 }
 
-// SAFETY: the defaults use no instructions: this vector type has no wide
-// block conversions.
-unsafe impl Wide for __m256i {}
+/// Sixteen `u16` lanes splatted.
+#[inline(always)]
+unsafe fn w16(value: u16) -> __m256i {
+    _mm256_set1_epi16(value as i16)
+}
+
+/// Two 16-byte shuffles of `SHUFFLES[table]`, one for each 128-bit lane.
+#[inline(always)]
+unsafe fn shuffles(table: usize, low: u32, high: u32) -> __m256i {
+    let at = |i: u32| _mm_loadu_si128(SHUFFLES[table][i as usize].as_ptr().cast());
+    _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(at(low)), at(high))
+}
+
+/// Stores the low 128-bit lane of `v` at `out`.
+#[inline(always)]
+unsafe fn store_low(v: __m256i, out: *mut u8) {
+    _mm_storeu_si128(out.cast(), _mm256_castsi256_si128(v));
+}
+
+/// Stores the high 128-bit lane of `v` at `out`.
+#[inline(always)]
+unsafe fn store_high(v: __m256i, out: *mut u8) {
+    _mm_storeu_si128(out.cast(), _mm256_extracti128_si256::<1>(v));
+}
+
+/// Encodes the 16 `u16` lanes of `units` (code points up to U+FFFF) as UTF-8
+/// at `out`, 16 lanes in one register where the 128-bit code
+/// (`generic::to_utf8`) takes two: the same three cases (all ASCII; all below
+/// U+0800, `[lead or ASCII, continuation]` pairs kept by one shuffle per eight
+/// lanes; otherwise `[lead, continuation, continuation, 0]` per lane, kept by one
+/// shuffle per four lanes), the shuffles from the same tables, two per
+/// instruction. Returns the bytes written (up to 52 are touched), or `None`,
+/// having written nothing, when a lane is a surrogate (looked for only in the
+/// third case: below U+0800 there is none).
+///
+/// # Safety
+/// `out..out + 64` is writable; the CPU supports AVX2.
+#[inline(always)]
+unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
+    let zero = _mm256_setzero_si256();
+    let high = _mm256_and_si256(units, w16(0xFF80));
+    // SAFETY (stores): the caller's promise; the last one starts at most 36
+    // bytes in.
+    if _mm256_testz_si256(high, high) != 0 {
+        // `packus` works per 128-bit lane: the two quadwords that hold the
+        // bytes, in order.
+        let packed = _mm256_packus_epi16(units, units);
+        store_low(_mm256_permute4x64_epi64::<0b1000>(packed), out);
+        return Some(16);
+    }
+    let ascii = _mm256_cmpeq_epi16(high, zero);
+    let top5 = _mm256_and_si256(units, w16(0xF800));
+    let short = _mm256_cmpeq_epi16(top5, zero);
+    let short_bits = _mm256_movemask_epi8(short) as u32;
+    let low6 = _mm256_or_si256(_mm256_and_si256(units, w16(0x3F)), w16(0x80));
+    let two_lead = _mm256_or_si256(_mm256_srli_epi16::<6>(units), w16(0xC0));
+    if short_bits == u32::MAX {
+        let pairs = _mm256_or_si256(
+            _mm256_blendv_epi8(two_lead, units, ascii),
+            _mm256_slli_epi16::<8>(low6),
+        );
+        // One bit per lane, not ASCII: lanes 0-7 in bits 0-7, lanes 8-15 in
+        // bits 16-23 (`packs` works per 128-bit lane).
+        let two = !(_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)) as u32);
+        let (low, high) = (two & 0xFF, two >> 16 & 0xFF);
+        let kept = _mm256_shuffle_epi8(pairs, shuffles(0, low, high));
+        store_low(kept, out);
+        let n = 8 + low.count_ones() as usize;
+        store_high(kept, out.add(n));
+        return Some(n + 8 + high.count_ones() as usize);
+    }
+    let surrogate = _mm256_cmpeq_epi16(top5, w16(0xD800));
+    if _mm256_testz_si256(surrogate, surrogate) == 0 {
+        return None;
+    }
+    let three_lead = _mm256_or_si256(_mm256_srli_epi16::<12>(units), w16(0xE0));
+    let mid6 = _mm256_or_si256(
+        _mm256_and_si256(_mm256_srli_epi16::<6>(units), w16(0x3F)),
+        w16(0x80),
+    );
+    // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
+    let ascii_bits = _mm256_movemask_epi8(ascii) as u32;
+    let classes = !ascii_bits & 0x5555_5555 | !short_bits & 0xAAAA_AAAA;
+    let lead = _mm256_blendv_epi8(
+        _mm256_blendv_epi8(three_lead, two_lead, short),
+        units,
+        ascii,
+    );
+    let first = _mm256_or_si256(
+        lead,
+        _mm256_slli_epi16::<8>(_mm256_blendv_epi8(mid6, low6, short)),
+    );
+    let second = _mm256_andnot_si256(short, low6);
+    // Lanes 0-3 and 8-11, then 4-7 and 12-15, as `[lead, c, c, 0]` words.
+    let (a, b) = (
+        _mm256_unpacklo_epi16(first, second),
+        _mm256_unpackhi_epi16(first, second),
+    );
+    let group = |k: u32| classes >> (8 * k) & 0xFF;
+    let a = _mm256_shuffle_epi8(a, shuffles(1, group(0), group(2)));
+    let b = _mm256_shuffle_epi8(b, shuffles(1, group(1), group(3)));
+    let bytes = |k: u32| 4 + group(k).count_ones() as usize;
+    store_low(a, out);
+    let mut n = bytes(0);
+    store_low(b, out.add(n));
+    n += bytes(1);
+    store_high(a, out.add(n));
+    n += bytes(2);
+    store_high(b, out.add(n));
+    Some(n + bytes(3))
+}
+
+// SAFETY: every method uses AVX and AVX2 instructions only (the trait's
+// contract: callers guarantee the CPU supports them).
+unsafe impl Wide for __m256i {
+    const UNITS: usize = 32;
+    const ROOM: usize = 112;
+
+    #[inline(always)]
+    unsafe fn utf16_to_utf8<const BIG: bool>(
+        src: *const u16,
+        dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises: 32 units to read, 112 bytes to write
+        // (48 at most for the first 16 units, then 64 touched).
+        let load = |k: usize| {
+            let units = _mm256_loadu_si256(src.add(16 * k).cast());
+            if BIG {
+                units.swap_units()
+            } else {
+                units
+            }
+        };
+        let (a, b) = (load(0), load(1));
+        let high = _mm256_and_si256(_mm256_or_si256(a, b), w16(0xFF80));
+        if _mm256_testz_si256(high, high) != 0 {
+            // 32 ASCII units (most of the markup of any web page): one test.
+            let packed = _mm256_packus_epi16(a, b);
+            let bytes = _mm256_permute4x64_epi64::<0b11_01_10_00>(packed);
+            _mm256_storeu_si256(dst.cast(), bytes);
+            return Some((32, 32));
+        }
+        let n = encode16(a, dst)?;
+        match encode16(b, dst.add(n)) {
+            Some(m) => Some((32, n + m)),
+            None => Some((16, n)),
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf8(src: *const u32, dst: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises: 32 values to read, 112 bytes to
+        // write. Each group of 16 values, all up to U+FFFF, becomes 16 `u16`
+        // lanes (`packus` works per 128-bit lane: the quadwords put in order).
+        let group = |k: usize| {
+            let a = _mm256_loadu_si256(src.add(16 * k).cast());
+            let b = _mm256_loadu_si256(src.add(16 * k + 8).cast());
+            let upper = _mm256_and_si256(_mm256_or_si256(a, b), _mm256_set1_epi32(-0x1_0000));
+            (_mm256_testz_si256(upper, upper) != 0)
+                .then(|| _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(a, b)))
+        };
+        let n = encode16(group(0)?, dst)?;
+        match group(1).and_then(|units| encode16(units, dst.add(n))) {
+            Some(m) => Some((32, n + m)),
+            None => Some((16, n)),
+        }
+    }
+}

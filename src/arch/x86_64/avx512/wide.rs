@@ -235,6 +235,7 @@ unsafe impl Wide for __m512i {
     }
 
     const UNITS: usize = 64;
+    const SHORT_STEPS: bool = true;
     // Two conversions of 32 units: the second starts at most 96 bytes in and
     // touches at most 112.
     const ROOM: usize = 208;
