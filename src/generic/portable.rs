@@ -311,7 +311,7 @@ pub(crate) fn utf16_to_utf8(
     )
 }
 
-use super::units::{aligned_head, Scalar, UnitChunks, CHUNK};
+use super::units::{aligned_head, mapped, Scalar, UnitChunks, CHUNK};
 
 /// A conversion where most units map to one unit each, a chunk of [`CHUNK`]
 /// units at a time, after the first `head` units (which go character by
@@ -347,24 +347,6 @@ where
     F: Fn(&[U], &mut [T]) -> Result<usize, E>,
 {
     reference
-}
-
-/// A chunk converted unit by unit as `map(unit)` while `plain(unit)` is
-/// tested for every unit (no early exit, so that the loop vectorises): whether
-/// all were plain.
-#[inline(always)]
-fn mapped<U: Copy, T>(
-    chunk: &[U; CHUNK],
-    out: &mut [T; CHUNK],
-    plain: impl Fn(U) -> bool,
-    map: impl Fn(U) -> T,
-) -> bool {
-    let mut all = true;
-    for (o, &u) in out.iter_mut().zip(chunk) {
-        *o = map(u);
-        all &= plain(u);
-    }
-    all
 }
 
 macro_rules! chunked {

@@ -44,6 +44,24 @@ pub(crate) unsafe trait UnitChunks {
         -> bool;
 }
 
+/// A chunk converted unit by unit as `map(unit)` while `plain(unit)` is
+/// tested for every unit (no early exit, so that the loop vectorises): whether
+/// all were plain.
+#[inline(always)]
+pub(crate) fn mapped<U: Copy, T>(
+    chunk: &[U; CHUNK],
+    out: &mut [T; CHUNK],
+    plain: impl Fn(U) -> bool,
+    map: impl Fn(U) -> T,
+) -> bool {
+    let mut all = true;
+    for (o, &u) in out.iter_mut().zip(chunk) {
+        *o = map(u);
+        all &= plain(u);
+    }
+    all
+}
+
 /// The scalar kernel's chunks: a unit at a time, with no early exit.
 pub(crate) struct Scalar;
 
@@ -56,17 +74,19 @@ unsafe impl UnitChunks for Scalar {
         chunk: &[u16; CHUNK],
         out: &mut [u32; CHUNK],
     ) -> bool {
-        let mut all = true;
-        for (o, &u) in out.iter_mut().zip(chunk) {
-            let u = if BIG {
+        let unit = |u: u16| {
+            if BIG {
                 u16::from_be(u)
             } else {
                 u16::from_le(u)
-            };
-            *o = u32::from(u);
-            all &= u & 0xF800 != 0xD800;
-        }
-        all
+            }
+        };
+        mapped(
+            chunk,
+            out,
+            |u| unit(u) & 0xF800 != 0xD800,
+            |u| u32::from(unit(u)),
+        )
     }
 
     #[inline(always)]
@@ -74,16 +94,18 @@ unsafe impl UnitChunks for Scalar {
         chunk: &[u32; CHUNK],
         out: &mut [u16; CHUNK],
     ) -> bool {
-        let mut all = true;
-        for (o, &v) in out.iter_mut().zip(chunk) {
-            *o = if BIG {
-                (v as u16).to_be()
-            } else {
-                (v as u16).to_le()
-            };
-            all &= v < 0x1_0000 && v & 0xF800 != 0xD800;
-        }
-        all
+        mapped(
+            chunk,
+            out,
+            |v| v < 0x1_0000 && v & 0xF800 != 0xD800,
+            |v| {
+                if BIG {
+                    (v as u16).to_be()
+                } else {
+                    (v as u16).to_le()
+                }
+            },
+        )
     }
 }
 
