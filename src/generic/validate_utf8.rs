@@ -398,16 +398,19 @@ fn copy_both_ends<const K: usize>(src: &[u8], dst: &mut [u8]) {
 /// Whether `input`, the bytes of a string shorter than one vector followed by
 /// zero bytes, is valid UTF-8: one vector's check. A sequence the string's end
 /// cuts off is followed by a zero byte, which is no continuation byte: an
-/// error, as it should be.
+/// error, as it should be. The views of the bytes one, two and three back are
+/// given (lane `i` of `prev1` is lane `i - 1` of `input`, zero for lane 0, and
+/// so on), as loads from memory give them: no shifts between the load and the
+/// check, whose latency is that of a short string's validation.
 ///
 /// # Safety
 /// The CPU supports `V`.
 #[inline(always)]
-pub(crate) unsafe fn valid_padded<V: ByteVector>(input: V) -> bool {
+pub(crate) unsafe fn valid_padded<V: ByteVector>(input: V, prev1: V, prev2: V, prev3: V) -> bool {
     // SAFETY: the caller's promise.
     unsafe {
         let mut checker = Checker::<V>::new();
-        checker.check_four(input);
+        checker.check_with(input, prev1, prev2, prev3);
         !checker.has_error()
     }
 }

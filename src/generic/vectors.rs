@@ -44,6 +44,24 @@ unsafe fn utf8_to_utf16<V: Wide, S: Simd128, const VALIDATE: bool>(
     }
 }
 
+/// Whether `src` (1 to 63 bytes) is valid UTF-8, in one vector: the string and
+/// its views one, two and three bytes back, each one masked load.
+///
+/// # Safety
+/// The CPU supports `V`; `V::FROM_UTF8`; `src.len() < 64`.
+#[inline(always)]
+unsafe fn short_valid<V: Wide>(src: &[u8]) -> bool {
+    // SAFETY: the caller's promises.
+    unsafe {
+        validate_utf8::valid_padded(
+            V::load_short(src),
+            V::load_short_before::<1>(src),
+            V::load_short_before::<2>(src),
+            V::load_short_before::<3>(src),
+        )
+    }
+}
+
 impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     const SHORT_UTF8_IN_ONE_VECTOR: bool = V::FROM_UTF8;
 
@@ -54,7 +72,7 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
         unsafe {
             if V::FROM_UTF8 && !src.is_empty() && src.len() < V::LANES {
                 // A short string (a row, a field) in one vector (AVX-512).
-                return validate_utf8::valid_padded(V::load_short(src));
+                return short_valid::<V>(src);
             }
             if src.len() < BLOCK {
                 validate_utf8::validate::<S>(src)
@@ -69,11 +87,7 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
         // SAFETY: the caller's promise; `load_short` reads the (fewer than 64)
         // bytes of `src` only.
         unsafe {
-            if V::FROM_UTF8
-                && !src.is_empty()
-                && src.len() < V::LANES
-                && validate_utf8::valid_padded(V::load_short(src))
-            {
+            if V::FROM_UTF8 && !src.is_empty() && src.len() < V::LANES && short_valid::<V>(src) {
                 // A valid short string in one vector (AVX-512); an invalid one
                 // is checked again below, for the exact error.
                 return Ok(());
