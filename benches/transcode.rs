@@ -14,7 +14,9 @@
 //!   and `utf32-validate`, `simdutf/convert` is `validate_utf16le` / `validate_utf32`;
 //! - `encoding_rs` (`encoding_rs::mem`: `convert_utf8_to_utf16`,
 //!   `convert_utf16_to_utf8`, `convert_latin1_to_utf8`; no validation of UTF-16);
-//! - `std` (`str::encode_utf16`, `char::decode_utf16`, `str::chars`, into a buffer).
+//! - `std` (`str::encode_utf16`, `char::decode_utf16`, `str::chars`, into a buffer);
+//! - `memcpy`: a copy of as many bytes as the conversion writes (conversions
+//!   only), the physical limit of the direction on this input.
 //!
 //! `short-utf8-utf16le/...` and `short-utf16le-utf8/...` time batches of short
 //! strings (2 to 200 bytes), one call each (see `bench_short`).
@@ -98,7 +100,10 @@ impl Suite<'_> {
     /// Opens the group `<direction>/<id>` over `input` (throughput: its bytes)
     /// and benchmarks `kernel` of every engine (as `utfast/<kernel>`) and
     /// simdutf's `convert` (as `simdutf/convert`, where given), each into an
-    /// output of `out_len` units; the caller adds the other functions.
+    /// output of `out_len` units; and, for a conversion whose output is
+    /// `out_bytes` bytes (0 for a validation), `memcpy`: a copy of that many
+    /// bytes, the physical limit a conversion's cell is measured against
+    /// (`scripts/kernel-table.py`). The caller adds the other functions.
     ///
     /// # Safety
     ///
@@ -107,11 +112,17 @@ impl Suite<'_> {
         &mut self,
         direction: &str,
         input: &[S],
-        out_len: usize,
+        (out_len, out_bytes): (usize, usize),
         kernel: impl Fn(Engine, &[S], &mut [D]) -> R,
         convert: Option<SimdutfFn<S, D>>,
     ) -> BenchmarkGroup<'_, WallTime> {
         let mut g = group(self.c, direction, self.id, std::mem::size_of_val(input));
+        if out_bytes > 0 {
+            let from = vec![b'a'; out_bytes];
+            run(&mut g, "memcpy", &from, out_bytes, |s, d: &mut [u8]| {
+                d.copy_from_slice(s)
+            });
+        }
         for &e in self.engines {
             run(
                 &mut g,
@@ -210,7 +221,7 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     let kernel = |e: Engine, s: &[u8], d: &mut [u16]| e.utf8_to_utf16(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf8_to_utf16le);
     // SAFETY: one unit per byte is simdutf's worst case.
-    let mut g = unsafe { suite.open("utf8-utf16le", utf8, n8, kernel, convert) };
+    let mut g = unsafe { suite.open("utf8-utf16le", utf8, (n8, 2 * n16), kernel, convert) };
     run(&mut g, "utfast", utf8, n8, |s, d| {
         utfast::utf8::to_utf16(s, d, ByteOrder::Little)
     });
@@ -234,7 +245,7 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     let kernel = |e: Engine, s: &[u16], d: &mut [u8]| e.utf16_to_utf8(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf16le_to_utf8);
     // SAFETY: 3 bytes per unit is simdutf's worst case.
-    let mut g = unsafe { suite.open("utf16le-utf8", src16, 3 * n16, kernel, convert) };
+    let mut g = unsafe { suite.open("utf16le-utf8", src16, (3 * n16, n8), kernel, convert) };
     run(&mut g, "utfast", src16, 3 * n16, |s, d| {
         utfast::utf16::to_utf8(s, d, ByteOrder::Little)
     });
@@ -266,7 +277,7 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     let kernel = |e: Engine, s: &[u16], _: &mut [u8]| e.validate_utf16(s, ByteOrder::Little);
     let convert = None;
     // SAFETY: no simdutf function to call.
-    let mut g = unsafe { suite.open("utf16le-validate", src16, 0, kernel, convert) };
+    let mut g = unsafe { suite.open("utf16le-validate", src16, (0, 0), kernel, convert) };
     run(&mut g, "utfast", src16, 0, |s, _: &mut [u8]| {
         utfast::utf16::validate(s, ByteOrder::Little)
     });
@@ -283,7 +294,7 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     let kernel = |e: Engine, s: &[u32], _: &mut [u8]| e.validate_utf32(s);
     let convert = None;
     // SAFETY: no simdutf function to call.
-    let mut g = unsafe { suite.open("utf32-validate", src32, 0, kernel, convert) };
+    let mut g = unsafe { suite.open("utf32-validate", src32, (0, 0), kernel, convert) };
     run(&mut g, "utfast", src32, 0, |s, _: &mut [u8]| {
         utfast::utf32::validate(s)
     });
@@ -300,7 +311,7 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     let kernel = |e: Engine, s: &[u8], d: &mut [u32]| e.utf8_to_utf32(s, d);
     let convert = simdutf!(convert_utf8_to_utf32);
     // SAFETY: one value per byte is simdutf's worst case.
-    let mut g = unsafe { suite.open("utf8-utf32", utf8, n8, kernel, convert) };
+    let mut g = unsafe { suite.open("utf8-utf32", utf8, (n8, 4 * n32), kernel, convert) };
     run(&mut g, "std", utf8, n8, |_, d: &mut [u32]| {
         std_write(d, black_box(text).chars().map(u32::from))
     });
@@ -310,7 +321,7 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     let kernel = |e: Engine, s: &[u32], d: &mut [u8]| e.utf32_to_utf8(s, d);
     let convert = simdutf!(convert_utf32_to_utf8);
     // SAFETY: 4 bytes per value is simdutf's worst case.
-    let mut g = unsafe { suite.open("utf32-utf8", src32, 4 * n32, kernel, convert) };
+    let mut g = unsafe { suite.open("utf32-utf8", src32, (4 * n32, n8), kernel, convert) };
     run(&mut g, "std", src32, 4 * n32, |s, d: &mut [u8]| {
         std_write_utf8(d, s.iter().map(|&v| char::from_u32(v)))
     });
@@ -320,14 +331,14 @@ fn bench_unicode(suite: &mut Suite, input: &Input) {
     let kernel = |e: Engine, s: &[u16], d: &mut [u32]| e.utf16_to_utf32(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf16le_to_utf32);
     // SAFETY: one value per unit is simdutf's worst case.
-    let g = unsafe { suite.open("utf16le-utf32", src16, n16, kernel, convert) };
+    let g = unsafe { suite.open("utf16le-utf32", src16, (n16, 4 * n32), kernel, convert) };
     g.finish();
 
     // UTF-32 -> UTF-16LE
     let kernel = |e: Engine, s: &[u32], d: &mut [u16]| e.utf32_to_utf16(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf32_to_utf16le);
     // SAFETY: two units per value is simdutf's worst case.
-    let g = unsafe { suite.open("utf32-utf16le", src32, 2 * n32, kernel, convert) };
+    let g = unsafe { suite.open("utf32-utf16le", src32, (2 * n32, 2 * n16), kernel, convert) };
     g.finish();
 }
 
@@ -338,7 +349,7 @@ fn bench_latin1(suite: &mut Suite, latin1: &[u8], input: &Input) {
     let kernel = |e: Engine, s: &[u8], d: &mut [u8]| e.latin1_to_utf8(s, d);
     let convert = simdutf!(convert_latin1_to_utf8);
     // SAFETY: 2 bytes per byte is simdutf's worst case.
-    let mut g = unsafe { suite.open("latin1-utf8", latin1, 2 * nl, kernel, convert) };
+    let mut g = unsafe { suite.open("latin1-utf8", latin1, (2 * nl, n8), kernel, convert) };
     run(&mut g, "encoding_rs", latin1, 2 * nl, |s, d| {
         encoding_rs::mem::convert_latin1_to_utf8(s, d)
     });
@@ -347,33 +358,33 @@ fn bench_latin1(suite: &mut Suite, latin1: &[u8], input: &Input) {
     let kernel = |e: Engine, s: &[u8], d: &mut [u8]| e.utf8_to_latin1(s, d);
     let convert = simdutf!(convert_utf8_to_latin1);
     // SAFETY: one byte per byte is simdutf's worst case.
-    let g = unsafe { suite.open("utf8-latin1", utf8, n8, kernel, convert) };
+    let g = unsafe { suite.open("utf8-latin1", utf8, (n8, nl), kernel, convert) };
     g.finish();
 
     let kernel = |e: Engine, s: &[u8], d: &mut [u16]| e.latin1_to_utf16(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_latin1_to_utf16le);
     // SAFETY: one unit per byte is simdutf's worst case.
-    let g = unsafe { suite.open("latin1-utf16le", latin1, nl, kernel, convert) };
+    let g = unsafe { suite.open("latin1-utf16le", latin1, (nl, 2 * nl), kernel, convert) };
     g.finish();
 
     let src16 = &input.utf16le[..];
     let kernel = |e: Engine, s: &[u16], d: &mut [u8]| e.utf16_to_latin1(s, d, ByteOrder::Little);
     let convert = simdutf!(convert_utf16le_to_latin1);
     // SAFETY: one byte per unit is simdutf's worst case.
-    let g = unsafe { suite.open("utf16le-latin1", src16, src16.len(), kernel, convert) };
+    let g = unsafe { suite.open("utf16le-latin1", src16, (src16.len(), nl), kernel, convert) };
     g.finish();
 
     let kernel = |e: Engine, s: &[u8], d: &mut [u32]| e.latin1_to_utf32(s, d);
     let convert = simdutf!(convert_latin1_to_utf32);
     // SAFETY: one value per byte is simdutf's worst case.
-    let g = unsafe { suite.open("latin1-utf32", latin1, nl, kernel, convert) };
+    let g = unsafe { suite.open("latin1-utf32", latin1, (nl, 4 * nl), kernel, convert) };
     g.finish();
 
     let src32 = &input.utf32[..];
     let kernel = |e: Engine, s: &[u32], d: &mut [u8]| e.utf32_to_latin1(s, d);
     let convert = simdutf!(convert_utf32_to_latin1);
     // SAFETY: one byte per value is simdutf's worst case.
-    let g = unsafe { suite.open("utf32-latin1", src32, src32.len(), kernel, convert) };
+    let g = unsafe { suite.open("utf32-latin1", src32, (src32.len(), nl), kernel, convert) };
     g.finish();
 }
 
