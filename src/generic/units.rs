@@ -14,6 +14,27 @@ pub(crate) const CHUNK: usize = 64;
 /// The bits of a `u32` value above 0xFFFF.
 static ABOVE_BMP: [u8; 16] = unit_mask32(0xFFFF_0000);
 
+/// Added to a unit (wrapping), this makes a surrogate (0xD800-0xDFFF) a value
+/// below 0x800 and any other unit one at or above it: a running minimum of the
+/// shifted units (two instructions a vector) tells whether any was a surrogate.
+const FROM_SURROGATES: u16 = 0x2800;
+
+/// Whether a lane of `least`, a running minimum of units shifted by
+/// [`FROM_SURROGATES`], comes from a surrogate.
+///
+/// # Safety
+/// The CPU supports `V`.
+#[inline(always)]
+unsafe fn has_surrogate<V: ByteVector>(least: V) -> bool {
+    // SAFETY: the caller's promise.
+    unsafe {
+        least
+            .add_units(FROM_SURROGATES.wrapping_neg())
+            .surrogate_units()
+            .any_nonzero()
+    }
+}
+
 /// Whole-chunk conversions between UTF-16 and UTF-32.
 ///
 /// # Safety
@@ -123,14 +144,14 @@ unsafe impl<V: ByteVector> UnitChunks for V {
         // SAFETY: vector k reads bytes LANES * k.. of the chunk's 2 * CHUNK and
         // writes 2 * LANES * k.. of the output's 4 * CHUNK; the caller's promise.
         unsafe {
-            let mut surrogates = V::splat(0);
+            let mut least = V::splat(0xFF);
             for k in 0..2 * CHUNK / V::LANES {
                 let units = V::load(from.add(k * V::LANES));
                 let units = if BIG { units.swap_units() } else { units };
-                surrogates = surrogates.or(units.surrogate_units());
+                least = least.min_units(units.add_units(FROM_SURROGATES));
                 units.widen_units_u32(to.add(2 * k * V::LANES));
             }
-            !surrogates.any_nonzero()
+            !has_surrogate(least)
         }
     }
 
@@ -146,17 +167,17 @@ unsafe impl<V: ByteVector> UnitChunks for V {
         unsafe {
             // The values are packed with saturation: one above 0xFFFF shows in
             // the OR of all, a surrogate in the packed units.
-            let (mut all, mut surrogates) = (V::splat(0), V::splat(0));
+            let (mut all, mut least) = (V::splat(0), V::splat(0xFF));
             for k in 0..2 * CHUNK / V::LANES {
                 let low = V::load(from.add(2 * k * V::LANES));
                 let high = V::load(from.add((2 * k + 1) * V::LANES));
                 all = all.or(low).or(high);
                 let units = low.pack_u32_units(high);
-                surrogates = surrogates.or(units.surrogate_units());
+                least = least.min_units(units.add_units(FROM_SURROGATES));
                 let units = if BIG { units.swap_units() } else { units };
                 units.write_to(to.add(k * V::LANES));
             }
-            !all.and(V::table16(&ABOVE_BMP)).or(surrogates).any_nonzero()
+            !all.and(V::table16(&ABOVE_BMP)).any_nonzero() && !has_surrogate(least)
         }
     }
 }

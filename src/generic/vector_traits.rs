@@ -112,6 +112,12 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// zero in the others.
     unsafe fn surrogate_units(self) -> Self;
 
+    /// The `u16` lanes of `self` plus `k`, wrapping.
+    unsafe fn add_units(self, k: u16) -> Self;
+
+    /// The smaller of each `u16` lane of `self` and of `other`.
+    unsafe fn min_units(self, other: Self) -> Self;
+
     /// Widens the `LANES / 2` `u16` lanes of `self` to `u32` values at `dst`
     /// (`2 * LANES` bytes).
     ///

@@ -154,6 +154,19 @@ unsafe impl ByteVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn add_units(self, k: u16) -> Self {
+        vreinterpretq_u8_u16(vaddq_u16(vreinterpretq_u16_u8(self), vdupq_n_u16(k)))
+    }
+
+    #[inline(always)]
+    unsafe fn min_units(self, other: Self) -> Self {
+        vreinterpretq_u8_u16(vminq_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(other),
+        ))
+    }
+
+    #[inline(always)]
     unsafe fn widen_units_u32(self, dst: *mut u8) {
         let units = vreinterpretq_u16_u8(self);
         vst1q_u32(dst.cast(), vmovl_u16(vget_low_u16(units)));

@@ -177,6 +177,16 @@ unsafe impl ByteVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn add_units(self, k: u16) -> Self {
+        _mm256_add_epi16(self, _mm256_set1_epi16(k as i16))
+    }
+
+    #[inline(always)]
+    unsafe fn min_units(self, other: Self) -> Self {
+        _mm256_min_epu16(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn widen_units_u32(self, dst: *mut u8) {
         let halves = [
             _mm256_castsi256_si128(self),

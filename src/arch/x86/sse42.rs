@@ -154,6 +154,16 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn add_units(self, k: u16) -> Self {
+        _mm_add_epi16(self, _mm_set1_epi16(k as i16))
+    }
+
+    #[inline(always)]
+    unsafe fn min_units(self, other: Self) -> Self {
+        _mm_min_epu16(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn widen_units_u32(self, dst: *mut u8) {
         let zero = _mm_setzero_si128();
         _mm_storeu_si128(dst.cast(), _mm_unpacklo_epi16(self, zero));

@@ -170,6 +170,16 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn add_units(self, k: u16) -> Self {
+        _mm512_add_epi16(self, _mm512_set1_epi16(k as i16))
+    }
+
+    #[inline(always)]
+    unsafe fn min_units(self, other: Self) -> Self {
+        _mm512_min_epu16(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn widen_units_u32(self, dst: *mut u8) {
         let halves = [
             _mm512_castsi512_si256(self),

@@ -1,0 +1,139 @@
+//! Runs one conversion of one file many times, by utfast's active kernel or by
+//! simdutf's (x86-64), so that `valgrind --tool=callgrind` can count the
+//! instructions each spends: a repeatable measure where wall time is too noisy.
+//!
+//! ```text
+//! $ UTFAST_KERNEL=sse4.2 valgrind --tool=callgrind --callgrind-out-file=/tmp/u.out \
+//!     target/release/examples/instructions utf32-utf16le FILE 100 utfast
+//! $ SIMDUTF_FORCE_IMPLEMENTATION=westmere valgrind --tool=callgrind \
+//!     --callgrind-out-file=/tmp/s.out \
+//!     target/release/examples/instructions utf32-utf16le FILE 100 simdutf
+//! ```
+//!
+//! Directions: `utf16le-utf8`, `utf32-utf8`, `utf32-utf16le`, `utf16le-utf32`,
+//! `utf16le-latin1`, `utf32-latin1`, `latin1-utf8`. FILE is UTF-8 text (for the
+//! Latin-1 directions, text whose characters are all below U+0100). It prints
+//! the units written, the same for both sides when they agree.
+
+use std::process::ExitCode;
+use utfast::ByteOrder;
+
+/// The inputs, in each form, and an output buffer of each unit, each large
+/// enough for any direction's worst case.
+struct Buffers {
+    utf16: Vec<u16>,
+    utf32: Vec<u32>,
+    latin1: Vec<u8>,
+    out8: Vec<u8>,
+    out16: Vec<u16>,
+    out32: Vec<u32>,
+}
+
+/// The conversion `direction` of `text` by `side`, `reps` times: the units
+/// written by the last, or why it cannot run.
+fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, String> {
+    let mut b = Buffers {
+        utf16: text.encode_utf16().collect(),
+        utf32: text.chars().map(u32::from).collect(),
+        latin1: text
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+            .collect(),
+        out8: vec![0; 4 * text.len() + 64],
+        out16: vec![0; 2 * text.len() + 64],
+        out32: vec![0; text.len() + 64],
+    };
+    let mut written = 0;
+    for _ in 0..reps {
+        written = match side {
+            "utfast" => utfast_convert(direction, &mut b)?,
+            "simdutf" => simdutf_convert(direction, &mut b)?,
+            _ => return Err(format!("unknown side {side}: utfast or simdutf")),
+        };
+    }
+    Ok(written)
+}
+
+fn utfast_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
+    let le = ByteOrder::Little;
+    let failed = |e: &dyn std::fmt::Debug| format!("{direction}: {e:?}");
+    match direction {
+        "utf16le-utf8" => utfast::utf16::to_utf8(&b.utf16, &mut b.out8, le).map_err(|e| failed(&e)),
+        "utf32-utf8" => utfast::utf32::to_utf8(&b.utf32, &mut b.out8).map_err(|e| failed(&e)),
+        "utf32-utf16le" => {
+            utfast::utf32::to_utf16(&b.utf32, &mut b.out16, le).map_err(|e| failed(&e))
+        }
+        "utf16le-utf32" => {
+            utfast::utf16::to_utf32(&b.utf16, &mut b.out32, le).map_err(|e| failed(&e))
+        }
+        "utf16le-latin1" => {
+            utfast::utf16::to_latin1(&b.utf16, &mut b.out8, le).map_err(|e| failed(&e))
+        }
+        "utf32-latin1" => utfast::utf32::to_latin1(&b.utf32, &mut b.out8).map_err(|e| failed(&e)),
+        "latin1-utf8" => {
+            Ok(utfast::latin1::to_utf8(&b.latin1, &mut b.out8).map_err(|e| failed(&e))?)
+        }
+        _ => Err(format!("unknown direction {direction}")),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn simdutf_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
+    let (s16, s32, sl) = (b.utf16.as_ptr(), b.utf32.as_ptr(), b.latin1.as_ptr());
+    let (d8, d16, d32) = (
+        b.out8.as_mut_ptr(),
+        b.out16.as_mut_ptr(),
+        b.out32.as_mut_ptr(),
+    );
+    let (n16, n32, nl) = (b.utf16.len(), b.utf32.len(), b.latin1.len());
+    // SAFETY: each output buffer holds the direction's worst case (4 bytes, 2
+    // units or 1 value per byte of the UTF-8 text); simdutf reads the given
+    // lengths only.
+    let n = unsafe {
+        match direction {
+            "utf16le-utf8" => simdutf::convert_utf16le_to_utf8(s16, n16, d8),
+            "utf32-utf8" => simdutf::convert_utf32_to_utf8(s32, n32, d8),
+            "utf32-utf16le" => simdutf::convert_utf32_to_utf16le(s32, n32, d16),
+            "utf16le-utf32" => simdutf::convert_utf16le_to_utf32(s16, n16, d32),
+            "utf16le-latin1" => simdutf::convert_utf16le_to_latin1(s16, n16, d8),
+            "utf32-latin1" => simdutf::convert_utf32_to_latin1(s32, n32, d8),
+            "latin1-utf8" => simdutf::convert_latin1_to_utf8(sl, nl, d8),
+            _ => return Err(format!("unknown direction {direction}")),
+        }
+    };
+    Ok(n)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn simdutf_convert(_: &str, _: &mut Buffers) -> Result<usize, String> {
+    Err("simdutf is compared on x86-64 only".into())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [direction, file, reps, side] = &args[..] else {
+        eprintln!("usage: instructions DIRECTION FILE REPS utfast|simdutf");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {file} as UTF-8 text: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let Ok(reps) = reps.parse() else {
+        eprintln!("error: REPS must be a count, not {reps}");
+        return ExitCode::from(2);
+    };
+    match run(direction, &text, reps, side) {
+        Ok(n) => {
+            println!("{n}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
