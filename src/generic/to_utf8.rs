@@ -61,18 +61,21 @@ const fn two_byte_shuffle(two: usize) -> [u8; 16] {
     shuffle
 }
 
-/// The shuffle for four lanes of `[lead, continuation, continuation, 0]` bytes
-/// that keeps, of lane `i`, the lead, the first continuation where bit `2i` of
-/// `classes` is set (at least U+0080) and the second where bit `2i + 1` is too
-/// (at least U+0800).
+/// The shuffle for four lanes of [`three_byte_groups`] that keeps, of lane
+/// `i`, byte 3 (the ASCII character) where bits `2i` and `2i + 1` of `classes`
+/// are clear, bytes 1 and 2 (a two-byte character) where only bit `2i` is set
+/// (at least U+0080), and bytes 0 to 2 where both are (at least U+0800).
 const fn three_byte_shuffle(classes: usize) -> [u8; 16] {
     let mut shuffle = [0x80u8; 16];
     let (mut lane, mut out) = (0, 0);
     while lane < 4 {
-        let class = classes >> (2 * lane) & 3;
-        let keep = 1 + (class & 1) + (class >> 1 & class & 1);
-        let mut k = 0;
-        while k < keep {
+        let (first, end) = match classes >> (2 * lane) & 3 {
+            0 => (3, 4),
+            1 => (1, 3),
+            _ => (0, 3),
+        };
+        let mut k = first;
+        while k < end {
             shuffle[out] = 4 * lane as u8 + k as u8;
             out += 1;
             k += 1;
@@ -157,10 +160,7 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
         first.zip16_high(low6).shuffle(keep).store(out.add(12));
         return 24;
     }
-    let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
-    let lead = select(ascii, units, select(short, two_lead, three_lead));
-    let first = lead.or(select(short, low6, mid6).shl16::<8>());
-    let second = select(short, S::splat(0), low6);
+    let [first, second] = three_byte_groups(units, short, low6, three_lead, mid6);
     // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
     let classes = !ascii_bits & 0x5555 | !short_bits & 0xAAAA;
     let low = classes & 0xFF;
@@ -175,6 +175,28 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
         .shuffle(S::load(SHUFFLES[1][high as usize].as_ptr()))
         .store(out.add(n));
     n + 4 + high.count_ones() as usize
+}
+
+/// The two `u16` halves of each lane's `[three-byte lead, continuation or
+/// two-byte lead, last continuation, ASCII]` group, which [`SHUFFLES`]`[1]`
+/// keeps one, two or three bytes of: built with no blend (a two-byte lead is
+/// the middle continuation with bit 6 set, in the lanes below U+0800 given by
+/// `short`; the ASCII byte is the lane's low byte). `low6`, `three_lead` and
+/// `mid6` are the lanes' last continuation, three-byte lead and middle
+/// continuation bytes.
+#[inline(always)]
+unsafe fn three_byte_groups<S: Simd128>(
+    units: S,
+    short: S,
+    low6: S,
+    three_lead: S,
+    mid6: S,
+) -> [S; 2] {
+    let middle = mid6.or(short.and(S::splat16(0x40)));
+    [
+        three_lead.or(middle.shl16::<8>()),
+        low6.or(units.shl16::<8>()),
+    ]
 }
 
 /// Encodes the eight lanes of `units` (code points below U+0800) at `out`, where
@@ -689,7 +711,7 @@ mod tests {
     fn three_byte_shuffles_keep_one_two_or_three_bytes() {
         // Lanes: ASCII, two bytes, three bytes, ASCII.
         let s = three_byte_shuffle(0b00_11_01_00);
-        assert_eq!(&s[..7], &[0, 4, 5, 8, 9, 10, 12]);
+        assert_eq!(&s[..7], &[3, 5, 6, 8, 9, 10, 15]);
         assert!(s[7..].iter().all(|&b| b == 0x80));
     }
 }

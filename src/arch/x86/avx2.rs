@@ -238,8 +238,8 @@ unsafe fn store_high(v: __m256i, out: *mut u8) {
 /// at `out`, 16 lanes in one register where the 128-bit code
 /// (`generic::to_utf8`) takes two: the same three cases (all ASCII; all below
 /// U+0800, `[lead or ASCII, continuation]` pairs kept by one shuffle per eight
-/// lanes; otherwise `[lead, continuation, continuation, 0]` per lane, kept by one
-/// shuffle per four lanes), the shuffles from the same tables, two per
+/// lanes; otherwise a four-byte group per lane, kept by one shuffle per four
+/// lanes), the shuffles from the same tables, two per
 /// instruction. Returns the bytes written (up to 52 are touched), or `None`,
 /// having written nothing, when a lane is a surrogate (looked for only in the
 /// third case: below U+0800 there is none).
@@ -292,17 +292,12 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
     // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
     let ascii_bits = _mm256_movemask_epi8(ascii) as u32;
     let classes = !ascii_bits & 0x5555_5555 | !short_bits & 0xAAAA_AAAA;
-    let lead = _mm256_blendv_epi8(
-        _mm256_blendv_epi8(three_lead, two_lead, short),
-        units,
-        ascii,
-    );
-    let first = _mm256_or_si256(
-        lead,
-        _mm256_slli_epi16::<8>(_mm256_blendv_epi8(mid6, low6, short)),
-    );
-    let second = _mm256_andnot_si256(short, low6);
-    // Lanes 0-3 and 8-11, then 4-7 and 12-15, as `[lead, c, c, 0]` words.
+    // The groups of the 128-bit code (`three_byte_groups`): `[three-byte lead,
+    // continuation or two-byte lead, last continuation, ASCII]`, no blend.
+    let middle = _mm256_or_si256(mid6, _mm256_and_si256(short, w16(0x40)));
+    let first = _mm256_or_si256(three_lead, _mm256_slli_epi16::<8>(middle));
+    let second = _mm256_or_si256(low6, _mm256_slli_epi16::<8>(units));
+    // Lanes 0-3 and 8-11, then 4-7 and 12-15, as four-byte groups.
     let (a, b) = (
         _mm256_unpacklo_epi16(first, second),
         _mm256_unpackhi_epi16(first, second),
