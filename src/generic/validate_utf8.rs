@@ -400,8 +400,7 @@ fn copy_both_ends<const K: usize>(src: &[u8], dst: &mut [u8]) {
 /// cuts off is followed by a zero byte, which is no continuation byte: an
 /// error, as it should be. The views of the bytes one, two and three back are
 /// given (lane `i` of `prev1` is lane `i - 1` of `input`, zero for lane 0, and
-/// so on), as loads from memory give them: no shifts between the load and the
-/// check, whose latency is that of a short string's validation.
+/// so on).
 ///
 /// # Safety
 /// The CPU supports `V`.

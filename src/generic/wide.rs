@@ -49,19 +49,6 @@ pub(crate) unsafe trait Wide: ByteVector {
     /// `src.len() <= 64`.
     #[inline(always)]
     unsafe fn load_short(src: &[u8]) -> Self {
-        // SAFETY: the caller's promise.
-        unsafe { Self::load_short_before::<0>(src) }
-    }
-
-    /// [`Wide::load_short`] `N` lanes later: lane `i` holds `src[i - N]`, zero
-    /// where that is outside `src` (the view of the bytes `N` back that UTF-8
-    /// validation compares with, loaded from memory rather than shifted in
-    /// registers); only called when [`Wide::FROM_UTF8`].
-    ///
-    /// # Safety
-    /// `src.len() <= 64`.
-    #[inline(always)]
-    unsafe fn load_short_before<const N: usize>(src: &[u8]) -> Self {
         let _ = src;
         Self::splat(0)
     }

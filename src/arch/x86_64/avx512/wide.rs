@@ -46,14 +46,10 @@ unsafe impl Wide for __m512i {
     }
 
     #[inline(always)]
-    unsafe fn load_short_before<const N: usize>(src: &[u8]) -> Self {
-        // SAFETY: the caller's promise: at most 64 bytes, all in `src`. The
-        // address `N` bytes before it is formed with wrapping arithmetic, and a
-        // masked load reads only the lanes of its mask: those of `src`.
-        _mm512_maskz_loadu_epi8(
-            low_bits(src.len()) << N,
-            src.as_ptr().wrapping_sub(N).cast(),
-        )
+    unsafe fn load_short(src: &[u8]) -> Self {
+        // SAFETY: the caller's promise: at most 64 bytes, all in `src`; a
+        // masked load reads no others.
+        _mm512_maskz_loadu_epi8(low_bits(src.len()), src.as_ptr().cast())
     }
 
     #[inline(always)]
