@@ -44,29 +44,6 @@ unsafe fn utf8_to_utf16<V: Wide, S: Simd128, const VALIDATE: bool>(
     }
 }
 
-/// Whether `src` (1 to 63 bytes) is valid UTF-8, in one vector. (Loading the
-/// views one, two and three bytes back from memory, with masks, instead of
-/// shifting them in registers shortened a C loop's latency but cost
-/// PostgreSQL's `utfast_is_valid_utf8` 1.5-2 ns a row: three more loads that
-/// reach into the cache line before the value.)
-///
-/// # Safety
-/// The CPU supports `V`; `V::FROM_UTF8`; `src.len() < 64`.
-#[inline(always)]
-unsafe fn short_valid<V: Wide>(src: &[u8]) -> bool {
-    // SAFETY: the caller's promises.
-    unsafe {
-        let input = V::load_short(src);
-        let zero = V::splat(0);
-        validate_utf8::valid_padded(
-            input,
-            input.prev::<1>(zero),
-            input.prev::<2>(zero),
-            input.prev::<3>(zero),
-        )
-    }
-}
-
 impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     const SHORT_UTF8_IN_ONE_VECTOR: bool = V::FROM_UTF8;
 
@@ -77,7 +54,7 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
         unsafe {
             if V::FROM_UTF8 && !src.is_empty() && src.len() < V::LANES {
                 // A short string (a row, a field) in one vector (AVX-512).
-                return short_valid::<V>(src);
+                return validate_utf8::valid_padded(V::load_short(src));
             }
             if src.len() < BLOCK {
                 validate_utf8::validate::<S>(src)
@@ -92,7 +69,11 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
         // SAFETY: the caller's promise; `load_short` reads the (fewer than 64)
         // bytes of `src` only.
         unsafe {
-            if V::FROM_UTF8 && !src.is_empty() && src.len() < V::LANES && short_valid::<V>(src) {
+            if V::FROM_UTF8
+                && !src.is_empty()
+                && src.len() < V::LANES
+                && validate_utf8::valid_padded(V::load_short(src))
+            {
                 // A valid short string in one vector (AVX-512); an invalid one
                 // is checked again below, for the exact error.
                 return Ok(());

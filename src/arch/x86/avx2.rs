@@ -264,8 +264,8 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
     let short = _mm256_cmpeq_epi16(top5, zero);
     let short_bits = _mm256_movemask_epi8(short) as u32;
     let low6 = _mm256_or_si256(_mm256_and_si256(units, w16(0x3F)), w16(0x80));
-    let two_lead = _mm256_or_si256(_mm256_srli_epi16::<6>(units), w16(0xC0));
     if short_bits == u32::MAX {
+        let two_lead = _mm256_or_si256(_mm256_srli_epi16::<6>(units), w16(0xC0));
         let pairs = _mm256_or_si256(
             _mm256_blendv_epi8(two_lead, units, ascii),
             _mm256_slli_epi16::<8>(low6),
