@@ -44,6 +44,23 @@ unsafe fn utf8_to_utf16<V: Wide, S: Simd128, const VALIDATE: bool>(
     }
 }
 
+/// Whether `src` (1 to 63 bytes) is valid UTF-8, in one vector: from byte masks
+/// when it has no 3- or 4-byte lead, else by the full check.
+///
+/// # Safety
+/// The CPU supports `V`; [`Wide::FROM_UTF8`]; `0 < src.len() < V::LANES`.
+#[inline(always)]
+unsafe fn valid_short<V: Wide>(src: &[u8]) -> bool {
+    // SAFETY: the caller's promises; `load_short` reads the bytes of `src` only.
+    unsafe {
+        let input = V::load_short(src);
+        match input.valid_two_byte_utf8() {
+            Some(valid) => valid,
+            None => validate_utf8::valid_padded(input),
+        }
+    }
+}
+
 impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     const SHORT_UTF8_IN_ONE_VECTOR: bool = V::FROM_UTF8;
 
@@ -54,7 +71,7 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
         unsafe {
             if V::FROM_UTF8 && !src.is_empty() && src.len() < V::LANES {
                 // A short string (a row, a field) in one vector (AVX-512).
-                return validate_utf8::valid_padded(V::load_short(src));
+                return valid_short::<V>(src);
             }
             if src.len() < BLOCK {
                 validate_utf8::validate::<S>(src)
@@ -69,11 +86,7 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
         // SAFETY: the caller's promise; `load_short` reads the (fewer than 64)
         // bytes of `src` only.
         unsafe {
-            if V::FROM_UTF8
-                && !src.is_empty()
-                && src.len() < V::LANES
-                && validate_utf8::valid_padded(V::load_short(src))
-            {
+            if V::FROM_UTF8 && !src.is_empty() && src.len() < V::LANES && valid_short::<V>(src) {
                 // A valid short string in one vector (AVX-512); an invalid one
                 // is checked again below, for the exact error.
                 return Ok(());

@@ -53,6 +53,19 @@ pub(crate) unsafe trait Wide: ByteVector {
         Self::splat(0)
     }
 
+    /// For a short string loaded by [`Wide::load_short`]: `Some(valid)` when
+    /// no byte of it is 0xE0 or above (no 3- or 4-byte lead: text in Latin,
+    /// Greek, Cyrillic, Hebrew or Arabic script, or ASCII), answered from byte
+    /// masks alone; `None` otherwise, for the full check. Only called when
+    /// [`Wide::FROM_UTF8`].
+    ///
+    /// # Safety
+    /// `self` holds fewer than 64 bytes of a string, zero after them.
+    #[inline(always)]
+    unsafe fn valid_two_byte_utf8(self) -> Option<bool> {
+        None
+    }
+
     /// Writes the first `len` bytes of `self` (ASCII) at `out` as `len` units of
     /// `T` (`u8`, or `u16`, big-endian if `big`, or `u32`), and nothing
     /// else; only called when [`Wide::FROM_UTF8`].

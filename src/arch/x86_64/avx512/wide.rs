@@ -53,6 +53,23 @@ unsafe impl Wide for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn valid_two_byte_utf8(self) -> Option<bool> {
+        let at_least = |byte: u8| _mm512_cmpge_epu8_mask(self, _mm512_set1_epi8(byte as i8));
+        if at_least(0xE0) != 0 {
+            return None;
+        }
+        // Below 0xE0 a byte is ASCII, a continuation (80-BF), a lead that is
+        // never valid (C0, C1) or a 2-byte lead (C2-DF). Valid: no C0 or C1,
+        // and the continuations exactly the bytes after the leads. A lead cut
+        // off by the string's end is followed by a zero byte, no continuation.
+        let high = _mm512_movepi8_mask(self);
+        let from_c0 = at_least(0xC0);
+        let leads = at_least(0xC2);
+        let continuations = high & !from_c0;
+        Some(((continuations ^ (leads << 1)) | (from_c0 ^ leads)) == 0)
+    }
+
+    #[inline(always)]
     unsafe fn utf8_to_utf16<const BIG: bool>(
         block: *const u8,
         len: usize,
