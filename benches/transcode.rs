@@ -389,12 +389,13 @@ fn bench_latin1(suite: &mut Suite, latin1: &[u8], input: &Input) {
 }
 
 /// Sizes (in UTF-8 bytes) of the short strings, and how many per batch.
-const SHORT_SIZES: &[usize] = &[2, 5, 8, 16, 32, 48, 64, 100, 200];
+const SHORT_SIZES: &[usize] = &[1, 2, 5, 8, 16, 32, 48, 64, 100, 200];
 const SHORT_BATCH: usize = 1000;
 
 /// Batches of short strings (ASCII and mixed) of each size, one call per string:
-/// UTF-8 to UTF-16LE and back, through the free functions (what a caller uses),
-/// simdutf and std. Groups `short-utf8-utf16le/<script>/<NNN>` and
+/// UTF-8 to UTF-16LE and back, and UTF-8 to UTF-32, through the free functions
+/// (what a caller uses), simdutf and std. Groups
+/// `short-utf8-utf16le/<script>/<NNN>`, `short-utf8-utf32/<script>/<NNN>` and
 /// `short-utf16le-utf8/<script>/<NNN>`; throughput in bytes of input.
 fn bench_short(c: &mut Criterion) {
     for script in [Script::Ascii, Script::Mixed] {
@@ -421,6 +422,22 @@ fn bench_short(c: &mut Criterion) {
             run_batch(&mut g, "std", &strings, |s| {
                 let s = std::str::from_utf8(s.as_bytes()).ok()?;
                 Some(std_write(&mut out16, s.encode_utf16().map(u16::to_le)))
+            });
+            g.finish();
+
+            let mut out32 = vec![0u32; size + 8];
+            let mut g = group(c, "short-utf8-utf32", &id, bytes8);
+            run_batch(&mut g, "utfast", &strings, |s| {
+                utfast::utf8::to_utf32(s.as_bytes(), &mut out32).ok()
+            });
+            #[cfg(target_arch = "x86_64")]
+            run_batch(&mut g, "simdutf/convert", &strings, |s| {
+                // SAFETY: `out32` has room for one value per byte.
+                unsafe { simdutf::convert_utf8_to_utf32(s.as_ptr(), s.len(), out32.as_mut_ptr()) }
+            });
+            run_batch(&mut g, "std", &strings, |s| {
+                let s = std::str::from_utf8(s.as_bytes()).ok()?;
+                Some(std_write(&mut out32, s.chars().map(u32::from)))
             });
             g.finish();
 

@@ -18,6 +18,7 @@ Reuses the loader of scripts/bench-summary.py; only the standard library.
 from __future__ import annotations
 
 import importlib
+import math
 import sys
 
 # The helpers of scripts/bench-summary.py (this script's folder is on sys.path).
@@ -74,16 +75,19 @@ SHORT_BATCH = 1000  # strings per iteration (benches/transcode.rs)
 
 def short_report(results: dict) -> None:
     """Time per call on short strings: utfast, simdutf and std, by size."""
-    for direction, groups in by_direction(results, ("short-utf8-utf16le", "short-utf16le-utf8")):
+    for direction, groups in by_direction(results, ("short-utf8-utf16le", "short-utf8-utf32", "short-utf16le-utf8")):
         print(f"## {direction} (ns per call; ratio: the rival's time / utfast's)\n")
         print("| strings | utfast | simdutf | std | vs simdutf | vs std |")
         print("| :-- | --: | --: | --: | --: | --: |")
+        up_to_64 = []  # utfast's ratio over std, strings of at most 64 bytes
         for g in sorted(groups):
             b = groups[g]
             ns = {f: b[f].ns / SHORT_BATCH for f in ("utfast", "simdutf/convert", "std") if f in b}
             if "utfast" not in ns:
                 continue
             ours = ns["utfast"]
+            if "std" in ns and int(g.rsplit("/", 1)[1]) <= 64:
+                up_to_64.append(ns["std"] / ours)
             cell = lambda f: f"{ns[f]:.1f}" if f in ns else ""
             ratio = lambda f: f"{ns[f] / ours:.2f}×" if f in ns else ""
             print(
@@ -91,6 +95,9 @@ def short_report(results: dict) -> None:
                 f"| {ratio('simdutf/convert')} | {ratio('std')} |"
             )
         print()
+        if up_to_64:
+            geomean = math.exp(sum(math.log(r) for r in up_to_64) / len(up_to_64))
+            print(f"Strings of 1-64 bytes against std: geomean {geomean:.2f}×, slowest {min(up_to_64):.2f}×\n")
 
 
 if __name__ == "__main__":

@@ -65,9 +65,11 @@ api! { "utf16";
         as utf16_to_utf8;
         free {
             if src.len() <= short::UTF16_UNITS {
-                return short::utf16_to_utf8(src, dst, order);
+                if let Some(written) = short::utf16_to_utf8(src, dst, order) {
+                    return Ok(written);
+                }
             }
-            crate::Engine::active().utf16_to_utf8(src, dst, order)
+            short::utf16_to_utf8_outlined(src, dst, order)
         }
         |engine| engine.ops().utf16_to_utf8(src, dst, order);
 

@@ -725,11 +725,14 @@ fn free_functions_on_short_inputs_match_the_reference() {
             );
         }
     }
-    let utf16_atoms: [&[u16]; 7] = [
+    let utf16_atoms: [&[u16]; 10] = [
         &[0x61],
         &[0xE9],
+        &[0x7FF],
+        &[0x800],
         &[0x20AC],
         &[0xD83D, 0xDE00],
+        &[0xDBFF, 0xDFFF],
         &[0xD83D],
         &[0xDE00],
         &[0xFFFF],

@@ -171,7 +171,8 @@ pub(super) unsafe fn encode_units(units: __m512i, dst: *mut u8, limit: Limit) ->
     let lanes16 = |mask: u32, h: usize| (mask >> (16 * h)) as u16;
     // (A loop, not `array::map`: a closure would not inline `pdep`.)
     let mut keeps = [0u64; 2];
-    for (h, keep) in keeps.iter_mut().enumerate() {
+    let parts = halves_used(lanes);
+    for (h, keep) in keeps.iter_mut().enumerate().take(parts) {
         let (ascii, short) = (lanes16(ascii, h), lanes16(short, h));
         *keep = (0x1111_1111_1111_1111
             | deposit(!ascii as u64, 0x2222_2222_2222_2222)
@@ -183,7 +184,7 @@ pub(super) unsafe fn encode_units(units: __m512i, dst: *mut u8, limit: Limit) ->
         return None;
     }
     let mut written = 0;
-    for (h, half) in halves.into_iter().enumerate() {
+    for (h, half) in halves.into_iter().enumerate().take(parts) {
         let bytes = three_bytes(
             _mm512_cvtepu16_epi32(half),
             lanes16(ascii, h),
@@ -199,6 +200,18 @@ pub(super) unsafe fn encode_units(units: __m512i, dst: *mut u8, limit: Limit) ->
         written += n;
     }
     Some(written)
+}
+
+/// How many halves of 16 lanes hold units: one for a short string of up to 16
+/// (its second half would compute and store nothing), else two (a constant
+/// in the block loop, where every lane is used).
+#[inline(always)]
+fn halves_used(lanes: u32) -> usize {
+    if lanes >> 16 == 0 {
+        1
+    } else {
+        2
+    }
 }
 
 /// `permutex2var_epi16` indices of each lane's successor: `i + 1`.
@@ -260,7 +273,8 @@ pub(super) unsafe fn encode_part(
     let lanes16 = |mask: u32, h: usize| (mask >> (16 * h)) as u16;
     // (A loop, not `array::map`: a closure would not inline `pdep`.)
     let mut keeps = [0u64; 2];
-    for (h, keep) in keeps.iter_mut().enumerate() {
+    let parts = halves_used(lanes);
+    for (h, keep) in keeps.iter_mut().enumerate().take(parts) {
         let (ascii, short) = (lanes16(ascii, h), lanes16(short, h));
         let (high, low) = (lanes16(high, h), lanes16(low, h));
         *keep = 0x1111_1111_1111_1111
@@ -278,7 +292,7 @@ pub(super) unsafe fn encode_part(
         return None;
     }
     let mut written = 0;
-    for h in 0..2 {
+    for h in 0..parts {
         let w = _mm512_cvtepu16_epi32(unit_halves[h]);
         let mut bytes = three_bytes(w, lanes16(ascii, h), lanes16(short, h));
         let high = lanes16(high, h);
