@@ -55,6 +55,12 @@ macro_rules! operations {
             /// UTF-16 in `order` to UTF-8.
             utf16_to_utf8(src: &[u16], dst: &mut [u8], order: crate::ByteOrder) -> Result<usize, crate::error::Utf16Error> =
                 crate::generic::portable::utf16_to_utf8;
+            /// `utf16_to_utf8` for a short string (at most 32 units, as the free
+            /// function calls it): a small entry point where the kernel has a
+            /// one-step path (AVX-512), without the frame of the long path; any
+            /// other input is still converted exactly.
+            utf16_to_utf8_short(src: &[u16], dst: &mut [u8], order: crate::ByteOrder) -> Result<usize, crate::error::Utf16Error> =
+                crate::generic::portable::utf16_to_utf8;
             /// UTF-16 in `order` to UTF-32.
             utf16_to_utf32(src: &[u16], dst: &mut [u32], order: crate::ByteOrder) -> Result<usize, crate::error::Utf16Error> =
                 crate::generic::portable::utf16_to_utf32;

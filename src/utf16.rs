@@ -69,9 +69,14 @@ api! { "utf16";
                     return Ok(written);
                 }
             }
-            short::utf16_to_utf8_outlined(src, dst, order)
+            short::utf16_to_utf8_rest(src, dst, order)
         }
-        |engine| engine.ops().utf16_to_utf8(src, dst, order);
+        |engine| if src.len() <= 32 {
+            // A short string: the small entry.
+            engine.ops().utf16_to_utf8_short(src, dst, order)
+        } else {
+            engine.ops().utf16_to_utf8(src, dst, order)
+        };
 
     /// UTF-16 in `order` to UTF-32: a pair becomes one value. `dst.len() >=
     /// src.len()` always suffices; [`utf32_len`] is exact for valid input.

@@ -289,6 +289,18 @@ pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Er
     from_utf8(src, dst, |b| b, encode, reference::utf8_to_latin1)
 }
 
+/// [`utf16_to_utf8`] out of line: the rare fallback of a kernel's small entry
+/// point (`utf16_to_utf8_short`) and of the free function's inlined loop, which
+/// then keep no frame for it.
+#[inline(never)]
+pub(crate) fn utf16_to_utf8_outlined(
+    src: &[u16],
+    dst: &mut [u8],
+    order: ByteOrder,
+) -> Result<usize, Utf16Error> {
+    utf16_to_utf8(src, dst, order)
+}
+
 #[inline(always)]
 pub(crate) fn utf16_to_utf8(
     src: &[u16],

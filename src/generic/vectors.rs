@@ -181,6 +181,37 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     }
 
     #[inline(always)]
+    unsafe fn utf16_to_utf8_short(
+        src: &[u16],
+        dst: &mut [u8],
+        order: ByteOrder,
+    ) -> Result<usize, Utf16Error> {
+        if !V::SHORT_STEPS {
+            // No one-step path: the whole conversion, as `utf16_to_utf8`.
+            // SAFETY: the caller's promise.
+            return unsafe { Self::utf16_to_utf8(src, dst, order) };
+        }
+        if src.len() <= 32 {
+            let (ptr, len, out, room) = (src.as_ptr(), src.len(), dst.as_mut_ptr(), dst.len());
+            // SAFETY: the caller's promise; the step reads the (at most 32)
+            // units of `src` and writes within `dst` (or answers `None`, having
+            // written nothing, when they do not fit or a surrogate is unpaired).
+            let step = unsafe {
+                match order {
+                    ByteOrder::Little => V::utf16_to_utf8_short::<false>(ptr, len, out, room),
+                    ByteOrder::Big => V::utf16_to_utf8_short::<true>(ptr, len, out, room),
+                }
+            };
+            if let Some((read, written)) = step {
+                if read == len {
+                    return Ok(written);
+                }
+            }
+        }
+        portable::utf16_to_utf8_outlined(src, dst, order)
+    }
+
+    #[inline(always)]
     unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
         // SAFETY: the caller's promise.
         unsafe { to_utf8::utf32_to_utf8::<V, S>(src, dst) }
