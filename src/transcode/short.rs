@@ -135,28 +135,39 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Op
     Some(n)
 }
 
-/// ASCII UTF-16 input of 9 to 32 units (in byte order `order`) narrowed to
-/// `dst` in four chunks of eight units at fixed places (the last ones moved
-/// back to end with the input, overlapping), without a loop: the bytes
-/// written, or `None` when a unit is not ASCII or `dst` is shorter than `src`.
-/// The chunks compile to a few 128-bit loads, ORs and packs: identifiers, keys
-/// and short messages, the most common strings a JavaScript, Java or .NET
-/// program writes out, then cost no kernel call. (Called from the free
-/// function's out-of-line part: inlined into the caller it slowed the
-/// character loop of strings under nine units by 10-40%.)
+/// ASCII UTF-16 input of 9 to 64 units (in byte order `order`) narrowed to
+/// `dst` in chunks of eight units at fixed places (four up to 32 units, eight
+/// up to 64; the last ones moved back to end with the input, overlapping),
+/// without a loop: the bytes written, or `None` when a unit is not ASCII or
+/// `dst` is shorter than `src`. The chunks compile to a few 128-bit loads, ORs
+/// and packs: identifiers, keys and short messages, the most common strings a
+/// JavaScript, Java or .NET program writes out, then cost no kernel call.
+/// (Called from the free function's out-of-line part: inlined into the caller
+/// it slowed the character loop of strings under nine units by 10-40%.)
 #[inline(always)]
 pub(crate) fn utf16_ascii_to_utf8(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Option<usize> {
-    const CHUNK: usize = 8;
+    if src.len() <= 4 * CHUNK {
+        ascii_chunks::<4>(src, dst, order)
+    } else {
+        ascii_chunks::<8>(src, dst, order)
+    }
+}
+
+/// Units a chunk of [`ascii_chunks`].
+const CHUNK: usize = 8;
+
+/// [`utf16_ascii_to_utf8`] with `K` chunks, for 9 to `K * CHUNK` units.
+#[inline(always)]
+fn ascii_chunks<const K: usize>(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Option<usize> {
     let n = src.len();
-    if !(CHUNK + 1..=4 * CHUNK).contains(&n) || dst.len() < n {
+    if !(CHUNK + 1..=K * CHUNK).contains(&n) || dst.len() < n {
         return None;
     }
     let place = |k: usize| (CHUNK * k).min(n - CHUNK);
-    let chunk = |k: usize| -> [u16; CHUNK] {
+    let chunks: [[u16; CHUNK]; K] = core::array::from_fn(|k| {
         let at = place(k);
         src[at..at + CHUNK].try_into().unwrap_or([0; CHUNK])
-    };
-    let chunks = [chunk(0), chunk(1), chunk(2), chunk(3)];
+    });
     // Swapping bytes commutes with OR: one read of the OR tests every unit.
     let all = chunks.iter().flatten().fold(0, |all, &u| all | u);
     if order.read_u16(all) >= 0x80 {
@@ -210,7 +221,7 @@ fn narrow_ascii(units: &[u16; 8], order: ByteOrder) -> [u8; 8] {
 }
 
 /// The free function `utf16::to_utf8` for what [`utf16_to_utf8`] does not take:
-/// ASCII of up to 32 units narrowed here, other longer input through the
+/// ASCII of up to 64 units narrowed here, other longer input through the
 /// active kernel, short input the short loop declined through the portable
 /// conversion (for its exact error). Out of line, so that
 /// the short loop stays small where it is inlined.
