@@ -752,6 +752,37 @@ fn free_functions_on_short_inputs_match_the_reference() {
 }
 
 #[test]
+fn free_utf16_to_utf8_of_ascii_chunks_matches_the_reference() {
+    // ASCII UTF-16 of 9 to 64 units takes chunks of eight in the free
+    // function; one other unit anywhere must send it on, and every output
+    // length must give the reference's answer.
+    let others: [&[u16]; 5] = [&[0xE9], &[0x80], &[0x20AC], &[0xD83D, 0xDE00], &[0xDC00]];
+    for n in 1..=70usize {
+        let ascii: Vec<u16> = (0..n).map(|i| 0x20 + (i * 7 % 95) as u16).collect();
+        let mut inputs = vec![ascii.clone()];
+        for other in others {
+            for at in [0, n / 3, n / 2, n.saturating_sub(1)] {
+                let mut input = ascii.clone();
+                input.splice(at..(at + other.len()).min(n), other.iter().copied());
+                inputs.push(input);
+            }
+        }
+        for input in inputs {
+            for order in ORDERS {
+                let input: Vec<u16> = input.iter().map(|&u| order.write_u16(u)).collect();
+                let input = &input[..];
+                for len in [0, n.saturating_sub(1), n, n + 1, 3 * n] {
+                    agree_runs!("utf16_to_utf8", &input;
+                        len, 1, |o| utfast::utf16::to_utf8(input, o, order)
+                            => &run(len, 0, |o| reference::utf16_to_utf8(input, o, order));
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn owned_conversions_match_std() {
     let text = "Grüße, 世界! 🎉 and ASCII";
     let utf16: Vec<u16> = text.encode_utf16().collect();
