@@ -511,8 +511,14 @@ fn special_units_at_every_position_of_long_inputs() {
     // for surrogates at once (a running minimum of shifted units), which a
     // neighbour of the surrogate range must not hide.
     for filler in [0x61u16, 0xE9, 0x20AC, 0xD7FF, 0xE000, 0xFFFF] {
+        // Pairs: U+1F600, and the four corners of the pair range (every bit of
+        // both halves set and clear: U+10000, U+103FF, U+10FC00, U+10FFFF).
         for special in [
             &[0xD83D, 0xDE00][..],
+            &[0xD800, 0xDC00],
+            &[0xD800, 0xDFFF],
+            &[0xDBFF, 0xDC00],
+            &[0xDBFF, 0xDFFF],
             &[0xD83D],
             &[0xDE00],
             &[0xDE00, 0xD83D],
@@ -528,19 +534,37 @@ fn special_units_at_every_position_of_long_inputs() {
     // doubled or broken by a BMP character, in whole chunks of pairs and not.
     // Also after one or two BMP units (a byte order mark, a space), which puts
     // the pairs out of step with the chunks.
+    // The pairs vary: U+10000 + 0x3FF * k spans the range, every bit of
+    // both halves in play.
+    let pairs: Vec<u16> = (0..=len / 2)
+        .flat_map(|k| {
+            let c = 0x10000 + 0x3FF * k as u32 * 0x400 / (len as u32 / 2 + 1) + k as u32;
+            char::from_u32(c)
+                .unwrap()
+                .encode_utf16(&mut [0; 2])
+                .to_vec()
+        })
+        .collect();
     for prefix in [&[][..], &[0xFEFF], &[0x20, 0x20]] {
         for at in 0..len {
             for special in [0x61u16, 0xD83D, 0xDE00, 0xFFFF] {
                 let mut units = prefix.to_vec();
-                units.extend([0xD83Du16, 0xDE00].repeat(len / 2 + 1));
+                units.extend(&pairs);
                 units[at] = special;
                 check_utf16(&units, &engines);
             }
         }
     }
-    for filler in [0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD7FF, 0xE000] {
+    for filler in [
+        0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD7FF, 0xE000, 0x10000, 0x10FFFF,
+    ] {
         for special in [
             0x1F600u32,
+            0x7F,
+            0x80,
+            0x7FF,
+            0x800,
+            0x10000,
             0xFFFF,
             0xD7FF,
             0xD800,

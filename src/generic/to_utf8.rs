@@ -9,10 +9,12 @@
 //! Latin-1 copied). Other input goes 16 units at a time, loaded as two vectors of
 //! eight `u16` lanes (a [`Source`] narrows UTF-32 values and widens Latin-1 bytes
 //! to that form, and
-//! turns UTF-16BE into the machine's order). When a unit needs more than that
-//! form holds (a surrogate, a UTF-32 value above U+FFFF or an invalid one), the
-//! 16 units go character by character instead, and the first invalid character
-//! hands the rest to the scalar reference, which names the error exactly.
+//! turns UTF-16BE into the machine's order). UTF-16 with surrogate pairs goes
+//! the same way, each half of a pair a lane of two bytes ([`encode8_pairs`]).
+//! When a unit needs more than that (an unpaired surrogate, a UTF-32 value
+//! above U+FFFF or an invalid one), the 16 units go character by character
+//! instead, and the first invalid character hands the rest to the scalar
+//! reference, which names the error exactly.
 //!
 //! Eight lanes are encoded at a time, by the widest character among them:
 //!
@@ -85,6 +87,35 @@ const fn three_byte_shuffle(classes: usize) -> [u8; 16] {
     shuffle
 }
 
+/// The shuffle for four `u32` lanes of [`four_byte_groups`] (each lane's UTF-8
+/// bytes last to first) that keeps lane `i`'s first `1 + (lens >> 2i & 3)`
+/// bytes, first to last.
+const fn four_byte_shuffle(lens: usize) -> [u8; 16] {
+    let mut shuffle = [0x80u8; 16];
+    let (mut lane, mut out) = (0, 0);
+    while lane < 4 {
+        let mut k = (lens >> (2 * lane) & 3) + 1;
+        while k > 0 {
+            k -= 1;
+            shuffle[out] = 4 * lane as u8 + k as u8;
+            out += 1;
+        }
+        lane += 1;
+    }
+    shuffle
+}
+
+/// [`four_byte_shuffle`] for every index.
+static FOUR_BYTE_SHUFFLES: [[u8; 16]; 256] = {
+    let mut table = [[0u8; 16]; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = four_byte_shuffle(i);
+        i += 1;
+    }
+    table
+};
+
 /// Both tables, for every index.
 const fn tables() -> [[[u8; 16]; 256]; 2] {
     let mut tables = [[[0u8; 16]; 256]; 2];
@@ -124,6 +155,12 @@ unsafe fn lane_bits<S: Simd128>(mask: S) -> u32 {
     mask.shr16::<8>().narrow(S::splat(0)).movemask()
 }
 
+/// [`lane_bits`] of two lane masks, `a`'s lanes the low eight bits.
+#[inline(always)]
+unsafe fn lane_bits16<S: Simd128>(a: S, b: S) -> u32 {
+    a.shr16::<8>().narrow(b.shr16::<8>()).movemask()
+}
+
 /// Encodes the eight lanes of `units` (code points up to U+FFFF, no surrogates)
 /// at `out`; returns the bytes written. Writes up to 32 bytes.
 ///
@@ -145,12 +182,7 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
     if short_bits == 0xFFFF {
         return encode8_two(units, !lane_bits(ascii) & 0xFF, out);
     }
-    let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
-    let three_lead = units.shr16::<12>().or(S::splat16(0xE0));
-    let mid6 = units
-        .shr16::<6>()
-        .and(S::splat16(0x3F))
-        .or(S::splat16(0x80));
+    let [low6, three_lead, mid6] = three_byte_parts(units);
     if short_bits == 0 {
         // Every lane takes three bytes (Chinese, Japanese, Indic scripts): the
         // same shuffle for both halves, no table index to compute.
@@ -160,21 +192,158 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
         first.zip16_high(low6).shuffle(keep).store(out.add(12));
         return 24;
     }
-    let [first, second] = three_byte_groups(units, short, low6, three_lead, mid6);
+    let groups = three_byte_groups(units, short, low6, three_lead, mid6);
     // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
-    let classes = !ascii_bits & 0x5555 | !short_bits & 0xAAAA;
+    store_groups(groups, !ascii_bits & 0x5555 | !short_bits & 0xAAAA, out)
+}
+
+/// Stores the bytes of eight lanes' groups (the two `u16` halves of
+/// [`three_byte_groups`]) that `classes` keeps (two bits per lane, as
+/// [`SHUFFLES`]`[1]` reads them); returns the bytes written. Writes up to 32
+/// bytes.
+///
+/// # Safety
+/// `out..out + 32` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn store_groups<S: Simd128>(groups: [S; 2], classes: u32, out: *mut u8) -> usize {
+    let [first, second] = groups;
     let low = classes & 0xFF;
+    // SAFETY (stores): the caller's promise; each writes 16 bytes at most 16 in.
     first
         .zip16_low(second)
         .shuffle(S::load(SHUFFLES[1][low as usize].as_ptr()))
         .store(out);
     let n = 4 + low.count_ones() as usize;
-    let high = classes >> 8;
+    let high = classes >> 8 & 0xFF;
     first
         .zip16_high(second)
         .shuffle(S::load(SHUFFLES[1][high as usize].as_ptr()))
         .store(out.add(n));
     n + 4 + high.count_ones() as usize
+}
+
+/// Encodes the eight lanes of `units` (code points up to U+FFFF and the
+/// halves of surrogate pairs; `prev` holds each lane's predecessor unit,
+/// `high` and `low` are 0xFFFF in the lanes of high and low surrogates, each
+/// high one followed by a low one) at `out`; returns the bytes written. Writes
+/// up to 32 bytes.
+///
+/// The four UTF-8 bytes of a pair split two and two between its units, so a
+/// surrogate lane is a "two-byte" lane of [`three_byte_groups`]: with `v` the
+/// high unit minus 0xD7C0 (the top eleven bits of the code point), the high
+/// unit gives `[0xF0 | v >> 8, 0x80 | (v >> 2) & 0x3F]`, the low unit
+/// `[0x80 | (v & 3) << 4 | (low >> 6) & 0xF, 0x80 | low & 0x3F]` (`v & 3` is
+/// its predecessor's `& 3`).
+///
+/// # Safety
+/// `out..out + 32` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn encode8_pairs<S: Simd128>(units: S, prev: S, high: S, low: S, out: *mut u8) -> usize {
+    let surrogate = high.or(low);
+    let ascii_bits = below(units, 0x80).movemask();
+    let short = below(units, 0x800).or(surrogate);
+    let [low6, three_lead, mid6] = three_byte_parts(units);
+    let [first, second] = three_byte_groups(units, short, low6, three_lead, mid6);
+    // The kept bytes of a surrogate lane: byte 1 (the high half of `first`)
+    // and byte 2 (the low half of `second`, already right for a low unit).
+    let v = units.add16(S::splat16(0x2840));
+    let high_first = v.and(S::splat16(0xFF00)).or(S::splat16(0xF000));
+    let high_second = v.shr16::<2>().and(S::splat16(0x3F)).or(S::splat16(0x80));
+    let low_first = prev
+        .shl16::<12>()
+        .and(S::splat16(0x3000))
+        .or(units.shl16::<2>().and(S::splat16(0x0F00)))
+        .or(S::splat16(0x8000));
+    let first = select(high, high_first, select(low, low_first, first));
+    let second = select(high, high_second, second);
+    store_groups(
+        [first, second],
+        !ascii_bits & 0x5555 | !short.movemask() & 0xAAAA,
+        out,
+    )
+}
+
+/// The UTF-8 bytes of each `u32` lane of `values` (Unicode scalar values), last
+/// to first: `[0x80 | c & 0x3F, 0x80 | (c >> 6) & 0x3F, 0x80 | (c >> 12) &
+/// 0x3F, 0xF0 | c >> 18]` with the lead's marker moved down for shorter
+/// characters, and `c` itself for ASCII. `below` are the lanes below U+0080,
+/// U+0800 and U+10000.
+#[inline(always)]
+unsafe fn four_byte_groups<S: Simd128>(values: S, below: [S; 3]) -> S {
+    let spread = values
+        .and(S::splat32(0x3F))
+        .or(values.shl32::<2>().and(S::splat32(0x3F00)))
+        .or(values.shl32::<4>().and(S::splat32(0x3F_0000)))
+        .or(values.shl32::<6>().and(S::splat32(0x0700_0000)));
+    // The markers of four, three and two bytes; lanes below U+0800 are below
+    // U+10000 too.
+    let (four, three, two) = (0xF080_8080, 0x00E0_8080, 0x0000_C080);
+    let marker = S::splat32(four)
+        .xor(below[2].and(S::splat32(four ^ three)))
+        .xor(below[1].and(S::splat32(three ^ two)));
+    select(below[0], values, spread.or(marker))
+}
+
+/// Encodes the four `u32` lanes of `values` (Unicode scalar values) at `out`;
+/// returns the bytes written. Writes 16 bytes.
+///
+/// # Safety
+/// `out..out + 16` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn encode4_values<S: Simd128>(values: S, out: *mut u8) -> usize {
+    let below = [0x80, 0x800, 0x1_0000]
+        .map(|limit: u32| values.and(S::splat32(!(limit - 1))).eq32(S::splat(0)));
+    // One bit per lane (bit 4i) where it is not below each limit; as lanes
+    // grow, those are set in order, so a lane's length less one is their count:
+    // bit 0 their parity, bit 1 the second.
+    let [n1, n2, n3] = below.map(|b| !b.movemask() & 0x1111);
+    let fields = (n1 ^ n2 ^ n3) | n2 << 1;
+    let index = fields & 3 | fields >> 2 & 0xC | fields >> 4 & 0x30 | fields >> 6 & 0xC0;
+    // SAFETY: the caller's promise.
+    four_byte_groups(values, below)
+        .shuffle(S::load(FOUR_BYTE_SHUFFLES[index as usize].as_ptr()))
+        .store(out);
+    4 + (n1 | n2 << 1 | n3 << 2).count_ones() as usize
+}
+
+/// Encodes the 16 lanes `[a, b]` that hold surrogates at `out`, if every one is
+/// half of a pair within them (the last lane may be a high surrogate whose low
+/// one comes next: it is left for the next step); returns the units read (15 or
+/// 16) and the bytes written, or `None` (having written nothing that counts)
+/// for an unpaired surrogate. Writes up to 64 bytes.
+///
+/// # Safety
+/// `out..out + 64` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn encode16_pairs<S: Simd128>(a: S, b: S, out: *mut u8) -> Option<(usize, usize)> {
+    let kind = |units: S, bits: u16| units.and(S::splat16(0xFC00)).eq16(S::splat16(bits));
+    let (high_a, high_b) = (kind(a, 0xD800), kind(b, 0xD800));
+    let (low_a, low_b) = (kind(a, 0xDC00), kind(b, 0xDC00));
+    let high_bits = lane_bits16(high_a, high_b);
+    // Each low surrogate follows a high one, and each high one but the last
+    // lane's precedes a low one.
+    if lane_bits16(low_a, low_b) != high_bits << 1 & 0xFFFF {
+        return None;
+    }
+    let n = encode8_pairs(a, a.prev::<2>(S::splat(0)), high_a, low_a, out);
+    let n = n + encode8_pairs(b, b.prev::<2>(a), high_b, low_b, out.add(n));
+    // A high surrogate in the last lane took two bytes: they are written again
+    // with its pair.
+    let pending = (high_bits >> 15) as usize;
+    Some((STEP - pending, n - 2 * pending))
+}
+
+/// Each lane's last continuation byte, three-byte lead and middle
+/// continuation byte, as the low byte of its `u16`.
+#[inline(always)]
+unsafe fn three_byte_parts<S: Simd128>(units: S) -> [S; 3] {
+    let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
+    let three_lead = units.shr16::<12>().or(S::splat16(0xE0));
+    let mid6 = units
+        .shr16::<6>()
+        .and(S::splat16(0x3F))
+        .or(S::splat16(0x80));
+    [low6, three_lead, mid6]
 }
 
 /// The two `u16` halves of each lane's `[three-byte lead, continuation or
@@ -262,6 +431,20 @@ pub(crate) trait Source {
     /// when it is invalid (or incomplete).
     fn decode(src: &[Self::Unit]) -> Option<(u32, usize)>;
 
+    /// For 16 units that [`Source::load`] declined: their vector conversion to
+    /// `out` if this format has one for them (UTF-16: surrogate pairs), the
+    /// units read (at least 15) and bytes written; otherwise `None`, having
+    /// written nothing that counts.
+    ///
+    /// # Safety
+    /// `ptr..ptr + 16` is readable, `out..out + 64` writable; the CPU supports
+    /// `S`.
+    #[inline(always)]
+    unsafe fn pairs<S: Simd128>(ptr: *const Self::Unit, out: *mut u8) -> Option<(usize, usize)> {
+        let _ = (ptr, out);
+        None
+    }
+
     /// Whether an ASCII run is tried even after a step that was not all
     /// ASCII: for Latin-1, whose accented letters sit between long ASCII
     /// stretches and whose steps widen every byte (slower on ASCII than a run).
@@ -322,6 +505,21 @@ impl<const BIG: bool> Utf16<BIG> {
     } else {
         ByteOrder::Little
     };
+
+    /// The 16 units at `ptr` as two vectors in the machine's order.
+    ///
+    /// # Safety
+    /// `ptr..ptr + 16` is readable; the CPU supports `S`.
+    #[inline(always)]
+    unsafe fn units<S: Simd128>(ptr: *const u16) -> [S; 2] {
+        // SAFETY: the caller's promise.
+        let (a, b) = (S::load(ptr.cast()), S::load(ptr.add(8).cast()));
+        if BIG {
+            let swap = S::load(BYTE_SWAP.as_ptr());
+            return [a.shuffle(swap), b.shuffle(swap)];
+        }
+        [a, b]
+    }
 }
 
 impl<const BIG: bool> Source for Utf16<BIG> {
@@ -330,11 +528,7 @@ impl<const BIG: bool> Source for Utf16<BIG> {
     #[inline(always)]
     unsafe fn load<S: Simd128>(ptr: *const u16) -> Option<[S; 2]> {
         // SAFETY: the caller's promise: 16 units.
-        let (mut a, mut b) = (S::load(ptr.cast()), S::load(ptr.add(8).cast()));
-        if BIG {
-            let swap = S::load(BYTE_SWAP.as_ptr());
-            (a, b) = (a.shuffle(swap), b.shuffle(swap));
-        }
+        let [a, b] = Self::units::<S>(ptr);
         // Surrogates are at least 0x8000: most text has no such unit at all.
         let high = a.or(b).and(S::splat16(0x8000)).any_nonzero();
         (!high || !surrogates(a).or(surrogates(b)).any_nonzero()).then_some([a, b])
@@ -343,6 +537,13 @@ impl<const BIG: bool> Source for Utf16<BIG> {
     #[inline(always)]
     fn decode(src: &[u16]) -> Option<(u32, usize)> {
         portable::decode_utf16(src, Self::ORDER)
+    }
+
+    #[inline(always)]
+    unsafe fn pairs<S: Simd128>(ptr: *const u16, out: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promises: 16 units at `ptr`, 64 bytes at `out`.
+        let [a, b] = Self::units::<S>(ptr);
+        encode16_pairs(a, b, out)
     }
 
     #[inline(always)]
@@ -414,6 +615,29 @@ impl Source for Utf32 {
     #[inline(always)]
     fn decode(src: &[u32]) -> Option<(u32, usize)> {
         portable::decode_utf32(src)
+    }
+
+    #[inline(always)]
+    unsafe fn pairs<S: Simd128>(ptr: *const u32, out: *mut u8) -> Option<(usize, usize)> {
+        // SAFETY: the caller's promise: 16 values.
+        let v = [0, 4, 8, 12].map(|k| S::load(ptr.add(k).cast()));
+        // Scalar values: none above U+10FFFF, none a surrogate.
+        let max = S::splat32(0x10_FFFF);
+        let above = v[0].max_u32(v[1]).max_u32(v[2].max_u32(v[3])).max_u32(max);
+        let surrogate = |v: S| v.and(S::splat32(0xFFFF_F800)).eq32(S::splat32(0xD800));
+        let surrogates = surrogate(v[0])
+            .or(surrogate(v[1]))
+            .or(surrogate(v[2]).or(surrogate(v[3])));
+        if above.xor(max).or(surrogates).any_nonzero() {
+            return None;
+        }
+        let mut n = 0;
+        for values in v {
+            // SAFETY: the caller's promise: 64 bytes at `out`, each store 16
+            // bytes at most 48 in.
+            n += encode4_values(values, out.add(n));
+        }
+        Some((STEP, n))
     }
 
     #[inline(always)]
@@ -551,6 +775,9 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
     // instructions on Korean and Russian UTF-16 with the SSE4.2 kernel, 3% more
     // on French and German.
     let mut ascii_next = true;
+    // Whether a wide step is tried: not right after a step of surrogate pairs
+    // (emoji text), which the wide steps of some kernels (AVX2) decline.
+    let mut wide_next = true;
     while src.len() - read >= STEP && dst.len() - written >= ROOM {
         if ascii_next {
             // An ASCII run at full width.
@@ -562,7 +789,7 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
             }
         }
         ascii_next = true;
-        if V::UNITS > 0 {
+        if V::UNITS > 0 && wide_next {
             // Wide steps while they succeed (ASCII included).
             let start = read;
             while src.len() - read >= V::UNITS && dst.len() - written >= V::ROOM {
@@ -594,10 +821,21 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                 let n = encode16(units, dst.as_mut_ptr().add(written));
                 // At most two bytes beyond one a unit: (nearly) all ASCII.
                 ascii_next = n <= STEP + 2 || I::RUNS_AFTER_MIXED;
+                wide_next = true;
                 written += n;
                 read += STEP;
             }
             None => {
+                // SAFETY: as for `load`; ROOM bytes (at least 64) from `written`.
+                if let Some((r, w)) =
+                    I::pairs::<S>(src.as_ptr().add(read), dst.as_mut_ptr().add(written))
+                {
+                    ascii_next = w <= r + 2;
+                    wide_next = false;
+                    read += r;
+                    written += w;
+                    continue;
+                }
                 // Character by character to the end of the step (a surrogate pair
                 // may end one unit after it).
                 let end = read + STEP;
@@ -697,7 +935,7 @@ pub(crate) unsafe fn latin1_to_utf8<V: Wide, S: Simd128>(
 
 #[cfg(test)]
 mod tests {
-    use super::{three_byte_shuffle, two_byte_shuffle};
+    use super::{four_byte_shuffle, three_byte_shuffle, two_byte_shuffle};
 
     #[test]
     fn two_byte_shuffles_keep_second_bytes_where_marked() {
@@ -705,6 +943,14 @@ mod tests {
         assert_eq!(&s[..10], &[0, 1, 2, 4, 5, 6, 8, 10, 12, 14]);
         assert!(s[10..].iter().all(|&b| b == 0x80));
         assert_eq!(two_byte_shuffle(0xFF), core::array::from_fn(|i| i as u8));
+    }
+
+    #[test]
+    fn four_byte_shuffles_keep_each_lanes_bytes_first_to_last() {
+        // Lanes of one, four, two and three bytes.
+        let s = four_byte_shuffle(0b10_01_11_00);
+        assert_eq!(&s[..10], &[0, 7, 6, 5, 4, 9, 8, 14, 13, 12]);
+        assert!(s[10..].iter().all(|&b| b == 0x80));
     }
 
     #[test]

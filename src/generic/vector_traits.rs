@@ -203,6 +203,18 @@ pub(crate) unsafe trait Simd128: ByteVector {
 
     /// `u16` lanes added, wrapping.
     unsafe fn add16(self, other: Self) -> Self;
+
+    /// Every `u32` lane set to `v`.
+    unsafe fn splat32(v: u32) -> Self;
+
+    /// 0xFFFF_FFFF in the `u32` lanes that are equal, 0 in the others.
+    unsafe fn eq32(self, other: Self) -> Self;
+
+    /// `u32` lanes shifted left by `N` bits.
+    unsafe fn shl32<const N: i32>(self) -> Self;
+
+    /// The larger of each pair of `u32` lanes.
+    unsafe fn max_u32(self, other: Self) -> Self;
 }
 
 /// A [`ByteVector::table16`] table with `bits` in every `u16` lane, stored

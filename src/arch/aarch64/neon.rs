@@ -292,6 +292,32 @@ unsafe impl Simd128 for uint8x16_t {
     unsafe fn splat16(v: u16) -> Self {
         vreinterpretq_u8_u16(vdupq_n_u16(v))
     }
+
+    #[inline(always)]
+    unsafe fn splat32(v: u32) -> Self {
+        vreinterpretq_u8_u32(vdupq_n_u32(v))
+    }
+
+    #[inline(always)]
+    unsafe fn eq32(self, other: Self) -> Self {
+        vreinterpretq_u8_u32(vceqq_u32(
+            vreinterpretq_u32_u8(self),
+            vreinterpretq_u32_u8(other),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        vreinterpretq_u8_u32(vshlq_n_u32::<N>(vreinterpretq_u32_u8(self)))
+    }
+
+    #[inline(always)]
+    unsafe fn max_u32(self, other: Self) -> Self {
+        vreinterpretq_u8_u32(vmaxq_u32(
+            vreinterpretq_u32_u8(self),
+            vreinterpretq_u32_u8(other),
+        ))
+    }
 }
 
 // SAFETY: the defaults use no instructions: this vector type has no wide

@@ -262,6 +262,26 @@ unsafe impl Simd128 for __m128i {
     unsafe fn splat16(v: u16) -> Self {
         _mm_set1_epi16(v as i16)
     }
+
+    #[inline(always)]
+    unsafe fn splat32(v: u32) -> Self {
+        _mm_set1_epi32(v as i32)
+    }
+
+    #[inline(always)]
+    unsafe fn eq32(self, other: Self) -> Self {
+        _mm_cmpeq_epi32(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        _mm_slli_epi32::<N>(self)
+    }
+
+    #[inline(always)]
+    unsafe fn max_u32(self, other: Self) -> Self {
+        _mm_max_epu32(self, other)
+    }
 }
 
 // SAFETY: the defaults use no instructions: this vector type has no wide
