@@ -388,7 +388,8 @@ unsafe fn encode8_two<S: Simd128>(units: S, two: u32, out: *mut u8) -> usize {
 }
 
 /// Encodes the 16 lanes of `units` at `out`; returns the bytes written. Writes up
-/// to 64 bytes.
+/// to 64 bytes. `short` says that every lane is below U+0800 (the caller's test,
+/// made with its test for surrogates).
 ///
 /// Text of one alphabet (Greek, Cyrillic, Hebrew, Arabic, ...) mixes two-byte
 /// characters with ASCII spaces and punctuation: when every lane is below
@@ -398,10 +399,10 @@ unsafe fn encode8_two<S: Simd128>(units: S, two: u32, out: *mut u8) -> usize {
 /// # Safety
 /// `out..out + 64` is writable; the CPU supports `S`.
 #[inline(always)]
-unsafe fn encode16<S: Simd128>(units: [S; 2], out: *mut u8) -> usize {
+unsafe fn encode16<S: Simd128>(units: [S; 2], short: bool, out: *mut u8) -> usize {
     let [a, b] = units;
     // SAFETY (stores): the caller's promise.
-    if a.or(b).and(S::splat16(0xF800)).any_nonzero() {
+    if !short {
         let n = encode8(a, out);
         return n + encode8(b, out.add(n));
     }
@@ -421,11 +422,12 @@ pub(crate) trait Source {
     type Unit: Copy;
 
     /// The 16 units at `ptr` as two vectors of `u16` lanes in the machine's order,
-    /// or `None` when one of them is not a character up to U+FFFF on its own.
+    /// and whether every one is below U+0800 (as [`encode16`] takes them), or
+    /// `None` when one of them is not a character up to U+FFFF on its own.
     ///
     /// # Safety
     /// `ptr..ptr + 16` is readable; the CPU supports `S`.
-    unsafe fn load<S: Simd128>(ptr: *const Self::Unit) -> Option<[S; 2]>;
+    unsafe fn load<S: Simd128>(ptr: *const Self::Unit) -> Option<([S; 2], bool)>;
 
     /// The character at the start of `src` and its length in units, or `None`
     /// when it is invalid (or incomplete).
@@ -526,12 +528,16 @@ impl<const BIG: bool> Source for Utf16<BIG> {
     type Unit = u16;
 
     #[inline(always)]
-    unsafe fn load<S: Simd128>(ptr: *const u16) -> Option<[S; 2]> {
+    unsafe fn load<S: Simd128>(ptr: *const u16) -> Option<([S; 2], bool)> {
         // SAFETY: the caller's promise: 16 units.
         let [a, b] = Self::units::<S>(ptr);
+        let all = a.or(b);
+        if !all.and(S::splat16(0xF800)).any_nonzero() {
+            return Some(([a, b], true));
+        }
         // Surrogates are at least 0x8000: most text has no such unit at all.
-        let high = a.or(b).and(S::splat16(0x8000)).any_nonzero();
-        (!high || !surrogates(a).or(surrogates(b)).any_nonzero()).then_some([a, b])
+        let high = all.and(S::splat16(0x8000)).any_nonzero();
+        (!high || !surrogates(a).or(surrogates(b)).any_nonzero()).then_some(([a, b], false))
     }
 
     #[inline(always)]
@@ -599,17 +605,19 @@ impl Source for Utf32 {
     }
 
     #[inline(always)]
-    unsafe fn load<S: Simd128>(ptr: *const u32) -> Option<[S; 2]> {
+    unsafe fn load<S: Simd128>(ptr: *const u32) -> Option<([S; 2], bool)> {
         // SAFETY: the caller's promise: 16 units.
         let v = [0, 4, 8, 12].map(|k| S::load(ptr.add(k).cast()));
         let all = v[0].or(v[1]).or(v[2]).or(v[3]);
+        let (a, b) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
+        if !all.and(S::splat32(0xFFFF_F800)).any_nonzero() {
+            return Some(([a, b], true));
+        }
         // Values above U+FFFF have a non-zero upper half.
-        let upper_halves = S::splat(0).zip16_low(S::splat16(0xFFFF));
-        if all.and(upper_halves).any_nonzero() {
+        if all.and(S::splat32(0xFFFF_0000)).any_nonzero() {
             return None;
         }
-        let (a, b) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
-        (!surrogates(a).or(surrogates(b)).any_nonzero()).then_some([a, b])
+        (!surrogates(a).or(surrogates(b)).any_nonzero()).then_some(([a, b], false))
     }
 
     #[inline(always)]
@@ -663,11 +671,11 @@ impl Source for Latin1 {
     const RUNS_AFTER_MIXED: bool = true;
 
     #[inline(always)]
-    unsafe fn load<S: Simd128>(ptr: *const u8) -> Option<[S; 2]> {
+    unsafe fn load<S: Simd128>(ptr: *const u8) -> Option<([S; 2], bool)> {
         // SAFETY: the caller's promise: 16 bytes.
         let bytes = S::load(ptr);
         let zero = S::splat(0);
-        Some([bytes.zip_low(zero), bytes.zip_high(zero)])
+        Some(([bytes.zip_low(zero), bytes.zip_high(zero)], true))
     }
 
     #[inline(always)]
@@ -817,8 +825,8 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
         // `dst`.
         match I::load::<S>(src.as_ptr().add(read)) {
-            Some(units) => {
-                let n = encode16(units, dst.as_mut_ptr().add(written));
+            Some((units, short)) => {
+                let n = encode16(units, short, dst.as_mut_ptr().add(written));
                 // At most two bytes beyond one a unit: (nearly) all ASCII.
                 ascii_next = n <= STEP + 2 || I::RUNS_AFTER_MIXED;
                 wide_next = true;
