@@ -234,6 +234,23 @@ unsafe fn store_high(v: __m256i, out: *mut u8) {
     _mm_storeu_si128(out.cast(), _mm256_extracti128_si256::<1>(v));
 }
 
+/// The 16 `u32` values of `a` and `b` as 16 `u16` lanes in order, if every one
+/// is up to U+FFFF (`packus` works per 128-bit lane: the quadwords are put in
+/// order).
+///
+/// # Safety
+/// The CPU supports AVX2.
+#[inline(always)]
+unsafe fn pack_bmp(a: __m256i, b: __m256i) -> Option<__m256i> {
+    let upper = _mm256_and_si256(_mm256_or_si256(a, b), _mm256_set1_epi32(-0x1_0000));
+    if _mm256_testz_si256(upper, upper) == 0 {
+        return None;
+    }
+    Some(_mm256_permute4x64_epi64::<0b11_01_10_00>(
+        _mm256_packus_epi32(a, b),
+    ))
+}
+
 /// Encodes the 16 `u16` lanes of `units` (code points up to U+FFFF) as UTF-8
 /// at `out`, 16 lanes in one register where the 128-bit code
 /// (`generic::to_utf8`) takes two: the same three cases (all ASCII; all below
@@ -356,17 +373,26 @@ unsafe impl Wide for __m256i {
     #[inline(always)]
     unsafe fn utf32_to_utf8(src: *const u32, dst: *mut u8) -> Option<(usize, usize)> {
         // SAFETY: the caller's promises: 32 values to read, 112 bytes to
-        // write. Each group of 16 values, all up to U+FFFF, becomes 16 `u16`
-        // lanes (`packus` works per 128-bit lane: the quadwords put in order).
-        let group = |k: usize| {
-            let a = _mm256_loadu_si256(src.add(16 * k).cast());
-            let b = _mm256_loadu_si256(src.add(16 * k + 8).cast());
-            let upper = _mm256_and_si256(_mm256_or_si256(a, b), _mm256_set1_epi32(-0x1_0000));
-            (_mm256_testz_si256(upper, upper) != 0)
-                .then(|| _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(a, b)))
+        // write.
+        // (No `array::map`: a closure would not inline the intrinsics.)
+        let v = [
+            _mm256_loadu_si256(src.cast()),
+            _mm256_loadu_si256(src.add(8).cast()),
+            _mm256_loadu_si256(src.add(16).cast()),
+            _mm256_loadu_si256(src.add(24).cast()),
+        ];
+        let all = _mm256_or_si256(_mm256_or_si256(v[0], v[1]), _mm256_or_si256(v[2], v[3]));
+        let high = _mm256_and_si256(all, _mm256_set1_epi32(!0x7F));
+        if _mm256_testz_si256(high, high) != 0 {
+            // 32 ASCII values (markup, English): one test, as for UTF-16.
+            __m256i::narrow_u32(v, dst);
+            return Some((32, 32));
+        }
+        let n = encode16(pack_bmp(v[0], v[1])?, dst)?;
+        let Some(units) = pack_bmp(v[2], v[3]) else {
+            return Some((16, n));
         };
-        let n = encode16(group(0)?, dst)?;
-        match group(1).and_then(|units| encode16(units, dst.add(n))) {
+        match encode16(units, dst.add(n)) {
             Some(m) => Some((32, n + m)),
             None => Some((16, n)),
         }
