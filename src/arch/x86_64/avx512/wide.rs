@@ -300,7 +300,14 @@ unsafe impl Wide for __m512i {
             _mm512_loadu_si512(src.cast()),
             _mm512_loadu_si512(src.add(16).cast()),
         );
-        let upper = _mm512_and_si512(_mm512_or_si512(a, b), w32(0xFFFF_0000));
+        let all = _mm512_or_si512(a, b);
+        if _mm512_test_epi32_mask(all, w32(0xFFFF_FF80)) == 0 {
+            // 32 ASCII values (markup, English): narrowed, no encoding.
+            _mm_storeu_si128(dst.cast(), _mm512_cvtepi32_epi8(a));
+            _mm_storeu_si128(dst.add(16).cast(), _mm512_cvtepi32_epi8(b));
+            return Some((32, 32));
+        }
+        let upper = _mm512_and_si512(all, w32(0xFFFF_0000));
         if _mm512_test_epi32_mask(upper, upper) != 0 {
             // Some value above U+FFFF: each half to one to four bytes a lane.
             if not_scalar(a) | not_scalar(b) != 0 {
