@@ -152,7 +152,7 @@ unsafe fn below<S: Simd128>(units: S, limit: u16) -> S {
 /// One bit per `u16` lane (bit `i` for lane `i`) of a lane mask: its top bit.
 #[inline(always)]
 unsafe fn lane_bits<S: Simd128>(mask: S) -> u32 {
-    mask.shr16::<8>().narrow(S::splat(0)).movemask()
+    lane_bits16(mask, S::splat(0))
 }
 
 /// [`lane_bits`] of two lane masks, `a`'s lanes the low eight bits.
