@@ -13,7 +13,8 @@
 //! }
 //! ```
 //!
-//! Without `free`, the free function is `Engine::active().method(args)`. The
+//! Without `free`, the free function is `Engine::active().method(args)` (through
+//! `dispatch::dispatching`, which leaves the first choice to the table). The
 //! method's body sees the engine as the named binding (`&Engine`). Generics and
 //! lifetimes go in brackets after the name: `pub fn convert[<O: RowOffset>](..)`.
 
@@ -48,7 +49,7 @@ macro_rules! api {
         }
     )*};
     (@free [] $method:ident ($($arg:ident),*)) => {
-        $crate::Engine::active().$method($($arg),*)
+        $crate::dispatch::dispatching().$method($($arg),*)
     };
     (@free [$free:block] $method:ident ($($arg:ident),*)) => {
         $free

@@ -631,6 +631,53 @@ fn latin1_input_every_byte() {
 }
 
 #[test]
+fn latin1_short_strings_every_length_and_room() {
+    // Short strings take their own paths (one masked step with AVX-512, steps of
+    // eight bytes with the last overlapping on 128-bit kernels): every length
+    // up to past the paths' limit, ASCII, accented and mixed in varied
+    // patterns, into outputs of exactly twice the input, of exactly the UTF-8
+    // length, and one byte short of it.
+    let engines = engines();
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    for len in 0..=72usize {
+        for density in [0u64, 1, 4, 8, 16] {
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let r = seed >> 33;
+                    if r % 16 < density {
+                        0x80 | (r >> 8) as u8
+                    } else {
+                        (r >> 8) as u8 & 0x7F
+                    }
+                })
+                .collect();
+            let exact = reference::utf8_len_from_latin1(&bytes);
+            for room in [2 * len, exact, exact.saturating_sub(1)] {
+                let want = run(room, 0u8, |o| reference::latin1_to_utf8(&bytes, o));
+                for engine in &engines {
+                    let k = engine.kernel().name();
+                    agree(
+                        k,
+                        &run(room, 1, |o| engine.latin1_to_utf8(&bytes, o)),
+                        &want,
+                        &bytes,
+                    );
+                    agree(
+                        k,
+                        &run(room, 1, |o| utfast::latin1::to_utf8(&bytes, o)),
+                        &want,
+                        &bytes,
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn every_output_length_on_short_texts() {
     let engines = engines();
     let texts = [

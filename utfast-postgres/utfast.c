@@ -840,9 +840,17 @@ single_byte_to_text(const Encoding *encoding, bool as_latin1,
 	text	   *out = (text *) palloc(VARHDRSZ + capacity);
 	uint8	   *dst = (uint8 *) VARDATA(out);
 	utfast_result r;
+	size_t		written;
 
 	if (as_latin1)
+	{
+		/* The call without a utfast_result to fill: most values take it. */
+		written = utfast_latin1_to_utf8_written(src, len, dst, capacity);
+		if (likely(written <= capacity))
+			return finish(out, written, capacity);
+		/* Not written: the full call says why. */
 		r = utfast_latin1_to_utf8(src, len, dst, capacity);
+	}
 	else
 		r = utfast_windows1252_to_utf8(src, len, dst, capacity);
 	if (unlikely(r.status != UTFAST_OK || r.written > capacity))

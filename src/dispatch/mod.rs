@@ -328,24 +328,42 @@ impl Engine {
     }
 }
 
+/// The active table: [`table::DETECT`] until the first call chooses.
 #[cfg(feature = "std")]
 static ACTIVE: core::sync::atomic::AtomicPtr<Table> =
-    core::sync::atomic::AtomicPtr::new(core::ptr::null_mut());
+    core::sync::atomic::AtomicPtr::new(core::ptr::addr_of!(table::DETECT).cast_mut());
 
 /// The cached run-time choice, made on first use.
 #[cfg(feature = "std")]
 #[inline]
 fn active_runtime() -> Engine {
-    use core::sync::atomic::Ordering;
-    let cached = ACTIVE.load(Ordering::Acquire);
-    if !cached.is_null() {
-        // SAFETY: ACTIVE only ever holds pointers to `'static` tables of kernels
-        // this CPU supports (stored below).
-        return Engine {
-            table: unsafe { &*cached },
-        };
+    let engine = dispatching();
+    if !core::ptr::eq(engine.table, &table::DETECT) {
+        return engine;
     }
     choose_and_cache()
+}
+
+/// The engine of one free-function call: the cached table as it is, which
+/// before the first choice is [`table::DETECT`] (its entries choose, then
+/// forward). Not for an engine that is kept or asked its kernel: that is
+/// [`Engine::active`].
+#[cfg(feature = "std")]
+#[inline]
+pub(crate) fn dispatching() -> Engine {
+    use core::sync::atomic::Ordering;
+    // SAFETY: ACTIVE only ever holds pointers to `'static` tables: DETECT, or
+    // a kernel's this CPU supports (stored below).
+    Engine {
+        table: unsafe { &*ACTIVE.load(Ordering::Acquire) },
+    }
+}
+
+/// Without `std`, the active engine itself (a constant).
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn dispatching() -> Engine {
+    active_runtime()
 }
 
 #[cfg(feature = "std")]

@@ -105,6 +105,43 @@ macro_rules! scalar_table {
 
 operations!(scalar_table!(SCALAR));
 
+/// The table the dispatcher starts with: each entry chooses the kernel (once,
+/// [`active_runtime`](super::active_runtime)) and forwards its call to it. The
+/// free functions call through the cached pointer without testing it first,
+/// so that nothing of a call waits on a test and a call made only the first
+/// time: with the test, every caller kept its arguments alive across that
+/// call (registers saved and restored on every short call).
+#[cfg(feature = "std")]
+macro_rules! detect_table {
+    (($table:ident)
+     $($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $portable:path;)*) => {
+        #[allow(non_snake_case)]
+        mod $table {
+            $(
+                /// Chooses the kernel, then runs its entry.
+                ///
+                /// # Safety
+                /// None needed: the chosen kernel runs on this CPU.
+                #[cold]
+                pub(super) unsafe fn $name($($arg: $ty),*) -> $ret {
+                    super::super::active_runtime().ops().$name($($arg),*)
+                }
+            )*
+        }
+
+        /// [`detect_table`]'s table. Its `kernel` is never read: an engine
+        /// holding it is made only for one call of a free function.
+        pub(crate) static $table: Table = Table {
+            kernel: Kernel::Scalar,
+            short_utf8_in_one_vector: false,
+            $($name: $table::$name,)*
+        };
+    };
+}
+
+#[cfg(feature = "std")]
+operations!(detect_table!(DETECT));
+
 /// One table per kernel and architecture of the kernel list.
 macro_rules! kernel_tables {
     (() $($kernel:ident $name:literal $table:ident $imp:ty { $($arch:tt => $target:tt,)* })*) => {

@@ -152,6 +152,13 @@ pub(crate) unsafe trait Simd128: ByteVector {
     /// `ptr..ptr + 16` is writable; the CPU supports the instruction set.
     unsafe fn store(self, ptr: *mut u8);
 
+    /// The 8 bytes at `ptr` (no alignment needed) in the low half, zeros in
+    /// the high half.
+    ///
+    /// # Safety
+    /// `ptr..ptr + 8` is readable; the CPU supports the instruction set.
+    unsafe fn load8(ptr: *const u8) -> Self;
+
     /// Every `u16` lane set to `v`.
     unsafe fn splat16(v: u16) -> Self;
 

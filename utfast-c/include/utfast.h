@@ -21,6 +21,13 @@
 #include <stdint.h>
 
 /**
+ * What the `_written` functions return when they converted nothing: the
+ * output was too small, or an argument was refused (the `utfast_result`
+ * function of the same conversion says which).
+ */
+#define UTFAST_NOT_WRITTEN SIZE_MAX
+
+/**
  * What a call did. Every fallible function returns one inside a
  * `utfast_result`.
  */
@@ -683,6 +690,25 @@ struct utfast_result utfast_latin1_to_utf8(const uint8_t *src,
                                            size_t len,
                                            uint8_t *dst,
                                            size_t dst_len);
+
+/**
+ * [`utfast_latin1_to_utf8`] with the bytes written as its answer, or
+ * `UTFAST_NOT_WRITTEN` (`SIZE_MAX`) when they do not fit in `dst_len` (what
+ * `dst` then holds is unspecified) or an argument is refused: for loops over
+ * many short values, where filling and reading a `utfast_result` is a
+ * noticeable part of the call.
+ *
+ * ```c
+ * uint8_t out[8];
+ * size_t n = utfast_latin1_to_utf8_written((const uint8_t *) "caf\xE9", 4, out, sizeof out);
+ * // n == 5: "caf\xC3\xA9"
+ * ```
+ *
+ * # Safety
+ *
+ * As [`utfast_latin1_to_utf8`].
+ */
+size_t utfast_latin1_to_utf8_written(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_len);
 
 /**
  * Latin-1 to UTF-16LE, one unit a byte.

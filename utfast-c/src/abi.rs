@@ -199,6 +199,7 @@ unsafe fn checked_mut<'a, T>(ptr: *mut T, len: usize) -> &'a mut [T] {
 /// # Safety
 ///
 /// As [`buffers`].
+#[inline(always)]
 pub(crate) unsafe fn conversion<I, O>(
     src: *const I,
     len: usize,
@@ -206,8 +207,62 @@ pub(crate) unsafe fn conversion<I, O>(
     dst_len: usize,
     convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
 ) -> utfast_result {
-    // The common case inline, with as little around the call as can be (this
-    // runs on every call of every conversion); the rest out of line.
+    let run = |src: &[I], dst: &mut [O]| converted(src, dst, convert);
+    // SAFETY: forwarded from the caller.
+    unsafe { with_buffers(src, len, dst, dst_len, run, utfast_result::failed) }
+}
+
+/// What the `_written` functions return when they converted nothing: the
+/// output was too small, or an argument was refused (the `utfast_result`
+/// function of the same conversion says which). The header defines it as
+/// `SIZE_MAX` (cbindgen.toml's `after_includes`).
+///
+/// cbindgen:ignore
+pub const UTFAST_NOT_WRITTEN: usize = usize::MAX;
+
+/// [`conversion`] for a conversion that can fail only for want of room, with
+/// the units written as its whole answer ([`UTFAST_NOT_WRITTEN`] when `convert`
+/// gives `None`, for refused buffers, and on a panic): no `utfast_result` to
+/// fill and read back, for callers that convert many short values.
+///
+/// # Safety
+///
+/// As [`buffers`].
+#[inline(always)]
+pub(crate) unsafe fn written<I, O>(
+    src: *const I,
+    len: usize,
+    dst: *mut O,
+    dst_len: usize,
+    convert: impl FnOnce(&[I], &mut [O]) -> Option<usize>,
+) -> usize {
+    let run = |src: &[I], dst: &mut [O]| {
+        guard_value(UTFAST_NOT_WRITTEN, || {
+            convert(src, dst).unwrap_or(UTFAST_NOT_WRITTEN)
+        })
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { with_buffers(src, len, dst, dst_len, run, |_| UTFAST_NOT_WRITTEN) }
+}
+
+/// `run` on the buffers as slices, or `refused` with the status that refuses
+/// them. The common case inline, with as little around the call as can be
+/// (this runs on every call of every conversion); the rest out of line, in
+/// tail position, so that nothing of the common call waits on it (no
+/// registers kept across it).
+///
+/// # Safety
+///
+/// As [`buffers`].
+#[inline(always)]
+unsafe fn with_buffers<I, O, R>(
+    src: *const I,
+    len: usize,
+    dst: *mut O,
+    dst_len: usize,
+    run: impl FnOnce(&[I], &mut [O]) -> R,
+    refused: impl FnOnce(utfast_status) -> R,
+) -> R {
     if plain_pair(src, len, dst.cast_const(), dst_len) {
         // SAFETY: `plain_pair` checked both pairs as `check` does (non-empty:
         // no dangling pointer needed) and that they do not overlap; the
@@ -218,30 +273,31 @@ pub(crate) unsafe fn conversion<I, O>(
                 std::slice::from_raw_parts_mut(dst, dst_len),
             )
         };
-        return converted(src, dst, convert);
+        return run(src, dst);
     }
     // SAFETY: forwarded from the caller.
-    unsafe { conversion_checked(src, len, dst, dst_len, convert) }
+    unsafe { with_buffers_checked(src, len, dst, dst_len, run, refused) }
 }
 
-/// [`conversion`] for empty, NULL or refused buffers: each check in turn.
+/// [`with_buffers`] for empty, NULL or refused buffers: each check in turn.
 ///
 /// # Safety
 ///
 /// As [`buffers`].
 #[cold]
 #[inline(never)]
-unsafe fn conversion_checked<I, O>(
+unsafe fn with_buffers_checked<I, O, R>(
     src: *const I,
     len: usize,
     dst: *mut O,
     dst_len: usize,
-    convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
-) -> utfast_result {
+    run: impl FnOnce(&[I], &mut [O]) -> R,
+    refused: impl FnOnce(utfast_status) -> R,
+) -> R {
     // SAFETY: forwarded from the caller.
     match unsafe { buffers(src, len, dst, dst_len) } {
-        Ok((src, dst)) => converted(src, dst, convert),
-        Err(status) => utfast_result::failed(status),
+        Ok((src, dst)) => run(src, dst),
+        Err(status) => refused(status),
     }
 }
 

@@ -7,7 +7,7 @@
 
 use utfast::{latin1, utf16, utf32, utf8, ByteOrder};
 
-use crate::abi::{conversion, output_too_small, utf16_error, utf32_error, utf8_error};
+use crate::abi::{conversion, output_too_small, utf16_error, utf32_error, utf8_error, written};
 use crate::types::utfast_result;
 
 /// UTF-8 to UTF-16LE. `dst_len >= len` always suffices;
@@ -304,6 +304,36 @@ pub unsafe extern "C" fn utfast_latin1_to_utf8(
     unsafe {
         conversion(src, len, dst, dst_len, |src, dst| {
             latin1::to_utf8(src, dst).map_err(output_too_small)
+        })
+    }
+}
+
+/// [`utfast_latin1_to_utf8`] with the bytes written as its answer, or
+/// `UTFAST_NOT_WRITTEN` (`SIZE_MAX`) when they do not fit in `dst_len` (what
+/// `dst` then holds is unspecified) or an argument is refused: for loops over
+/// many short values, where filling and reading a `utfast_result` is a
+/// noticeable part of the call.
+///
+/// ```c
+/// uint8_t out[8];
+/// size_t n = utfast_latin1_to_utf8_written((const uint8_t *) "caf\xE9", 4, out, sizeof out);
+/// // n == 5: "caf\xC3\xA9"
+/// ```
+///
+/// # Safety
+///
+/// As [`utfast_latin1_to_utf8`].
+#[no_mangle]
+pub unsafe extern "C" fn utfast_latin1_to_utf8_written(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+) -> usize {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        written(src, len, dst, dst_len, |src, dst| {
+            latin1::to_utf8(src, dst).ok()
         })
     }
 }

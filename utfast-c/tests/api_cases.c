@@ -411,6 +411,40 @@ static void check_single_byte(void) {
     CHECK_RESULT(r, SMALL, 1, 2, 0, UTFAST_KIND_OUTPUT_TOO_SMALL);
 }
 
+/* utfast_latin1_to_utf8_written against utfast_latin1_to_utf8: every length to
+ * past the short paths, outputs of twice the input, of the exact length and one
+ * byte short; refused arguments. */
+static void check_written(void) {
+    uint8_t src[72], full[160], out[160];
+    uint32_t seed = 12345;
+    size_t len, i, k;
+    for (len = 0; len <= sizeof src; len++) {
+        for (i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            src[i] = (uint8_t)(seed >> 16);
+            if ((len + i) % 3) src[i] &= 0x7F;
+        }
+        size_t exact = utfast_utf8_len_from_latin1(src, len);
+        size_t rooms[3] = {2 * len, exact, exact ? exact - 1 : 0};
+        for (k = 0; k < 3; k++) {
+            utfast_result r = utfast_latin1_to_utf8(src, len, full, rooms[k]);
+            size_t n = utfast_latin1_to_utf8_written(src, len, out, rooms[k]);
+            if (r.status == UTFAST_OK) {
+                CHECK(n == r.written);
+                CHECK(n == exact);
+                CHECK(memcmp(out, full, n) == 0);
+            } else {
+                CHECK(r.status == UTFAST_OUTPUT_TOO_SMALL);
+                CHECK(n == UTFAST_NOT_WRITTEN);
+            }
+        }
+    }
+    CHECK(utfast_latin1_to_utf8_written(NULL, 0, NULL, 0) == 0);
+    CHECK(utfast_latin1_to_utf8_written(NULL, 1, out, 2) == UTFAST_NOT_WRITTEN);
+    CHECK(utfast_latin1_to_utf8_written(src, 1, NULL, 2) == UTFAST_NOT_WRITTEN);
+    CHECK(utfast_latin1_to_utf8_written(out, 4, out + 2, 8) == UTFAST_NOT_WRITTEN);
+}
+
 /* ---- lengths, repair, overlap -------------------------------------------- */
 
 static void check_lengths_and_repair(void) {
@@ -637,6 +671,7 @@ int main(void) {
     check_utf16_kinds(1);
     check_utf32_kinds();
     check_single_byte();
+    check_written();
     check_lengths_and_repair();
     check_rows();
     check_transcoder();

@@ -289,6 +289,11 @@ unsafe impl Simd128 for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn load8(ptr: *const u8) -> Self {
+        vcombine_u8(vld1_u8(ptr), vdup_n_u8(0))
+    }
+
+    #[inline(always)]
     unsafe fn splat16(v: u16) -> Self {
         vreinterpretq_u8_u16(vdupq_n_u16(v))
     }

@@ -259,6 +259,11 @@ unsafe impl Simd128 for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn load8(ptr: *const u8) -> Self {
+        _mm_loadl_epi64(ptr.cast())
+    }
+
+    #[inline(always)]
     unsafe fn splat16(v: u16) -> Self {
         _mm_set1_epi16(v as i16)
     }

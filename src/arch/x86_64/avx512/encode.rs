@@ -94,35 +94,35 @@ pub(super) unsafe fn store(dst: *mut u8, packed: __m512i, count: usize, exact: b
     }
 }
 
-/// UTF-8 of the lanes in `lanes` of the 32 `u16` lanes of `units`, each
-/// below U+0800 (ASCII in `ascii`), at `dst`: each lane becomes `[lead,
-/// continuation]` or `[ASCII, 0]`, and a compress keeps the second byte of
-/// the two-byte lanes only. Returns the bytes written, or
-/// `None` (having written nothing) when they exceed `room`; writes all 64
-/// bytes of the vector unless `exact`.
+/// UTF-8 of the lanes in `lanes` (`count` of them) of the 32 `u16` lanes of
+/// `units`, each below U+0800 (above 0x7F in `high`, which is within `lanes`),
+/// at `dst`: each lane becomes `[lead, continuation]` or `[ASCII, 0]`, and a
+/// compress keeps the second byte of the two-byte lanes only. Returns the bytes
+/// written, or `None` (having written nothing) when they exceed `room`; writes
+/// all 64 bytes of the vector unless `exact`.
 ///
 /// The compress mask comes from one byte test, in the mask registers: on
 /// short strings this chain is the latency of the whole call.
 #[inline(always)]
 pub(super) unsafe fn encode_two_bytes(
     units: __m512i,
-    ascii: u32,
+    high: u32,
     dst: *mut u8,
-    lanes: u32,
+    (lanes, count): (u32, u32),
     room: usize,
     exact: bool,
 ) -> Option<usize> {
     let two_lead = _mm512_or_si512(_mm512_srli_epi16::<6>(units), w16(0xC0));
     let low6 = _mm512_or_si512(_mm512_and_si512(units, w16(0x3F)), w16(0x80));
     let two = _mm512_or_si512(two_lead, _mm512_slli_epi16::<8>(low6));
-    let pairs = _mm512_mask_blend_epi16(ascii, two, units);
+    let pairs = _mm512_mask_blend_epi16(high, units, two);
     // A byte is kept where this is not 0: both bytes of a two-byte lane, the
     // first of an ASCII one (even U+0000), none outside `lanes`.
-    let kept = _mm512_mask_blend_epi16(ascii, two, w16(0x00FF));
+    let kept = _mm512_mask_blend_epi16(high, w16(0x00FF), two);
     let lane_bytes = deposit(lanes as u64, 0x5555_5555_5555_5555) * 3;
     let keep = _mm512_mask_test_epi8_mask(lane_bytes, kept, kept);
-    // Counted from `ascii`, which is known early, rather than from `keep`.
-    let n = (lanes.count_ones() + (!ascii & lanes).count_ones()) as usize;
+    // Counted from `high`, which is known early, rather than from `keep`.
+    let n = (count + high.count_ones()) as usize;
     if n > room {
         return None;
     }
@@ -162,7 +162,8 @@ pub(super) unsafe fn encode_units(units: __m512i, dst: *mut u8, limit: Limit) ->
     }
     let short = _mm512_cmplt_epu16_mask(units, w16(0x800));
     if short | !lanes == u32::MAX {
-        return encode_two_bytes(units, ascii, dst, lanes, room, exact);
+        let count = lanes.count_ones();
+        return encode_two_bytes(units, !ascii & lanes, dst, (lanes, count), room, exact);
     }
     let halves = [
         _mm512_castsi512_si256(units),

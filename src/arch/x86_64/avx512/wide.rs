@@ -204,9 +204,11 @@ unsafe impl Wide for __m512i {
         // bytes.
         let bytes = _mm256_maskz_loadu_epi8(lanes, src.cast());
         // Every Latin-1 character takes one or two bytes: no three-byte case.
-        let ascii = !_mm256_movepi8_mask(bytes);
+        // The bytes past `len` were loaded as 0: `high` is within `lanes`.
+        let high = _mm256_movepi8_mask(bytes);
         let units = _mm512_cvtepu8_epi16(bytes);
-        Some((len, encode_two_bytes(units, ascii, dst, lanes, room, true)?))
+        let written = encode_two_bytes(units, high, dst, (lanes, len as u32), room, true)?;
+        Some((len, written))
     }
 
     #[inline(always)]
