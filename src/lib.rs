@@ -117,7 +117,7 @@ const SHORT_VECTOR_MIN: usize = 16;
 /// the kernel takes a short string in one vector, which is quicker still).
 #[inline(always)]
 fn check_utf8(src: &[u8]) -> Result<(), Utf8Error> {
-    let engine = Engine::active();
+    let engine = dispatch::dispatching();
     if src.len() < SHORT_INPUT && !engine.short_utf8_in_one_vector() {
         if arch::dfa::short_is_ascii(src) {
             return Ok(());
@@ -142,7 +142,7 @@ api! { "crate";
     pub fn validate_utf8(src: &[u8]) -> bool
         as validate_utf8;
         free {
-            let engine = Engine::active();
+            let engine = dispatch::dispatching();
             if src.len() < SHORT_INPUT && !engine.short_utf8_in_one_vector() {
                 if arch::dfa::short_is_ascii(src) {
                     return true;

@@ -67,7 +67,7 @@ api! { "utf8";
             if src.len() <= short::UTF8_BYTES {
                 return short::utf8_to_utf16(src, dst, order);
             }
-            crate::Engine::active().utf8_to_utf16(src, dst, order)
+            crate::dispatch::dispatching().utf8_to_utf16(src, dst, order)
         }
         |engine| engine.ops().utf8_to_utf16(src, dst, order);
 
@@ -85,7 +85,7 @@ api! { "utf8";
             if src.len() <= short::UTF8_BYTES {
                 return short::utf8_to_utf32(src, dst);
             }
-            crate::Engine::active().utf8_to_utf32(src, dst)
+            crate::dispatch::dispatching().utf8_to_utf32(src, dst)
         }
         |engine| engine.ops().utf8_to_utf32(src, dst);
 
@@ -243,7 +243,7 @@ api! { "utf8";
     pub fn to_string_with[<'a>](src: &'a [u8], mode: ErrorMode) -> Result<Cow<'a, str>, Utf8Error>
         as utf8_to_string_with;
         free {
-            lossy::to_string_with(&crate::Engine::active(), src, mode, crate::check_utf8(src))
+            lossy::to_string_with(&crate::dispatch::dispatching(), src, mode, crate::check_utf8(src))
         }
         |engine| lossy::to_string_with(engine, src, mode, engine.ops().check_utf8(src));
 

@@ -829,28 +829,19 @@ from_utf8(bytea *arg, Mode mode)
 }
 
 /*
- * The `len` bytes of Latin-1 (Windows-1252 unless `as_latin1`) at `src` as a
- * new text, in a buffer of `bound` bytes (the most the conversion can give).
+ * single_byte_to_text's call through utfast_result: Windows-1252, and the
+ * reason a Latin-1 conversion wrote nothing (out of line: the common call
+ * keeps no utfast_result on its stack).
  */
-static inline text *
-single_byte_to_text(const Encoding *encoding, bool as_latin1,
-					const uint8 *src, size_t len, size_t bound)
+static pg_noinline text *
+single_byte_to_text_slowly(const Encoding *encoding, bool as_latin1, const uint8 *src,
+						   size_t len, size_t bound, text *out, size_t capacity)
 {
-	size_t		capacity = Min(bound, MAX_TEXT_BYTES);
-	text	   *out = (text *) palloc(VARHDRSZ + capacity);
 	uint8	   *dst = (uint8 *) VARDATA(out);
 	utfast_result r;
-	size_t		written;
 
 	if (as_latin1)
-	{
-		/* The call without a utfast_result to fill: most values take it. */
-		written = utfast_latin1_to_utf8_written(src, len, dst, capacity);
-		if (likely(written <= capacity))
-			return finish(out, written, capacity);
-		/* Not written: the full call says why. */
 		r = utfast_latin1_to_utf8(src, len, dst, capacity);
-	}
 	else
 		r = utfast_windows1252_to_utf8(src, len, dst, capacity);
 	if (unlikely(r.status != UTFAST_OK || r.written > capacity))
@@ -860,6 +851,29 @@ single_byte_to_text(const Encoding *encoding, bool as_latin1,
 		report_status(r.status, as_latin1 ? "utfast_latin1_to_utf8" : "utfast_windows1252_to_utf8");
 	}
 	return finish(out, r.written, capacity);
+}
+
+/*
+ * The `len` bytes of Latin-1 (Windows-1252 unless `as_latin1`) at `src` as a
+ * new text, in a buffer of `bound` bytes (the most the conversion can give).
+ * Latin-1 takes the call that answers with the bytes written alone.
+ */
+static inline text *
+single_byte_to_text(const Encoding *encoding, bool as_latin1,
+					const uint8 *src, size_t len, size_t bound)
+{
+	size_t		capacity = Min(bound, MAX_TEXT_BYTES);
+	text	   *out = (text *) palloc(VARHDRSZ + capacity);
+
+	if (as_latin1)
+	{
+		size_t		written = utfast_latin1_to_utf8_written(src, len, (uint8 *) VARDATA(out),
+															capacity);
+
+		if (likely(written <= capacity))
+			return finish(out, written, capacity);
+	}
+	return single_byte_to_text_slowly(encoding, as_latin1, src, len, bound, out, capacity);
 }
 
 /*

@@ -237,5 +237,5 @@ pub(crate) fn utf16_to_utf8_rest(
     if let Some(written) = utf16_ascii_to_utf8(src, dst, order) {
         return Ok(written);
     }
-    crate::Engine::active().utf16_to_utf8(src, dst, order)
+    crate::dispatch::dispatching().utf16_to_utf8(src, dst, order)
 }
