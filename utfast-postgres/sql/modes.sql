@@ -30,6 +30,13 @@ SELECT utfast_convert_from('\x636166e9', 'UTF8', NULL) IS NULL AS null_mode;
 SELECT e, m, utfast_convert_from('\x636166e9', e, m) AS text
 FROM (VALUES ('LATIN1', 'error'), ('UTF8', 'replace'), ('UTF8', 'null'), ('WIN1252', 'error'),
              ('latin1', 'ERROR'), ('UTF8', 'replace')) AS t(e, m);
+-- Without a mode (the two-argument function): 'error', by position or by name,
+-- the encoding constant or changing from row to row.
+SELECT utfast_convert_from(bytes => '\x636166e9', encoding => 'LATIN1') AS named_two;
+SELECT e, utfast_convert_from('\x636166e9', e) AS text
+FROM (VALUES ('LATIN1'), ('WIN1252'), ('latin-1')) AS t(e);
+SELECT e, utfast_convert_from('\x636166e9', e) AS text
+FROM (VALUES ('LATIN1'), ('UTF8')) AS t(e);
 
 -- U+0000 in every encoding: an error (naming its offset), NULL, or U+FFFD.
 CREATE TABLE nuls (encoding text, bytes bytea);
