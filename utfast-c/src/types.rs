@@ -136,15 +136,32 @@ pub struct utfast_result {
 }
 
 impl utfast_result {
+    /// A result with every field given and the padding bytes zero. (Built on
+    /// a zeroed value: left undefined, the padding let the compiler fill it
+    /// from whatever registers it held, and keep those alive for it, a
+    /// register saved and restored on every call.)
+    const fn with(
+        status: utfast_status,
+        position: usize,
+        written: usize,
+        error_len: u8,
+        kind: utfast_error_kind,
+    ) -> utfast_result {
+        // SAFETY: all zeros is a valid `utfast_result`: integers, and status 0
+        // (`UTFAST_OK`).
+        let mut result: utfast_result = unsafe { core::mem::zeroed() };
+        result.status = status;
+        result.position = position;
+        result.written = written;
+        result.error_len = error_len;
+        result.kind = kind as u8;
+        result
+    }
+
     /// Success: `position` input units read, `written` output units written.
     pub(crate) const fn ok(position: usize, written: usize) -> utfast_result {
-        utfast_result {
-            status: utfast_status::UTFAST_OK,
-            position,
-            written,
-            error_len: 0,
-            kind: utfast_error_kind::UTFAST_KIND_NONE as u8,
-        }
+        let none = utfast_error_kind::UTFAST_KIND_NONE;
+        utfast_result::with(utfast_status::UTFAST_OK, position, written, 0, none)
     }
 
     /// Invalid input at `position`.
@@ -154,39 +171,35 @@ impl utfast_result {
         error_len: usize,
         kind: utfast_error_kind,
     ) -> utfast_result {
-        utfast_result {
-            status: utfast_status::UTFAST_INVALID,
+        let error_len = if error_len > u8::MAX as usize {
+            u8::MAX
+        } else {
+            error_len as u8
+        };
+        utfast_result::with(
+            utfast_status::UTFAST_INVALID,
             position,
             written,
-            error_len: if error_len > u8::MAX as usize {
-                u8::MAX
-            } else {
-                error_len as u8
-            },
-            kind: kind as u8,
-        }
+            error_len,
+            kind,
+        )
     }
 
     /// A full output: `position` input units became `written` output units.
     pub(crate) const fn output_too_small(position: usize, written: usize) -> utfast_result {
-        utfast_result {
-            status: utfast_status::UTFAST_OUTPUT_TOO_SMALL,
+        let kind = utfast_error_kind::UTFAST_KIND_OUTPUT_TOO_SMALL;
+        utfast_result::with(
+            utfast_status::UTFAST_OUTPUT_TOO_SMALL,
             position,
             written,
-            error_len: 0,
-            kind: utfast_error_kind::UTFAST_KIND_OUTPUT_TOO_SMALL as u8,
-        }
+            0,
+            kind,
+        )
     }
 
     /// A status that says nothing about the input (a bad argument, a panic).
     pub(crate) const fn failed(status: utfast_status) -> utfast_result {
-        utfast_result {
-            status,
-            position: 0,
-            written: 0,
-            error_len: 0,
-            kind: utfast_error_kind::UTFAST_KIND_NONE as u8,
-        }
+        utfast_result::with(status, 0, 0, 0, utfast_error_kind::UTFAST_KIND_NONE)
     }
 }
 
