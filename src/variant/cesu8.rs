@@ -30,6 +30,7 @@ struct Mutf8;
 
 impl Variant for Cesu8 {
     const FORBIDS: Option<bool> = Some(false);
+    const PAIRS: bool = true;
 
     #[inline]
     fn read(s: &[u8]) -> Step {
@@ -39,6 +40,7 @@ impl Variant for Cesu8 {
 
 impl Variant for Mutf8 {
     const FORBIDS: Option<bool> = Some(true);
+    const PAIRS: bool = true;
 
     #[inline]
     fn read(s: &[u8]) -> Step {
@@ -119,36 +121,79 @@ mod owned {
         ]
     }
 
+    /// The six bytes of a character above U+FFFF (`c`, from its four UTF-8
+    /// bytes) in CESU-8: its two surrogates, each in the 3-byte form.
+    #[inline(always)]
+    fn pair_bytes(utf8: [u8; 4]) -> [u8; 6] {
+        let c = (u32::from(utf8[0] & 0x07) << 18
+            | u32::from(utf8[1] & 0x3F) << 12
+            | u32::from(utf8[2] & 0x3F) << 6
+            | u32::from(utf8[3] & 0x3F))
+            - 0x1_0000;
+        [
+            0xED,
+            0xA0 | (c >> 16) as u8,
+            0x80 | (c >> 10) as u8 & 0x3F,
+            0xED,
+            0xB0 | (c >> 6) as u8 & 0x0F,
+            0x80 | c as u8 & 0x3F,
+        ]
+    }
+
     /// A `str` in CESU-8 (`mutf8` false) or Modified UTF-8: borrowed when it has
     /// no 4-byte character (nor, for Modified UTF-8, a U+0000).
+    ///
+    /// Past the first such character, into an output of twice the input (a
+    /// 4-byte character becomes 6 bytes, a U+0000 2): each special character
+    /// written as fixed-size bytes, the ordinary bytes between them copied 16
+    /// at a time while a look at the next 16 bytes finds the next special one,
+    /// and by the vector scan and one copy when it does not (dense emoji text
+    /// pays for no scan set-up a character, long ordinary stretches for no
+    /// byte loop).
     fn from_str(s: &str, mutf8: bool) -> Cow<'_, [u8]> {
         let bytes = s.as_bytes();
-        let Some((mut at, _)) = find_byte(Engine::active(), bytes, mutf8) else {
+        let Some((first, _)) = find_byte(Engine::active(), bytes, mutf8) else {
             return Cow::Borrowed(bytes);
         };
-        let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
-        out.extend_from_slice(&bytes[..at]);
-        // `at` is a character boundary: a 4-byte lead byte or a 00 byte.
-        while let Some(c) = s.get(at..).and_then(|rest| rest.chars().next()) {
-            if c == '\0' {
-                out.extend_from_slice(&[0xC0, 0x80]);
-            } else {
-                for unit in c.encode_utf16(&mut [0; 2]) {
-                    out.extend_from_slice(&three_bytes(*unit));
-                }
+        let special = |b: u8| b >= 0xF0 || (mutf8 && b == 0);
+        // Twice the rest, and 2 bytes for the 8-byte writes of 6.
+        let mut out = vec![0u8; first + 2 * (bytes.len() - first) + 2];
+        out[..first].copy_from_slice(&bytes[..first]);
+        let (mut at, mut n) = (first, first);
+        // Here n - at <= at - first, so n + 2 * (bytes.len() - at) + 2 <=
+        // out.len(): the writes below stay within `out`.
+        while let Some(&b) = bytes.get(at) {
+            if b >= 0xF0 {
+                // `s` is UTF-8: a 4-byte character; 8 bytes written, 6 kept.
+                let four = &bytes[at..at + 4];
+                let mut eight = [0; 8];
+                eight[..6].copy_from_slice(&pair_bytes([four[0], four[1], four[2], four[3]]));
+                out[n..n + 8].copy_from_slice(&eight);
+                (at, n) = (at + 4, n + 6);
+                continue;
             }
-            at += c.len_utf8();
-            // A short look first: in dense text (emoji) the vector scan's set-up
-            // would be paid for every character.
+            if special(b) {
+                out[n..n + 2].copy_from_slice(&[0xC0, 0x80]);
+                (at, n) = (at + 1, n + 2);
+                continue;
+            }
+            // Ordinary bytes up to the next special one.
             let near = &bytes[at..bytes.len().min(at + 16)];
-            let next = match near.iter().position(|&b| b >= 0xF0 || (mutf8 && b == 0)) {
-                Some(k) => at + k,
+            let run = match near.iter().position(|&b| special(b)) {
+                Some(k) => k,
                 None => find_byte(Engine::active(), &bytes[at..], mutf8)
-                    .map_or(bytes.len(), |(k, _)| at + k),
+                    .map_or(bytes.len() - at, |(k, _)| k),
             };
-            out.extend_from_slice(&bytes[at..next]);
-            at = next;
+            if run <= 16 && near.len() == 16 && out.len() - n >= 16 {
+                // A fixed-size copy (no call); the bytes past `run` are
+                // overwritten next.
+                out[n..n + 16].copy_from_slice(near);
+            } else {
+                out[n..n + run].copy_from_slice(&bytes[at..at + run]);
+            }
+            (at, n) = (at + run, n + run);
         }
+        out.truncate(n);
         Cow::Owned(out)
     }
 

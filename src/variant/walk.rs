@@ -24,6 +24,11 @@ pub(crate) trait Variant {
     /// Reads the sequence at the start of `s` (not empty) by the variant's rules.
     fn read(s: &[u8]) -> Step;
 
+    /// True when a high and a low surrogate in the 3-byte form, one after the
+    /// other, are one character (CESU-8, Modified UTF-8): [`walk`] then reads
+    /// such a pair without [`Variant::read`].
+    const PAIRS: bool = false;
+
     /// The first byte of valid UTF-8 `valid` that the variant forbids.
     #[inline]
     fn forbidden(engine: Engine, valid: &[u8]) -> Option<(usize, VariantErrorKind)> {
@@ -71,6 +76,22 @@ pub(crate) trait Sink {
     fn utf8(&mut self, engine: &Engine, rest: &[u8]) -> Result<(), Utf8Error>;
     /// Takes in the value of a special sequence.
     fn special(&mut self, value: u32);
+    /// Takes in an ASCII byte (not 00) read by scalar code.
+    #[inline]
+    fn ascii(&mut self, b: u8) {
+        self.special(u32::from(b));
+    }
+
+    /// Takes in the longest prefix of `s` made of ASCII bytes other than 00
+    /// and valid surrogate pairs (for a variant with [`Variant::PAIRS`]),
+    /// stopping where `calm` (ASCII bytes since the last pair, counted on)
+    /// reaches [`NEIGHBOURHOOD`]; returns the bytes taken. The default takes
+    /// none (the caller then reads one sequence at a time).
+    #[inline]
+    fn pairs_and_ascii(&mut self, s: &[u8], calm: &mut usize) -> usize {
+        let _ = (s, calm);
+        0
+    }
 }
 
 /// A sink that only validates.
@@ -123,7 +144,32 @@ pub(crate) fn walk<V: Variant>(
             let Some(next) = src.get(pos..).filter(|s| !s.is_empty()) else {
                 return Ok(());
             };
+            // The common sequences first, as `V::read` would read them: ASCII
+            // other than 00 (ordinary in every variant), and a valid pair.
+            if V::PAIRS {
+                let taken = sink.pairs_and_ascii(next, &mut calm);
+                if taken > 0 {
+                    pos += taken;
+                    continue;
+                }
+            }
+            if (1..0x80).contains(&next[0]) {
+                sink.ascii(next[0]);
+                (calm, pos) = (calm + 1, pos + 1);
+                continue;
+            }
+            if V::PAIRS {
+                if let Some(value) = pair_value(next) {
+                    sink.special(value);
+                    (calm, pos) = (0, pos + 6);
+                    continue;
+                }
+            }
             match V::read(next) {
+                // With the pairs and ASCII read above, an ordinary character of
+                // two to four bytes goes back to the kernel, which copies a word
+                // of Cyrillic or CJK at once rather than character by character.
+                Ok(step) if V::PAIRS && step.width > 1 && is_plain(step) => break,
                 Ok(step) => {
                     sink.special(step.value);
                     let width = step.width.max(1);
@@ -140,6 +186,44 @@ pub(crate) fn walk<V: Variant>(
             }
         }
     }
+}
+
+/// Eight bytes (a little-endian `u64`) read as a valid surrogate pair (its
+/// character's four UTF-8 bytes, little-endian), and whether the first is an
+/// ASCII byte other than 00: one mask test each, no branch, for
+/// [`Sink::pairs_and_ascii`].
+#[inline(always)]
+pub(crate) fn pair_or_ascii(word: u64) -> (u32, bool, bool) {
+    // ED A0..AF 80..BF ED B0..BF 80..BF, bytes from the lowest.
+    const MASK: u64 = 0x0000_C0F0_FFC0_F0FF;
+    const PAIR: u64 = 0x0000_80B0_ED80_A0ED;
+    let b = word.to_le_bytes();
+    let byte = |i: usize, bits: u8| u32::from(b[i] & bits);
+    let c =
+        0x1_0000 + (byte(1, 0x0F) << 16 | byte(2, 0x3F) << 10 | byte(4, 0x0F) << 6 | byte(5, 0x3F));
+    let utf8 = u32::from_le_bytes([
+        0xF0 | (c >> 18) as u8,
+        0x80 | (c >> 12) as u8 & 0x3F,
+        0x80 | (c >> 6) as u8 & 0x3F,
+        0x80 | c as u8 & 0x3F,
+    ]);
+    (utf8, word & MASK == PAIR, (1..0x80).contains(&b[0]))
+}
+
+/// The character of a valid surrogate pair at the start of `s` (`ED A0..AF x`,
+/// `ED B0..BF x`, each `x` a continuation byte), or `None`.
+#[inline(always)]
+fn pair_value(s: &[u8]) -> Option<u32> {
+    let &[0xED, b1, b2, 0xED, b4, b5, ..] = s else {
+        return None;
+    };
+    let continuations = (b2 & b5) & 0x80 != 0 && (b2 | b5) & 0x40 == 0;
+    if b1 & 0xF0 != 0xA0 || b4 & 0xF0 != 0xB0 || !continuations {
+        return None;
+    }
+    let high = u32::from(b1 & 0x0F) << 6 | u32::from(b2 & 0x3F);
+    let low = u32::from(b4 & 0x0F) << 6 | u32::from(b5 & 0x3F);
+    Some(0x1_0000 + (high << 10 | low))
 }
 
 /// Bytes read in scalar code after a special sequence before the kernel takes
@@ -391,6 +475,19 @@ mod owned {
         }
     }
 
+    impl StrSink<'_> {
+        /// The owned output, made (with the first stretch) on first use.
+        #[inline]
+        fn owned(&mut self) -> &mut Vec<u8> {
+            let (src, head) = (self.src, self.head);
+            self.out.get_or_insert_with(|| {
+                let mut out = Vec::with_capacity(src.len());
+                out.extend_from_slice(&src[..head]);
+                out
+            })
+        }
+    }
+
     impl Sink for StrSink<'_> {
         fn utf8(&mut self, engine: &Engine, rest: &[u8]) -> Result<(), Utf8Error> {
             let result = engine.ops().check_utf8(rest);
@@ -402,25 +499,67 @@ mod owned {
             result
         }
 
+        #[inline(always)]
+        fn ascii(&mut self, b: u8) {
+            self.owned().push(b);
+        }
+
+        /// Eight bytes read a step (both tests on one word), four written
+        /// (of which one or four count), no call and no capacity test a step.
         #[inline]
+        fn pairs_and_ascii(&mut self, s: &[u8], calm: &mut usize) -> usize {
+            let out = self.owned();
+            // The output of `s` is never longer than `s`; 3 more for the last
+            // four-byte write.
+            out.reserve(s.len() + 3);
+            let dst = out.spare_capacity_mut().as_mut_ptr().cast::<u8>();
+            let (mut read, mut written) = (0, 0);
+            // Steps start below `end`: eight bytes of `s` from each.
+            let end = s.len().saturating_sub(7);
+            while read < end {
+                // SAFETY: `read + 8 <= s.len()`.
+                let word = unsafe { s.as_ptr().add(read).cast::<u64>().read_unaligned() };
+                let (utf8, pair, ascii) = pair_or_ascii(u64::from_le(word));
+                // SAFETY (writes): `written <= read < s.len() - 7`, and
+                // `s.len() + 3` bytes are reserved: four bytes from `written`
+                // are spare capacity.
+                if pair {
+                    unsafe {
+                        dst.add(written)
+                            .cast::<[u8; 4]>()
+                            .write_unaligned(utf8.to_le_bytes())
+                    };
+                    (read, written, *calm) = (read + 6, written + 4, 0);
+                } else if ascii && *calm < NEIGHBOURHOOD {
+                    unsafe { dst.add(written).write(s[read]) };
+                    (read, written, *calm) = (read + 1, written + 1, *calm + 1);
+                } else {
+                    break;
+                }
+            }
+            // SAFETY: the `written` bytes after the length were written above.
+            unsafe { out.set_len(out.len() + written) };
+            read
+        }
+
+        #[inline(always)]
         fn special(&mut self, value: u32) {
-            let (src, head) = (self.src, self.head);
-            let out = self.out.get_or_insert_with(|| {
-                let mut out = Vec::with_capacity(src.len());
-                out.extend_from_slice(&src[..head]);
-                out
-            });
+            let out = self.owned();
             // CESU-8 and Modified UTF-8 decode only pairs and C0 80: never a
-            // surrogate.
+            // surrogate (and were one to come, it would be U+FFFD: the output
+            // stays UTF-8).
             debug_assert!(char::from_u32(value).is_some());
-            let c = char::from_u32(value).unwrap_or(char::REPLACEMENT_CHARACTER);
-            let mut buf = [0; 4];
+            let c = char::from_u32(value).map_or(0xFFFD, u32::from);
+            let cont = |shift: u32| 0x80 | (c >> shift) as u8 & 0x3F;
             // Fixed-length copies: a variable one is a call to `memcpy`.
-            match c.encode_utf8(&mut buf).len() {
-                1 => out.push(buf[0]),
-                2 => out.extend_from_slice(&buf[..2]),
-                3 => out.extend_from_slice(&buf[..3]),
-                _ => out.extend_from_slice(&buf),
+            if c < 0x80 {
+                out.push(c as u8);
+            } else if c < 0x800 {
+                out.extend_from_slice(&[0xC0 | (c >> 6) as u8, cont(0)]);
+            } else if c < 0x1_0000 {
+                out.extend_from_slice(&[0xE0 | (c >> 12) as u8, cont(6), cont(0)]);
+            } else {
+                out.extend_from_slice(&[0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)]);
             }
         }
     }
