@@ -121,8 +121,8 @@ mod owned {
         ]
     }
 
-    /// The six bytes of a character above U+FFFF (`c`, from its four UTF-8
-    /// bytes) in CESU-8: its two surrogates, each in the 3-byte form.
+    /// The six bytes of a character above U+FFFF (from its four UTF-8 bytes)
+    /// in CESU-8: its two surrogates, each in the 3-byte form.
     #[inline(always)]
     fn pair_bytes(utf8: [u8; 4]) -> [u8; 6] {
         let c = (u32::from(utf8[0] & 0x07) << 18
@@ -130,14 +130,9 @@ mod owned {
             | u32::from(utf8[2] & 0x3F) << 6
             | u32::from(utf8[3] & 0x3F))
             - 0x1_0000;
-        [
-            0xED,
-            0xA0 | (c >> 16) as u8,
-            0x80 | (c >> 10) as u8 & 0x3F,
-            0xED,
-            0xB0 | (c >> 6) as u8 & 0x0F,
-            0x80 | c as u8 & 0x3F,
-        ]
+        let [a, b, c1] = three_bytes(0xD800 | (c >> 10) as u16);
+        let [d, e, f] = three_bytes(0xDC00 | (c & 0x3FF) as u16);
+        [a, b, c1, d, e, f]
     }
 
     /// A `str` in CESU-8 (`mutf8` false) or Modified UTF-8: borrowed when it has
@@ -172,7 +167,7 @@ mod owned {
                 (at, n) = (at + 4, n + 6);
                 continue;
             }
-            if special(b) {
+            if mutf8 && b == 0 {
                 out[n..n + 2].copy_from_slice(&[0xC0, 0x80]);
                 (at, n) = (at + 1, n + 2);
                 continue;

@@ -188,42 +188,32 @@ pub(crate) fn walk<V: Variant>(
     }
 }
 
-/// Eight bytes (a little-endian `u64`) read as a valid surrogate pair (its
-/// character's four UTF-8 bytes, little-endian), and whether the first is an
-/// ASCII byte other than 00: one mask test each, no branch, for
-/// [`Sink::pairs_and_ascii`].
+/// The character of a valid surrogate pair (`ED A0..AF x ED B0..BF x`, each
+/// `x` a continuation byte) in the low six bytes of `word` (little-endian), or
+/// `None`: one mask test.
 #[inline(always)]
-pub(crate) fn pair_or_ascii(word: u64) -> (u32, bool, bool) {
-    // ED A0..AF 80..BF ED B0..BF 80..BF, bytes from the lowest.
+fn pair_in_word(word: u64) -> Option<u32> {
+    // The pair's bytes from the lowest, and the bits of each that are fixed.
     const MASK: u64 = 0x0000_C0F0_FFC0_F0FF;
     const PAIR: u64 = 0x0000_80B0_ED80_A0ED;
-    let b = word.to_le_bytes();
-    let byte = |i: usize, bits: u8| u32::from(b[i] & bits);
-    let c =
-        0x1_0000 + (byte(1, 0x0F) << 16 | byte(2, 0x3F) << 10 | byte(4, 0x0F) << 6 | byte(5, 0x3F));
-    let utf8 = u32::from_le_bytes([
-        0xF0 | (c >> 18) as u8,
-        0x80 | (c >> 12) as u8 & 0x3F,
-        0x80 | (c >> 6) as u8 & 0x3F,
-        0x80 | c as u8 & 0x3F,
-    ]);
-    (utf8, word & MASK == PAIR, (1..0x80).contains(&b[0]))
-}
-
-/// The character of a valid surrogate pair at the start of `s` (`ED A0..AF x`,
-/// `ED B0..BF x`, each `x` a continuation byte), or `None`.
-#[inline(always)]
-fn pair_value(s: &[u8]) -> Option<u32> {
-    let &[0xED, b1, b2, 0xED, b4, b5, ..] = s else {
-        return None;
-    };
-    let continuations = (b2 & b5) & 0x80 != 0 && (b2 | b5) & 0x40 == 0;
-    if b1 & 0xF0 != 0xA0 || b4 & 0xF0 != 0xB0 || !continuations {
+    if word & MASK != PAIR {
         return None;
     }
-    let high = u32::from(b1 & 0x0F) << 6 | u32::from(b2 & 0x3F);
-    let low = u32::from(b4 & 0x0F) << 6 | u32::from(b5 & 0x3F);
-    Some(0x1_0000 + (high << 10 | low))
+    let b = word.to_le_bytes();
+    let byte = |i: usize, bits: u8| u32::from(b[i] & bits);
+    Some(
+        0x1_0000 + (byte(1, 0x0F) << 16 | byte(2, 0x3F) << 10 | byte(4, 0x0F) << 6 | byte(5, 0x3F)),
+    )
+}
+
+/// [`pair_in_word`] of the first bytes of `s` (up to eight; fewer than six
+/// are never a pair).
+#[inline(always)]
+fn pair_value(s: &[u8]) -> Option<u32> {
+    let mut eight = [0; 8];
+    let n = s.len().min(8);
+    eight[..n].copy_from_slice(&s[..n]);
+    pair_in_word(u64::from_le_bytes(eight))
 }
 
 /// Bytes read in scalar code after a special sequence before the kernel takes
@@ -475,6 +465,13 @@ mod owned {
         }
     }
 
+    /// The four UTF-8 bytes of a character above U+FFFF.
+    #[inline(always)]
+    fn four_bytes(c: u32) -> [u8; 4] {
+        let cont = |shift: u32| 0x80 | (c >> shift) as u8 & 0x3F;
+        [0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)]
+    }
+
     impl StrSink<'_> {
         /// The owned output, made (with the first stretch) on first use.
         #[inline]
@@ -504,8 +501,8 @@ mod owned {
             self.owned().push(b);
         }
 
-        /// Eight bytes read a step (both tests on one word), four written
-        /// (of which one or four count), no call and no capacity test a step.
+        /// Eight bytes read a step (a pair found by one mask test), four
+        /// written for a pair, no call and no capacity test a step.
         #[inline]
         fn pairs_and_ascii(&mut self, s: &[u8], calm: &mut usize) -> usize {
             let out = self.owned();
@@ -519,18 +516,17 @@ mod owned {
             while read < end {
                 // SAFETY: `read + 8 <= s.len()`.
                 let word = unsafe { s.as_ptr().add(read).cast::<u64>().read_unaligned() };
-                let (utf8, pair, ascii) = pair_or_ascii(u64::from_le(word));
                 // SAFETY (writes): `written <= read < s.len() - 7`, and
                 // `s.len() + 3` bytes are reserved: four bytes from `written`
                 // are spare capacity.
-                if pair {
+                if let Some(c) = pair_in_word(u64::from_le(word)) {
                     unsafe {
                         dst.add(written)
                             .cast::<[u8; 4]>()
-                            .write_unaligned(utf8.to_le_bytes())
+                            .write_unaligned(four_bytes(c))
                     };
                     (read, written, *calm) = (read + 6, written + 4, 0);
-                } else if ascii && *calm < NEIGHBOURHOOD {
+                } else if (1..0x80).contains(&s[read]) && *calm < NEIGHBOURHOOD {
                     unsafe { dst.add(written).write(s[read]) };
                     (read, written, *calm) = (read + 1, written + 1, *calm + 1);
                 } else {
@@ -559,7 +555,7 @@ mod owned {
             } else if c < 0x1_0000 {
                 out.extend_from_slice(&[0xE0 | (c >> 12) as u8, cont(6), cont(0)]);
             } else {
-                out.extend_from_slice(&[0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)]);
+                out.extend_from_slice(&four_bytes(c));
             }
         }
     }
