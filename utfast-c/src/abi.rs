@@ -99,20 +99,22 @@ pub(crate) fn disjoint<A, B>(
 }
 
 /// The common case of [`disjoint`], in one test without branches: both
-/// buffers non-empty, non-NULL, aligned, within `isize::MAX` bytes, not
-/// wrapping around the address space, and apart.
+/// buffers non-empty, non-NULL, aligned, within `isize::MAX` bytes, and apart.
+/// Each start is also at most `isize::MAX`, so that no end wraps around the
+/// address space (a start and a size both at most `isize::MAX` sum to less
+/// than `usize::MAX`) without a test of its own; a buffer in the top half of
+/// the address space takes the slow path, which accepts it when it is sound.
 #[inline(always)]
 fn plain_pair<A, B>(a: *const A, a_len: usize, b: *const B, b_len: usize) -> bool {
     let (a_start, b_start) = (a as usize, b as usize);
     let a_end = a_start.wrapping_add(a_len.wrapping_mul(size_of::<A>()));
     let b_end = b_start.wrapping_add(b_len.wrapping_mul(size_of::<B>()));
-    let plain = |ptr_ok: bool, len: usize, size: usize| {
-        ptr_ok & (len.wrapping_sub(1) < isize::MAX as usize / size)
+    let plain = |start: usize, aligned: bool, len: usize, size: usize| {
+        const MAX: usize = isize::MAX as usize;
+        aligned & (start.wrapping_sub(1) < MAX) & (len.wrapping_sub(1) < MAX / size)
     };
-    plain(!a.is_null() & a.is_aligned(), a_len, size_of::<A>())
-        & plain(!b.is_null() & b.is_aligned(), b_len, size_of::<B>())
-        & (a_start < a_end)
-        & (b_start < b_end)
+    plain(a_start, a.is_aligned(), a_len, size_of::<A>())
+        & plain(b_start, b.is_aligned(), b_len, size_of::<B>())
         & ((a_end <= b_start) | (b_end <= a_start))
 }
 
@@ -247,9 +249,9 @@ pub(crate) unsafe fn written<I, O>(
 
 /// `run` on the buffers as slices, or `refused` with the status that refuses
 /// them. The common case inline, with as little around the call as can be
-/// (this runs on every call of every conversion); the rest out of line, in
-/// tail position, so that nothing of the common call waits on it (no
-/// registers kept across it).
+/// (this runs on every call of every conversion); the rest out of line and
+/// cold. `run` is called in one place only, so that it is inlined here: no
+/// call of its own between the C caller and the library.
 ///
 /// # Safety
 ///
@@ -263,42 +265,41 @@ unsafe fn with_buffers<I, O, R>(
     run: impl FnOnce(&[I], &mut [O]) -> R,
     refused: impl FnOnce(utfast_status) -> R,
 ) -> R {
-    if plain_pair(src, len, dst.cast_const(), dst_len) {
+    let slices = if plain_pair(src, len, dst.cast_const(), dst_len) {
         // SAFETY: `plain_pair` checked both pairs as `check` does (non-empty:
         // no dangling pointer needed) and that they do not overlap; the
         // caller promises the memory, and exclusive access to `dst`.
-        let (src, dst) = unsafe {
-            (
+        unsafe {
+            Ok((
                 std::slice::from_raw_parts(src, len),
                 std::slice::from_raw_parts_mut(dst, dst_len),
-            )
-        };
-        return run(src, dst);
+            ))
+        }
+    } else {
+        // SAFETY: forwarded from the caller.
+        unsafe { buffers_checked(src, len, dst, dst_len) }
+    };
+    match slices {
+        Ok((src, dst)) => run(src, dst),
+        Err(status) => refused(status),
     }
-    // SAFETY: forwarded from the caller.
-    unsafe { with_buffers_checked(src, len, dst, dst_len, run, refused) }
 }
 
-/// [`with_buffers`] for empty, NULL or refused buffers: each check in turn.
+/// [`buffers`] for empty, NULL or refused buffers, out of line.
 ///
 /// # Safety
 ///
 /// As [`buffers`].
 #[cold]
 #[inline(never)]
-unsafe fn with_buffers_checked<I, O, R>(
+unsafe fn buffers_checked<'a, I, O>(
     src: *const I,
     len: usize,
     dst: *mut O,
     dst_len: usize,
-    run: impl FnOnce(&[I], &mut [O]) -> R,
-    refused: impl FnOnce(utfast_status) -> R,
-) -> R {
+) -> Result<(&'a [I], &'a mut [O]), utfast_status> {
     // SAFETY: forwarded from the caller.
-    match unsafe { buffers(src, len, dst, dst_len) } {
-        Ok((src, dst)) => run(src, dst),
-        Err(status) => refused(status),
-    }
+    unsafe { buffers(src, len, dst, dst_len) }
 }
 
 /// Runs `convert` under [`guard_value`] and makes its answer (units written,
@@ -404,6 +405,55 @@ mod tests {
         assert_eq!(error, utfast_status::UTFAST_BAD_ARGUMENT);
         // SAFETY: disjoint halves of `bytes`.
         assert!(unsafe { buffers::<u8, u8>(p, 4, p.wrapping_add(4), 4) }.is_ok());
+    }
+
+    /// The fast test accepts only pairs the full checks accept, with both
+    /// buffers non-empty (it needs no dangling pointer), over starts near 0,
+    /// near `isize::MAX` and near the top of the address space, and lengths
+    /// near the limits.
+    #[test]
+    fn the_fast_test_accepts_only_what_the_checks_accept() {
+        const MAX: usize = isize::MAX as usize;
+        let starts = [
+            0,
+            1,
+            2,
+            4096,
+            4097,
+            MAX - 8,
+            MAX - 1,
+            MAX,
+            MAX + 1,
+            usize::MAX - 7,
+        ];
+        let lens = [
+            0,
+            1,
+            2,
+            3,
+            4096,
+            MAX / 4,
+            MAX / 2,
+            MAX / 2 + 1,
+            MAX,
+            usize::MAX,
+        ];
+        let mut accepted = 0;
+        for &a in &starts {
+            for &b in &starts {
+                for &a_len in &lens {
+                    for &b_len in &lens {
+                        let (pa, pb) = (a as *const u8, b as *const u16);
+                        if plain_pair(pa, a_len, pb, b_len) {
+                            accepted += 1;
+                            assert!(a_len > 0 && b_len > 0, "{a} {a_len} {b} {b_len}");
+                            assert_eq!(disjoint_checked(pa, a_len, pb, b_len), Ok(()));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(accepted > 0);
     }
 
     #[test]
