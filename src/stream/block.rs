@@ -62,8 +62,10 @@ pub(crate) struct BlockConverter {
     direct: bool,
     /// The most output bytes the direct path writes per input code unit.
     per_unit: usize,
+    /// log2 of the input's code unit in bytes (a shift, not a division).
+    unit_shift: u32,
     /// The whole-input conversion of the pair, if it has one.
-    pub(crate) whole: Option<Whole>,
+    whole: Whole,
     /// The general path's code points, where they came from, and UTF-16 scratch.
     pub(super) values: Vec<u32>,
     pub(super) stretches: Vec<Stretch>,
@@ -159,66 +161,43 @@ const NO_ROOM: TranscodeErrorKind = TranscodeErrorKind::Utf8(Utf8ErrorKind::Outp
 /// taken or the problem that stopped it.
 pub(crate) type Direct = (usize, Result<usize, Problem>);
 
-/// A strict conversion of a whole input straight into a `dst` with room for the
-/// worst case, for the commonest pairs: `Some(bytes written)` when all of `src`
-/// is valid and converted; `None` otherwise (an error, a character cut at the
-/// end, a buffer not aligned for its units), when the general direct path
-/// converts it again and says why.
-pub(crate) type Whole = fn(&Engine, &[u8], &mut [u8]) -> Option<usize>;
+/// The longest input the whole-input conversion is tried on first: beyond it, an
+/// input cut inside a character (which that conversion refuses, and the general
+/// direct path then converts again) would cost too much.
+pub(crate) const WHOLE_MAX: usize = 1024;
 
-/// `bytes` as UTF-16 units in place, when aligned.
+/// The strict conversion of a whole input straight into a `dst` with room for
+/// the worst case that the commonest pairs have ([`BlockConverter::whole`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Whole {
+    /// The pair has none.
+    None,
+    Utf8ToUtf16(ByteOrder),
+    Utf16ToUtf8(ByteOrder),
+    Utf8ToUtf8,
+    Latin1ToUtf8,
+    Utf8ToLatin1,
+}
+
+/// `bytes` as UTF-16 units in place, when aligned and whole units.
+#[inline(always)]
 pub(crate) fn aligned16(bytes: &[u8]) -> Option<&[u16]> {
-    // SAFETY: every bit pattern is a valid u16; `align_to` only reinterprets the
-    // aligned middle of the slice.
-    match unsafe { bytes.align_to::<u16>() } {
-        ([], units, []) => Some(units),
-        _ => None,
+    if (bytes.as_ptr() as usize | bytes.len()) & 1 != 0 {
+        return None;
     }
+    // SAFETY: the pointer is aligned for u16 and the units lie within `bytes`;
+    // every bit pattern is a valid u16.
+    Some(unsafe { core::slice::from_raw_parts(bytes.as_ptr().cast(), bytes.len() / 2) })
 }
 
 /// `bytes` as room for UTF-16 units in place, when aligned.
+#[inline(always)]
 fn aligned16_mut(bytes: &mut [u8]) -> Option<&mut [u16]> {
-    // SAFETY: every bit pattern is a valid u16, and any u16 written is bytes.
-    match unsafe { bytes.align_to_mut::<u16>() } {
-        ([], units, _) => Some(units),
-        _ => None,
+    if bytes.as_ptr() as usize & 1 != 0 {
+        return None;
     }
-}
-
-fn whole_utf8_to_utf16le(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf8_to_utf16(src, aligned16_mut(dst)?, ByteOrder::Little)
-        .ok()
-        .map(|n| 2 * n)
-}
-
-fn whole_utf8_to_utf16be(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf8_to_utf16(src, aligned16_mut(dst)?, ByteOrder::Big)
-        .ok()
-        .map(|n| 2 * n)
-}
-
-fn whole_utf16le_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf16_to_utf8(aligned16(src)?, dst, ByteOrder::Little)
-        .ok()
-}
-
-fn whole_utf16be_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf16_to_utf8(aligned16(src)?, dst, ByteOrder::Big).ok()
-}
-
-fn whole_utf8_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.validate_utf8(src).then(|| {
-        dst[..src.len()].copy_from_slice(src);
-        src.len()
-    })
-}
-
-fn whole_latin1_to_utf8(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.latin1_to_utf8(src, dst).ok()
-}
-
-fn whole_utf8_to_latin1(e: &Engine, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    e.utf8_to_latin1(src, dst).ok()
+    // SAFETY: as in `aligned16`, and any u16 written is bytes.
+    Some(unsafe { core::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast(), bytes.len() / 2) })
 }
 
 /// `bytes` as UTF-16 units in memory order: in place when aligned, else copied
@@ -317,21 +296,24 @@ impl BlockConverter {
             Encoding::Utf32Le | Encoding::Utf32Be => 4,
             _ => 1,
         };
-        let whole: Option<Whole> = match (from, to) {
-            _ if mode != ErrorMode::Strict => None,
-            (Encoding::Utf8, Encoding::Utf16Le) => Some(whole_utf8_to_utf16le),
-            (Encoding::Utf8, Encoding::Utf16Be) => Some(whole_utf8_to_utf16be),
-            (Encoding::Utf16Le, Encoding::Utf8) => Some(whole_utf16le_to_utf8),
-            (Encoding::Utf16Be, Encoding::Utf8) => Some(whole_utf16be_to_utf8),
-            (Encoding::Utf8, Encoding::Utf8) => Some(whole_utf8_to_utf8),
-            (Encoding::Latin1, Encoding::Utf8) => Some(whole_latin1_to_utf8),
-            (Encoding::Utf8, Encoding::Latin1) => Some(whole_utf8_to_latin1),
-            _ => None,
+        let whole = match (from, to) {
+            _ if mode != ErrorMode::Strict => Whole::None,
+            (Encoding::Utf8, Encoding::Utf16Le | Encoding::Utf16Be) => {
+                Whole::Utf8ToUtf16(to.order())
+            }
+            (Encoding::Utf16Le | Encoding::Utf16Be, Encoding::Utf8) => {
+                Whole::Utf16ToUtf8(from.order())
+            }
+            (Encoding::Utf8, Encoding::Utf8) => Whole::Utf8ToUtf8,
+            (Encoding::Latin1, Encoding::Utf8) => Whole::Latin1ToUtf8,
+            (Encoding::Utf8, Encoding::Latin1) => Whole::Utf8ToLatin1,
+            _ => Whole::None,
         };
         BlockConverter {
             engine,
             direct: mode == ErrorMode::Strict && direct(from) && direct(to),
             per_unit,
+            unit_shift: from.unit_len().trailing_zeros(),
             whole,
             from,
             to,
@@ -355,8 +337,49 @@ impl BlockConverter {
     /// The most output bytes the direct path writes for `len` input bytes.
     #[inline]
     pub(crate) fn direct_room(&self, len: usize) -> usize {
-        // Units are 1, 2 or 4 bytes: a shift, not a division.
-        ((len >> self.from.unit_len().trailing_zeros()) + 1).saturating_mul(self.per_unit)
+        ((len >> self.unit_shift) + 1).saturating_mul(self.per_unit)
+    }
+
+    /// A strict conversion of all of `src` (at most [`WHOLE_MAX`] bytes, with
+    /// nothing held back) straight into `dst`, which has
+    /// [`Self::whole_room`] bytes, for the commonest pairs: `Some(bytes
+    /// written)` when all of `src` is valid and converted; `None` otherwise (an
+    /// error, a character cut at the end, a buffer not aligned for its units,
+    /// or no such conversion for the pair), when the general direct path
+    /// converts it again and says why. Inlined into
+    /// [`Transcoder::transcode`](super::Transcoder::transcode): one call into
+    /// the kernel, as the free functions make.
+    #[inline(always)]
+    pub(crate) fn whole(&self, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+        let e = &self.engine;
+        match self.whole {
+            Whole::None => None,
+            Whole::Utf8ToUtf16(order) => e
+                .utf8_to_utf16(src, aligned16_mut(dst)?, order)
+                .ok()
+                .map(|n| 2 * n),
+            Whole::Utf16ToUtf8(order) => e.utf16_to_utf8(aligned16(src)?, dst, order).ok(),
+            Whole::Utf8ToUtf8 => e.validate_utf8(src).then(|| {
+                dst[..src.len()].copy_from_slice(src);
+                src.len()
+            }),
+            Whole::Latin1ToUtf8 => e.latin1_to_utf8(src, dst).ok(),
+            Whole::Utf8ToLatin1 => e.utf8_to_latin1(src, dst).ok(),
+        }
+    }
+
+    /// True when the pair has a [`Self::whole`] conversion.
+    #[inline(always)]
+    pub(crate) fn has_whole(&self) -> bool {
+        self.whole != Whole::None
+    }
+
+    /// [`Self::direct_room`] for an input of at most [`WHOLE_MAX`] bytes (no
+    /// overflow to guard against).
+    #[inline(always)]
+    pub(crate) fn whole_room(&self, len: usize) -> usize {
+        debug_assert!(len <= WHOLE_MAX);
+        ((len >> self.unit_shift) + 1) * self.per_unit
     }
 
     /// The most input bytes the direct path converts into `room` output bytes.

@@ -14,7 +14,7 @@
 
 use alloc::vec::Vec;
 
-use super::block::{BlockConverter, Problem, MAX_PENDING};
+use super::block::{BlockConverter, Problem, MAX_PENDING, WHOLE_MAX};
 use super::TranscodeError;
 use crate::{Encoding, Engine, ErrorMode};
 
@@ -105,11 +105,6 @@ const JOIN: usize = CARRY - MAX_PENDING;
 /// The most input converted at a time through the staging buffer (its output
 /// stays in the cache).
 const MAX_BLOCK: usize = 1 << 16;
-
-/// The longest input the whole-input conversion is tried on first: beyond it, an
-/// input cut inside a character (which that conversion refuses, and the general
-/// direct path then converts again) would cost too much.
-const WHOLE_MAX: usize = 1024;
 
 /// The first block after an error: blocks then double up to [`MAX_BLOCK`], so
 /// that dense errors cost time linear in the input.
@@ -310,23 +305,25 @@ impl Transcoder {
         // The common case, short inputs above all: nothing held back, a direct
         // pair, room for all of `src`.
         let clear = self.carry_len == 0 && self.staged_at == self.staged.len() && self.bom_done;
-        if clear && self.converter.is_direct() && self.converter.direct_room(src.len()) <= dst.len()
-        {
-            // Short inputs of the commonest pairs: one kernel call and done.
-            if let (Some(whole), true) = (self.converter.whole, src.len() <= WHOLE_MAX) {
-                if let Some(written) = whole(&self.converter.engine, src, dst) {
+        if clear {
+            // Short inputs of the commonest pairs: one conversion and done.
+            let fits = src.len() <= WHOLE_MAX && self.converter.whole_room(src.len()) <= dst.len();
+            if fits && self.converter.has_whole() {
+                if let Some(written) = self.converter.whole(src, dst) {
                     self.offset += src.len() as u64;
                     self.finished = last;
                     return progress(src.len(), written, Status::InputEmpty);
                 }
             }
-            let (written, result) = self.converter.direct(src, last, dst);
-            if result == Ok(src.len()) {
-                self.offset += src.len() as u64;
-                self.finished = last;
-                return progress(src.len(), written, Status::InputEmpty);
+            if self.converter.is_direct() && self.converter.direct_room(src.len()) <= dst.len() {
+                let (written, result) = self.converter.direct(src, last, dst);
+                if result == Ok(src.len()) {
+                    self.offset += src.len() as u64;
+                    self.finished = last;
+                    return progress(src.len(), written, Status::InputEmpty);
+                }
+                return self.after_direct(src, last, written, result);
             }
-            return self.after_direct(src, last, written, result);
         }
         self.transcode_cold(src, dst, last)
     }

@@ -95,7 +95,9 @@ impl Utf8Validator {
         // The common case: nothing held back, the chunk valid but for a
         // character its end may cut; one yes/no check (inlined for short chunks).
         if self.pending_len == 0 && self.error.is_none() {
-            let tail = match chunk.len() < crate::SHORT_INPUT {
+            // A chunk that ends in an ASCII byte (or is short: a cut character
+            // then only costs a second look) ends no character early.
+            let tail = match chunk.len() < crate::SHORT_INPUT || chunk[chunk.len() - 1] < 0x80 {
                 true => 0,
                 false => crate::utf8::incomplete_tail_len(chunk),
             };
