@@ -17,12 +17,15 @@
 //! `dispatch::dispatching`, which leaves the first choice to the table). The
 //! method's body sees the engine as the named binding (`&Engine`). Generics and
 //! lifetimes go in brackets after the name: `pub fn convert[<O: RowOffset>](..)`.
+//! `#[inline(always)]` after the doc replaces the free function's `#[inline]`
+//! (for one whose short-input path must be inlined into the caller's loop).
 
 /// Declares public operations; see the module doc.
 macro_rules! api {
     ($module:literal; $(
         $(#[cfg($cfg:meta)])?
         $(#[doc = $doc:literal])*
+        $(#[inline($how:ident)])?
         pub fn $name:ident $([$($generics:tt)*])? ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty
             as $method:ident;
             $(free $free:block)?
@@ -30,7 +33,7 @@ macro_rules! api {
     )*) => {$(
         $(#[cfg($cfg)])?
         $(#[doc = $doc])*
-        #[inline]
+        #[inline $(($how))?]
         pub fn $name $($($generics)*)? ($($arg: $ty),*) -> $ret {
             $crate::api::api!(@free [$($free)?] $method ($($arg),*))
         }

@@ -61,10 +61,14 @@ api! { "utf16";
     /// let n = utf16::to_utf8(&[0x20ACu16.to_be()], &mut out, ByteOrder::Big).unwrap();
     /// assert_eq!(&out[..n], "€".as_bytes());
     /// ```
+    #[inline(always)]
     pub fn to_utf8(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Result<usize, Utf16Error>
         as utf16_to_utf8;
         free {
             if src.len() <= short::UTF16_UNITS {
+                if let Some(written) = short::utf16_ascii_to_utf8_up_to_8(src, dst, order) {
+                    return Ok(written);
+                }
                 if let Some(written) = short::utf16_to_utf8(src, dst, order) {
                     return Ok(written);
                 }

@@ -824,15 +824,24 @@ fn free_functions_on_short_inputs_match_the_reference() {
 
 #[test]
 fn free_utf16_to_utf8_of_ascii_chunks_matches_the_reference() {
-    // ASCII UTF-16 of 9 to 64 units takes chunks of eight in the free
-    // function; one other unit anywhere must send it on, and every output
-    // length must give the reference's answer.
-    let others: [&[u16]; 5] = [&[0xE9], &[0x80], &[0x20AC], &[0xD83D, 0xDE00], &[0xDC00]];
+    // ASCII UTF-16 of 1 to 8 units takes two overlapping words in the free
+    // function, of 9 to 64 units chunks of eight; one other unit anywhere must
+    // send it on, and every output length must give the reference's answer.
+    // (U+0100 and U+4100: an ASCII low or high byte, the other one set.)
+    let others: [&[u16]; 7] = [
+        &[0xE9],
+        &[0x80],
+        &[0x100],
+        &[0x4100],
+        &[0x20AC],
+        &[0xD83D, 0xDE00],
+        &[0xDC00],
+    ];
     for n in 1..=70usize {
         let ascii: Vec<u16> = (0..n).map(|i| 0x20 + (i * 7 % 95) as u16).collect();
         let mut inputs = vec![ascii.clone()];
         for other in others {
-            for at in [0, n / 3, n / 2, n.saturating_sub(1)] {
+            for at in [0, 1, n / 3, n / 2, n.saturating_sub(2), n.saturating_sub(1)] {
                 let mut input = ascii.clone();
                 input.splice(at..(at + other.len()).min(n), other.iter().copied());
                 inputs.push(input);

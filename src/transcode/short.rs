@@ -135,6 +135,86 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Op
     Some(n)
 }
 
+/// ASCII UTF-16 input of 1 to 8 units (in byte order `order`) narrowed to
+/// `dst` without a loop: two overlapping reads of two (up to 3 units) or four
+/// units (4 to 8) as one integer each, one test of them both, each narrowed by
+/// shifts and written (the second write overlapping the first): the bytes
+/// written, or `None` when a unit is not ASCII, `src` is empty or longer, or
+/// `dst` is shorter than `src`. Small enough to go before the character loop
+/// where that is inlined; a first unit that is not ASCII skips it at once.
+#[inline(always)]
+pub(crate) fn utf16_ascii_to_utf8_up_to_8(
+    src: &[u16],
+    dst: &mut [u8],
+    order: ByteOrder,
+) -> Option<usize> {
+    let n = src.len();
+    if !(1..=8).contains(&n) || dst.len() < n {
+        return None;
+    }
+    // Only when the first unit is ASCII: text that starts otherwise goes
+    // straight to the character loop.
+    let first = order.read_u16(src[0]);
+    if first >= 0x80 {
+        return None;
+    }
+    if n == 1 {
+        dst[0] = first as u8;
+        return Some(1);
+    }
+    // The units as read from memory, in little-endian order: a big-endian
+    // unit has its byte high, so it is shifted down by 8 after the test.
+    let (shift, lanes) = match order {
+        ByteOrder::Little => (0, 0xFF80_FF80_FF80_FF80u64),
+        ByteOrder::Big => (8, 0x80FF_80FF_80FF_80FFu64),
+    };
+    let (p, out) = (src.as_ptr(), dst.as_mut_ptr());
+    if n >= 4 {
+        // SAFETY: 4 <= n <= src.len(): units 0..4 and n-4..n are in `src`.
+        let (head, tail) = unsafe {
+            (
+                u64::from_le(p.cast::<u64>().read_unaligned()),
+                u64::from_le(p.add(n - 4).cast::<u64>().read_unaligned()),
+            )
+        };
+        if (head | tail) & lanes != 0 {
+            return None;
+        }
+        // The byte of each unit moved down next to the one before.
+        let narrow = |w: u64| {
+            let w = w >> shift;
+            let w = (w | w >> 8) & 0x0000_FFFF_0000_FFFF;
+            ((w | w >> 16) as u32).to_le()
+        };
+        // SAFETY: n <= dst.len(): bytes 0..4 and n-4..n are in `dst`.
+        unsafe {
+            out.add(n - 4).cast::<u32>().write_unaligned(narrow(tail));
+            out.cast::<u32>().write_unaligned(narrow(head));
+        }
+    } else {
+        // SAFETY: 2 <= n <= src.len(): units 0..2 and n-2..n are in `src`.
+        let (head, tail) = unsafe {
+            (
+                u32::from_le(p.cast::<u32>().read_unaligned()),
+                u32::from_le(p.add(n - 2).cast::<u32>().read_unaligned()),
+            )
+        };
+        if (head | tail) & lanes as u32 != 0 {
+            return None;
+        }
+        let narrow = |w: u32| {
+            let w = w >> shift;
+            ((w | w >> 8) as u16).to_le()
+        };
+        // SAFETY: n <= dst.len(): bytes 0..2 and n-2..n are in `dst`.
+        unsafe {
+            out.add(n - 2).cast::<u16>().write_unaligned(narrow(tail));
+            out.cast::<u16>().write_unaligned(narrow(head));
+        }
+    }
+    Some(n)
+}
+
 /// ASCII UTF-16 input of 9 to 64 units (in byte order `order`) narrowed to
 /// `dst` in chunks of eight units at fixed places (four up to 32 units, eight
 /// up to 64; the last ones moved back to end with the input, overlapping),
