@@ -121,18 +121,22 @@ mod owned {
         ]
     }
 
-    /// The six bytes of a character above U+FFFF (from its four UTF-8 bytes)
-    /// in CESU-8: its two surrogates, each in the 3-byte form.
+    /// The six bytes of a character above U+FFFF (from its four UTF-8 bytes,
+    /// read as a little-endian word) in CESU-8: its two surrogates, each in the
+    /// 3-byte form, as the low six bytes of a little-endian word. Both leads
+    /// are 0xED (U+D800..U+DFFF); the rest is the character less 0x10000 (`c`,
+    /// 20 bits) cut as `ED, A0|c[16..20], 80|c[10..16], ED, B0|c[6..10],
+    /// 80|c[0..6]`.
     #[inline(always)]
-    fn pair_bytes(utf8: [u8; 4]) -> [u8; 6] {
-        let c = (u32::from(utf8[0] & 0x07) << 18
-            | u32::from(utf8[1] & 0x3F) << 12
-            | u32::from(utf8[2] & 0x3F) << 6
-            | u32::from(utf8[3] & 0x3F))
-            - 0x1_0000;
-        let [a, b, c1] = three_bytes(0xD800 | (c >> 10) as u16);
-        let [d, e, f] = three_bytes(0xDC00 | (c & 0x3FF) as u16);
-        [a, b, c1, d, e, f]
+    fn pair_word(utf8: u32) -> u64 {
+        let [b0, b1, b2, b3] = utf8.to_le_bytes().map(u32::from);
+        let c = ((b0 & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F)) - 0x1_0000;
+        let c = u64::from(c);
+        0x80B0_ED80_A0ED
+            | (c >> 16) << 8
+            | (c >> 10 & 0x3F) << 16
+            | (c >> 6 & 0x0F) << 32
+            | (c & 0x3F) << 40
     }
 
     /// A `str` in CESU-8 (`mutf8` false) or Modified UTF-8: borrowed when it has
@@ -159,12 +163,17 @@ mod owned {
         // out.len(): the writes below stay within `out`.
         while let Some(&b) = bytes.get(at) {
             if b >= 0xF0 {
-                // `s` is UTF-8: a 4-byte character; 8 bytes written, 6 kept.
-                let four = &bytes[at..at + 4];
-                let mut eight = [0; 8];
-                eight[..6].copy_from_slice(&pair_bytes([four[0], four[1], four[2], four[3]]));
-                out[n..n + 8].copy_from_slice(&eight);
-                (at, n) = (at + 4, n + 6);
+                // `s` is UTF-8: 4-byte characters, as many as follow one
+                // another, each read as a word and written as one (8 bytes
+                // written, 6 kept).
+                while let Some(four) = bytes.get(at..at + 4) {
+                    let word = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
+                    if word & 0xF0 != 0xF0 {
+                        break;
+                    }
+                    out[n..n + 8].copy_from_slice(&pair_word(word).to_le_bytes());
+                    (at, n) = (at + 4, n + 6);
+                }
                 continue;
             }
             if mutf8 && b == 0 {
