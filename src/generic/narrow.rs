@@ -6,6 +6,7 @@
 use super::portable;
 use super::vector_traits::{unit_mask16, unit_mask32, ByteVector};
 use super::widen::lane_steps;
+use crate::error::Offset;
 use crate::error::{Utf16Error, Utf32Error};
 use crate::ByteOrder;
 
@@ -26,24 +27,43 @@ pub(crate) unsafe fn utf16_to_latin1<V: ByteVector>(
     order: ByteOrder,
 ) -> Result<usize, Utf16Error> {
     let tail = |s: &[u16], d: &mut [u8]| portable::utf16_to_latin1(s, d, order);
-    // SAFETY (loads and stores): the caller's promise; `lane_steps` steps only while
-    // LANES units of `src` and LANES bytes of `dst` from `i` are in bounds.
+    // SAFETY (loads and stores): the caller's promise; the double steps read
+    // 2 * LANES units of `src` and write 2 * LANES bytes of `dst` from `i`
+    // while that many are there; `lane_steps` steps only while LANES units of
+    // `src` and LANES bytes of `dst` from its start are in bounds.
     unsafe {
         let mask = V::table16(&NOT_LATIN1[order as usize]);
-        let step = |i: usize, dst: &mut [u8]| {
+        let narrow = |low: V, high: V, to: *mut u8| match order {
+            ByteOrder::Little => low.narrow_u16::<false>(high, to),
+            ByteOrder::Big => low.narrow_u16::<true>(high, to),
+        };
+        // Two steps at a time: one test of four vectors, half the branches.
+        let n = src.len().min(dst.len());
+        let mut i = 0;
+        while n - i >= 2 * V::LANES {
             let from = src.as_ptr().add(i).cast::<u8>();
+            let v = [0, 1, 2, 3].map(|k| V::load(from.add(k * V::LANES)));
+            if v[0].or(v[1]).or(v[2]).or(v[3]).and(mask).any_nonzero() {
+                break;
+            }
+            let to = dst.as_mut_ptr().add(i);
+            narrow(v[0], v[1], to);
+            narrow(v[2], v[3], to.add(V::LANES));
+            i += 2 * V::LANES;
+        }
+        let (src, dst_rest) = (&src[i..], &mut dst[i..]);
+        let step = |j: usize, dst: &mut [u8]| {
+            let from = src.as_ptr().add(j).cast::<u8>();
             let (low, high) = (V::load(from), V::load(from.add(V::LANES)));
             if low.or(high).and(mask).any_nonzero() {
                 return false;
             }
-            let to = dst.as_mut_ptr().add(i);
-            match order {
-                ByteOrder::Little => low.narrow_u16::<false>(high, to),
-                ByteOrder::Big => low.narrow_u16::<true>(high, to),
-            }
+            narrow(low, high, dst.as_mut_ptr().add(j));
             true
         };
-        lane_steps::<V, _, _, _>(src, dst, step, tail)
+        lane_steps::<V, _, _, _>(src, dst_rest, step, tail)
+            .map(|k| i + k)
+            .map_err(|e| e.offset(i, i))
     }
 }
 
