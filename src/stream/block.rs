@@ -15,6 +15,7 @@ use alloc::vec::Vec;
 
 use super::TranscodeErrorKind;
 use crate::error::written;
+use crate::transcode::short;
 use crate::{
     utf16::Utf16ErrorKind, utf32::Utf32ErrorKind, ByteOrder, Encoding, Engine, ErrorMode,
     Utf8ErrorKind,
@@ -354,10 +355,15 @@ impl BlockConverter {
         let e = &self.engine;
         match self.whole {
             Whole::None => None,
-            Whole::Utf8ToUtf16(order) => e
-                .utf8_to_utf16(src, aligned16_mut(dst)?, order)
-                .ok()
-                .map(|n| 2 * n),
+            Whole::Utf8ToUtf16(order) => {
+                let units = aligned16_mut(dst)?;
+                // Short ASCII as the free function takes it: no kernel call.
+                let n = match short::ascii_to_utf16(src, units, order) {
+                    Some(n) => n,
+                    None => e.utf8_to_utf16(src, units, order).ok()?,
+                };
+                Some(2 * n)
+            }
             Whole::Utf16ToUtf8(order) => e.utf16_to_utf8(aligned16(src)?, dst, order).ok(),
             Whole::Utf8ToUtf8 => e.validate_utf8(src).then(|| {
                 dst[..src.len()].copy_from_slice(src);

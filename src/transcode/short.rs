@@ -38,6 +38,21 @@ fn each_char(src: &[u8], mut emit: impl FnMut(u32)) -> bool {
     true
 }
 
+/// ASCII `src` (at most [`UTF8_BYTES`]) widened to UTF-16 units in byte order
+/// `order`: the units written, or `None` when a byte is not ASCII, `src` is
+/// longer, or `dst` is shorter than `src`.
+#[inline(always)]
+pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> Option<usize> {
+    let out = dst.get_mut(..src.len())?;
+    if src.len() > UTF8_BYTES || !short_is_ascii(src) {
+        return None;
+    }
+    for (o, &b) in out.iter_mut().zip(src) {
+        *o = order.write_u16(b as u16);
+    }
+    Some(src.len())
+}
+
 /// UTF-8 to UTF-16 in byte order `order`, without dispatch.
 #[inline(always)]
 pub(crate) fn utf8_to_utf16(
@@ -45,14 +60,11 @@ pub(crate) fn utf8_to_utf16(
     dst: &mut [u16],
     order: ByteOrder,
 ) -> Result<usize, Utf8Error> {
+    if let Some(n) = ascii_to_utf16(src, dst, order) {
+        return Ok(n);
+    }
     // A unit per byte at most: room for any valid input.
     if let Some(out) = dst.get_mut(..src.len()) {
-        if short_is_ascii(src) {
-            for (o, &b) in out.iter_mut().zip(src) {
-                *o = order.write_u16(b as u16);
-            }
-            return Ok(src.len());
-        }
         let mut n = 0;
         let valid = each_char(src, |c| {
             if c < 0x10000 {
