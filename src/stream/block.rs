@@ -173,10 +173,15 @@ pub(crate) const WHOLE_MAX: usize = 1024;
 pub(crate) enum Whole {
     /// The pair has none.
     None,
+    /// UTF-8 to UTF-16 in this byte order.
     Utf8ToUtf16(ByteOrder),
+    /// UTF-16 in this byte order to UTF-8.
     Utf16ToUtf8(ByteOrder),
+    /// UTF-8 validated and copied.
     Utf8ToUtf8,
+    /// Latin-1 to UTF-8.
     Latin1ToUtf8,
+    /// UTF-8 to Latin-1.
     Utf8ToLatin1,
 }
 
