@@ -141,6 +141,22 @@ pub fn incomplete_tail_len(src: &[u8]) -> usize {
     }
 }
 
+/// True when `src` ends with a whole character by its lead byte's count: an
+/// ASCII byte, or a lead of width `n` and then `n - 1` continuation bytes.
+/// Then [`incomplete_tail_len`] is 0 (false says nothing): a quick test for
+/// streams, in a dozen instructions without a loop, of the common case.
+#[inline(always)]
+pub(crate) fn ends_whole(src: &[u8]) -> bool {
+    let Some(last) = src.last_chunk::<4>() else {
+        return false;
+    };
+    // The last byte lowest: `k` continuation bytes end `src` (4 when all do).
+    let word = u32::from_be_bytes(*last);
+    let k = ((word & 0xC0C0_C0C0) ^ 0x8080_8080).trailing_zeros() / 8;
+    let lead = (u64::from(word) >> (8 * k)) as u8;
+    lead.leading_ones().max(1) == k + 1
+}
+
 /// `src` without its incomplete last character ([`utf8::incomplete_tail_len`](crate::utf8::incomplete_tail_len)): the
 /// part of a cut stream that can be decoded now; the rest waits for more bytes.
 ///
@@ -151,4 +167,44 @@ pub fn incomplete_tail_len(src: &[u8]) -> usize {
 /// ```
 pub fn trim_incomplete_tail(src: &[u8]) -> &[u8] {
     &src[..src.len() - incomplete_tail_len(src)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ends_whole` is only ever true where the general scan finds no cut
+    /// character: every tail of four bytes drawn from the bytes where the
+    /// classes change, after a prefix of 0 to 2 more.
+    #[test]
+    fn ends_whole_implies_no_incomplete_tail() {
+        let bytes = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+            0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF,
+        ];
+        let mut whole = 0;
+        for prefix in [&[][..], &[0x61], &[0xE2, 0x82]] {
+            for a in bytes {
+                for b in bytes {
+                    for c in bytes {
+                        for d in bytes {
+                            let mut src = prefix.to_vec();
+                            src.extend([a, b, c, d]);
+                            if ends_whole(&src) {
+                                whole += 1;
+                                assert_eq!(incomplete_tail_len(&src), 0, "{src:02X?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // And it is true for the common endings, so the quick test is taken.
+        assert!(whole > 0);
+        for text in ["abcd", "xyzé", "ab€", "a😀", "ёжик", "日本語"] {
+            assert!(ends_whole(text.as_bytes()), "{text}");
+        }
+        assert!(!ends_whole(b"abc"));
+        assert!(!ends_whole(b"abc\xE2\x82"));
+    }
 }

@@ -163,6 +163,10 @@ pub struct Transcoder {
     finished: bool,
     /// The input converted at a time through the staging buffer.
     block: usize,
+    /// The pair has a whole-input conversion and nothing is held back, staged
+    /// or pending (one test on every call instead of four; kept by
+    /// [`Transcoder::settle`]).
+    quick: bool,
 }
 
 impl Transcoder {
@@ -189,7 +193,7 @@ impl Transcoder {
     /// assert_eq!(t.from(), Encoding::Utf8);
     /// ```
     pub fn with_engine(engine: Engine, from: Encoding, to: Encoding, mode: ErrorMode) -> Self {
-        Transcoder {
+        let mut t = Transcoder {
             converter: BlockConverter::new(engine, from, to, mode),
             bom: BomHandling::None,
             bom_done: true,
@@ -201,7 +205,19 @@ impl Transcoder {
             error: None,
             finished: false,
             block: MAX_BLOCK,
-        }
+            quick: false,
+        };
+        t.settle();
+        t
+    }
+
+    /// Sets `quick` after a change of state on a general path.
+    fn settle(&mut self) {
+        self.quick = self.converter.has_whole()
+            && self.carry_len == 0
+            && self.staged_at == self.staged.len()
+            && self.bom_done
+            && self.error.is_none();
     }
 
     /// The same transcoder, dealing with a byte order mark at the start of the
@@ -220,6 +236,7 @@ impl Transcoder {
     pub fn with_bom_handling(mut self, bom: BomHandling) -> Transcoder {
         self.bom = bom;
         self.bom_done = bom == BomHandling::None || self.offset > 0 || self.finished;
+        self.settle();
         self
     }
 
@@ -302,28 +319,27 @@ impl Transcoder {
     /// ```
     #[inline]
     pub fn transcode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Progress {
-        // The common case, short inputs above all: nothing held back, a direct
-        // pair, room for all of `src`.
+        // Short inputs of the commonest pairs, nothing held back: one
+        // conversion and done.
+        if self.quick && src.len() <= WHOLE_MAX && self.converter.whole_room(src.len()) <= dst.len()
+        {
+            if let Some(written) = self.converter.whole(src, dst) {
+                self.offset += src.len() as u64;
+                self.finished = last;
+                return progress(src.len(), written, Status::InputEmpty);
+            }
+        }
+        // Then the direct pairs, nothing held back, room for all of `src`.
         let clear = self.carry_len == 0 && self.staged_at == self.staged.len() && self.bom_done;
-        if clear {
-            // Short inputs of the commonest pairs: one conversion and done.
-            let fits = src.len() <= WHOLE_MAX && self.converter.whole_room(src.len()) <= dst.len();
-            if fits && self.converter.has_whole() {
-                if let Some(written) = self.converter.whole(src, dst) {
-                    self.offset += src.len() as u64;
-                    self.finished = last;
-                    return progress(src.len(), written, Status::InputEmpty);
-                }
+        if clear && self.converter.is_direct() && self.converter.direct_room(src.len()) <= dst.len()
+        {
+            let (written, result) = self.converter.direct(src, last, dst);
+            if result == Ok(src.len()) {
+                self.offset += src.len() as u64;
+                self.finished = last;
+                return progress(src.len(), written, Status::InputEmpty);
             }
-            if self.converter.is_direct() && self.converter.direct_room(src.len()) <= dst.len() {
-                let (written, result) = self.converter.direct(src, last, dst);
-                if result == Ok(src.len()) {
-                    self.offset += src.len() as u64;
-                    self.finished = last;
-                    return progress(src.len(), written, Status::InputEmpty);
-                }
-                return self.after_direct(src, last, written, result);
-            }
+            return self.after_direct(src, last, written, result);
         }
         self.transcode_cold(src, dst, last)
     }
@@ -339,6 +355,7 @@ impl Transcoder {
         result: Result<usize, Problem>,
     ) -> Progress {
         let read = self.took(src, true, result);
+        self.settle();
         if let Some(error) = self.error.take() {
             return progress(read, written, Status::Error(error));
         }
@@ -349,6 +366,13 @@ impl Transcoder {
     /// [`Transcoder::transcode`] in general.
     #[inline(never)]
     fn transcode_cold(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Progress {
+        let progress = self.transcode_general(src, dst, last);
+        self.settle();
+        progress
+    }
+
+    /// [`Transcoder::transcode_cold`] but for keeping `quick`.
+    fn transcode_general(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Progress {
         let mut read = 0;
         let mut written = 0;
         loop {

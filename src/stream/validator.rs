@@ -36,6 +36,9 @@ pub struct Utf8Validator {
     valid: u64,
     /// The first error, reported again by every later call.
     error: Option<Utf8StreamError>,
+    /// The general path applies: an engine of its own, a held-back character
+    /// or an error (one test for the fast path instead of three).
+    general: bool,
 }
 
 impl Utf8Validator {
@@ -59,6 +62,7 @@ impl Utf8Validator {
     pub fn with_engine(engine: Engine) -> Utf8Validator {
         Utf8Validator {
             engine: Some(engine),
+            general: true,
             ..Utf8Validator::default()
         }
     }
@@ -92,21 +96,24 @@ impl Utf8Validator {
     /// ```
     #[inline]
     pub fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8StreamError> {
-        // The common case: nothing held back, the chunk valid but for a
-        // character its end may cut; one yes/no check (inlined for short chunks).
-        if self.pending_len == 0 && self.error.is_none() {
-            // A chunk that ends in an ASCII byte (or is short: a cut character
-            // then only costs a second look) ends no character early.
-            let tail = match chunk.len() < crate::SHORT_INPUT || chunk[chunk.len() - 1] < 0x80 {
+        // The common case: the active kernel, nothing held back, the chunk
+        // valid but for a character its end may cut; one yes/no check
+        // (inlined for short chunks).
+        if !self.general {
+            // A chunk that ends in a whole character (or is short: a cut
+            // character then only costs a second look) ends no character early.
+            let tail = match chunk.len() < crate::SHORT_INPUT || crate::boundary::ends_whole(chunk)
+            {
                 true => 0,
                 false => crate::utf8::incomplete_tail_len(chunk),
             };
             let body = chunk.len() - tail;
-            if self.is_valid(&chunk[..body]) {
+            if crate::validate_utf8(&chunk[..body]) {
                 self.valid += body as u64;
                 if tail > 0 {
                     self.pending[..tail].copy_from_slice(&chunk[body..]);
                     self.pending_len = tail;
+                    self.general = true;
                 }
                 return Ok(());
             }
@@ -114,9 +121,16 @@ impl Utf8Validator {
         self.update_cold(chunk)
     }
 
-    /// [`Utf8Validator::update`] but for short valid chunks.
+    /// [`Utf8Validator::update`] on the general path.
     #[inline(never)]
     fn update_cold(&mut self, chunk: &[u8]) -> Result<(), Utf8StreamError> {
+        let result = self.update_general(chunk);
+        self.general = self.engine.is_some() || self.pending_len > 0 || self.error.is_some();
+        result
+    }
+
+    /// [`Utf8Validator::update`] for any state and chunk.
+    fn update_general(&mut self, chunk: &[u8]) -> Result<(), Utf8StreamError> {
         if let Some(error) = self.error {
             return Err(error);
         }
