@@ -347,20 +347,24 @@ impl BlockConverter {
     }
 
     /// A strict conversion of all of `src` (at most [`WHOLE_MAX`] bytes, with
-    /// nothing held back) straight into `dst`, which has
-    /// [`Self::whole_room`] bytes, for the commonest pairs: `Some(bytes
-    /// written)` when all of `src` is valid and converted; `None` otherwise (an
-    /// error, a character cut at the end, a buffer not aligned for its units,
-    /// or no such conversion for the pair), when the general direct path
-    /// converts it again and says why. Inlined into
-    /// [`Transcoder::transcode`](super::Transcoder::transcode): one call into
-    /// the kernel, as the free functions make.
+    /// nothing held back) straight into `dst`, for the commonest pairs:
+    /// `Some(bytes written)` when all of `src` is valid and converted;
+    /// `None` otherwise (an error, a character cut at the end, less room
+    /// than the worst case of the pair, a buffer not aligned for its units,
+    /// or no such conversion for the pair), when the general path converts it
+    /// again and says why. Each arm tests its own worst case, with constants.
+    /// Inlined into [`Transcoder::transcode`](super::Transcoder::transcode):
+    /// one call into the kernel, as the free functions make.
     #[inline(always)]
     pub(crate) fn whole(&self, src: &[u8], dst: &mut [u8]) -> Option<usize> {
         let e = &self.engine;
+        // The worst case of a pair, in output bytes for `src`: below it, the
+        // general path (which converts as much as fits) takes the call.
+        let room = |bytes: usize| (dst.len() >= bytes).then_some(());
         match self.whole {
             Whole::None => None,
             Whole::Utf8ToUtf16(order) => {
+                room(2 * src.len())?;
                 let units = aligned16_mut(dst)?;
                 // Short ASCII as the free function takes it: no kernel call.
                 let n = match short::ascii_to_utf16(src, units, order) {
@@ -369,13 +373,25 @@ impl BlockConverter {
                 };
                 Some(2 * n)
             }
-            Whole::Utf16ToUtf8(order) => e.utf16_to_utf8(aligned16(src)?, dst, order).ok(),
-            Whole::Utf8ToUtf8 => e.validate_utf8(src).then(|| {
-                dst[..src.len()].copy_from_slice(src);
-                src.len()
-            }),
-            Whole::Latin1ToUtf8 => e.latin1_to_utf8(src, dst).ok(),
-            Whole::Utf8ToLatin1 => e.utf8_to_latin1(src, dst).ok(),
+            Whole::Utf16ToUtf8(order) => {
+                room(3 * (src.len() / 2))?;
+                e.utf16_to_utf8(aligned16(src)?, dst, order).ok()
+            }
+            Whole::Utf8ToUtf8 => {
+                let out = dst.get_mut(..src.len())?;
+                e.validate_utf8(src).then(|| {
+                    out.copy_from_slice(src);
+                    src.len()
+                })
+            }
+            Whole::Latin1ToUtf8 => {
+                room(2 * src.len())?;
+                e.latin1_to_utf8(src, dst).ok()
+            }
+            Whole::Utf8ToLatin1 => {
+                room(src.len())?;
+                e.utf8_to_latin1(src, dst).ok()
+            }
         }
     }
 
@@ -383,14 +399,6 @@ impl BlockConverter {
     #[inline(always)]
     pub(crate) fn has_whole(&self) -> bool {
         self.whole != Whole::None
-    }
-
-    /// [`Self::direct_room`] for an input of at most [`WHOLE_MAX`] bytes (no
-    /// overflow to guard against).
-    #[inline(always)]
-    pub(crate) fn whole_room(&self, len: usize) -> usize {
-        debug_assert!(len <= WHOLE_MAX);
-        ((len >> self.unit_shift) + 1) * self.per_unit
     }
 
     /// The most input bytes the direct path converts into `room` output bytes.

@@ -59,8 +59,12 @@ pub enum BomHandling {
 }
 
 /// Why [`Transcoder::transcode`] returned.
+///
+/// (A tag byte of its own, `InputEmpty` 0: the caller's test of the commonest
+/// answer is one compare.)
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Status {
     /// All of the input given was taken (converted, or kept for the next call
     /// when it ends inside a character) and all output written.
@@ -321,8 +325,7 @@ impl Transcoder {
     pub fn transcode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Progress {
         // Short inputs of the commonest pairs, nothing held back: one
         // conversion and done.
-        if self.quick && src.len() <= WHOLE_MAX && self.converter.whole_room(src.len()) <= dst.len()
-        {
+        if self.quick && src.len() <= WHOLE_MAX {
             if let Some(written) = self.converter.whole(src, dst) {
                 self.offset += src.len() as u64;
                 self.finished = last;
