@@ -6,6 +6,15 @@ Run the benchmarks first, for example::
     UTFAST_BENCH_QUICK=1 cargo bench --bench stream
     python3 scripts/stream-summary.py
 
+On a shared, noisy machine, repeat the run and keep every benchmark's best
+time (noise only slows), with ``--keep-best FILE``: each call merges the
+current results into FILE (JSON) and reports on the merged set::
+
+    for run in 1 2 3; do
+        UTFAST_BENCH_QUICK=1 cargo bench --bench stream -- stream-short
+        python3 scripts/stream-summary.py --keep-best /tmp/stream-best.json
+    done
+
 Groups are ``stream/<gen|corpus>/<input>/<validate|utf8-to-utf16le|utf16le-to-utf8>``
 and ``stream-short/<gen|corpus>/<input>/<16|64|256>`` (see benches/stream.rs). For
 each comparison the report gives the geometric mean, minimum and maximum over the
@@ -21,8 +30,12 @@ Reuses the loader of scripts/bench-summary.py; only the standard library.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import importlib
+import json
 import sys
+from pathlib import Path
 
 # The helpers of scripts/bench-summary.py (this script's folder is on sys.path).
 bench_summary = importlib.import_module("bench-summary")
@@ -48,8 +61,33 @@ COMPARISONS = [
 ]
 
 
+def keep_best(results: dict, path: Path) -> dict:
+    """``results`` merged with the ones saved in ``path`` (each benchmark's
+    shortest time kept), saved back to ``path`` and returned."""
+    merged: dict = {}
+    if path.exists():
+        for row in json.loads(path.read_text()):
+            bench = bench_summary.Bench(**row)
+            merged.setdefault(bench.group, {})[bench.function] = bench
+    for group, functions in results.items():
+        for function, bench in functions.items():
+            old = merged.get(group, {}).get(function)
+            if old is None or bench.ns < old.ns:
+                merged.setdefault(group, {})[function] = bench
+    rows = [dataclasses.asdict(b) for fs in merged.values() for b in fs.values()]
+    path.write_text(json.dumps(rows))
+    return merged
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--keep-best", type=Path, metavar="FILE",
+                        help="merge into FILE, keeping each benchmark's best time, and "
+                        "report on the merged results")
+    args = parser.parse_args()
     results = bench_summary.criterion_results("stream/", "stream-short/")
+    if args.keep_best and results:
+        results = keep_best(results, args.keep_best)
     if not bench_summary.start_report(
         results,
         "stream",

@@ -154,7 +154,10 @@ pub(crate) fn ends_whole(src: &[u8]) -> bool {
     let word = u32::from_be_bytes(*last);
     let k = ((word & 0xC0C0_C0C0) ^ 0x8080_8080).trailing_zeros() / 8;
     let lead = (u64::from(word) >> (8 * k)) as u8;
-    lead.leading_ones().max(1) == k + 1
+    // A sequence's length by its first byte's high nibble, four bits each:
+    // 0-7 ASCII (1), 8-B continuation (0: never a lead here), C-D 2, E 3, F 4.
+    const WIDTH: u64 = 0x4322_0000_1111_1111;
+    (WIDTH >> (4 * (lead >> 4))) & 0xF == u64::from(k) + 1
 }
 
 /// `src` without its incomplete last character ([`utf8::incomplete_tail_len`](crate::utf8::incomplete_tail_len)): the

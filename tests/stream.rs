@@ -1165,3 +1165,29 @@ fn misaligned_buffers_give_the_aligned_result() {
         }
     }
 }
+
+/// Chunks long enough for the validator's test of a whole last character
+/// (65 bytes and more), cut at every byte of text with characters of every
+/// width, then broken at the end in every way: the answer of the whole input.
+#[test]
+fn validator_long_chunks_cut_at_every_byte() {
+    let text = "aé€😀".repeat(20);
+    let mut inputs = vec![text.as_bytes().to_vec()];
+    for end in [
+        &b"\xFF"[..],
+        b"\xC3",
+        b"\xE2\x82",
+        b"\xF0\x9F\x98",
+        b"\x80",
+        b"\xED\xA0\x80",
+    ] {
+        inputs.push([text.as_bytes(), end, b"tail"].concat());
+        inputs.push([text.as_bytes(), end].concat());
+    }
+    for input in &inputs {
+        for cut in 60..=input.len() {
+            check_validator(input, &[cut]);
+            check_validator(input, &[cut - 40, cut]);
+        }
+    }
+}

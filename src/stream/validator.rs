@@ -97,26 +97,15 @@ impl Utf8Validator {
     #[inline]
     pub fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8StreamError> {
         // The common case: the active kernel, nothing held back, the chunk
-        // valid but for a character its end may cut; one yes/no check
-        // (inlined for short chunks).
-        if !self.general {
-            // A chunk that ends in a whole character (or is short: a cut
-            // character then only costs a second look) ends no character early.
-            let tail = match chunk.len() < crate::SHORT_INPUT || crate::boundary::ends_whole(chunk)
-            {
-                true => 0,
-                false => crate::utf8::incomplete_tail_len(chunk),
-            };
-            let body = chunk.len() - tail;
-            if crate::validate_utf8(&chunk[..body]) {
-                self.valid += body as u64;
-                if tail > 0 {
-                    self.pending[..tail].copy_from_slice(&chunk[body..]);
-                    self.pending_len = tail;
-                    self.general = true;
-                }
-                return Ok(());
-            }
+        // valid and ending in a whole character (or short: a cut character
+        // then only costs a second look); one yes/no check. A chunk that ends
+        // inside a character takes the general path, which holds it back.
+        if !self.general
+            && (chunk.len() < crate::SHORT_INPUT || crate::boundary::ends_whole(chunk))
+            && crate::validate_utf8(chunk)
+        {
+            self.valid += chunk.len() as u64;
+            return Ok(());
         }
         self.update_cold(chunk)
     }
