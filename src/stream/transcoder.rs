@@ -332,7 +332,13 @@ impl Transcoder {
                 return progress(src.len(), written, Status::InputEmpty);
             }
         }
-        // Then the direct pairs, nothing held back, room for all of `src`.
+        self.transcode_slow(src, dst, last)
+    }
+
+    /// [`Transcoder::transcode`] but for its quick case.
+    #[inline(never)]
+    fn transcode_slow(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> Progress {
+        // The direct pairs, nothing held back, room for all of `src`.
         let clear = self.carry_len == 0 && self.staged_at == self.staged.len() && self.bom_done;
         if clear && self.converter.is_direct() && self.converter.direct_room(src.len()) <= dst.len()
         {
