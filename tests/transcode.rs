@@ -1156,3 +1156,44 @@ fn utf16_utf32_into_outputs_at_every_alignment() {
         }
     }
 }
+
+/// UTF-16 validation of slices that start at every unit offset (so that the
+/// vector steps, which load aligned vectors, start after heads of every
+/// length), with a pair, a lone high or a lone low surrogate at every place
+/// around the head's end: every kernel gives the scalar kernel's answer, and
+/// the error where std's decoder finds one.
+#[test]
+fn utf16_validation_at_every_start_offset() {
+    let scalar = Engine::new(utfast::Kernel::Scalar).unwrap();
+    let base: Vec<u16> = "abc ёжик 日本 ".encode_utf16().cycle().take(400).collect();
+    let specials: [&[u16]; 4] = [&[0xD83D, 0xDE00], &[0xD83D], &[0xDE00], &[0xD83D, 0xD83D]];
+    for special in specials {
+        for at in 0..40 {
+            let mut buf = base.clone();
+            buf[at..at + special.len()].copy_from_slice(special);
+            for start in 0..34.min(at + 1) {
+                for len in [300, 331, 366 - start] {
+                    let src = &buf[start..start + len];
+                    let want = scalar.check_utf16(src, ByteOrder::NATIVE);
+                    let std_error =
+                        char::decode_utf16(src.iter().copied()).position(|c| c.is_err());
+                    assert_eq!(
+                        want.is_err(),
+                        std_error.is_some(),
+                        "{special:X?} at {at}, from {start}"
+                    );
+                    for engine in engines() {
+                        let got = engine.check_utf16(src, ByteOrder::NATIVE);
+                        assert_eq!(
+                            got,
+                            want,
+                            "{} {special:X?} at {at}, from {start}, {len}",
+                            engine.kernel().name()
+                        );
+                        assert_eq!(engine.validate_utf16(src, ByteOrder::NATIVE), want.is_ok());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,8 +1,9 @@
 //! UTF-16 validation, written once over [`ByteVector`] at the kernel's full width.
 //!
 //! Only the high byte of each unit decides: a high surrogate's is 0xD8..=0xDB, a
-//! low surrogate's 0xDC..=0xDF. Two vectors at a time are first tested for any
-//! surrogate at all (the common case: none). Where there is one, the "high
+//! low surrogate's 0xDC..=0xDF. Four vectors at a time are first tested for any
+//! surrogate at all (the common case: none), with an `xor` and a `min` a
+//! vector. Where there is one, the "high
 //! surrogate" flags moved on by one unit must equal the "low surrogate" flags: a
 //! low surrogate follows a high one, and a high one precedes a low one (the last
 //! unit's partner is checked with the next vectors). At the first pair of vectors
@@ -11,7 +12,7 @@
 
 use super::portable;
 use super::vector_traits::ByteVector;
-use crate::error::{Offset, Utf16Error};
+use crate::error::{Offset, Utf16Error, Utf16ErrorKind};
 use crate::ByteOrder;
 
 /// For a surrogate test with one `and` and one `eq`: `mask` at the bytes that
@@ -32,22 +33,55 @@ const fn tagger(order: ByteOrder, mask: u8, tag: u8) -> [[u8; 16]; 2] {
     tables
 }
 
-/// [`tagger`]s by byte order: any surrogate, high surrogates, low surrogates.
-static TAGGERS: [[[[u8; 16]; 2]; 3]; 2] = [
+/// [`tagger`]s by byte order: high surrogates, low surrogates.
+static TAGGERS: [[[[u8; 16]; 2]; 2]; 2] = [
     [
-        tagger(ByteOrder::Little, 0xF8, 0xD8),
         tagger(ByteOrder::Little, 0xFC, 0xD8),
         tagger(ByteOrder::Little, 0xFC, 0xDC),
     ],
     [
-        tagger(ByteOrder::Big, 0xF8, 0xD8),
         tagger(ByteOrder::Big, 0xFC, 0xD8),
         tagger(ByteOrder::Big, 0xFC, 0xDC),
     ],
 ];
 
-/// Vectors per step.
-const VECTORS: usize = 4;
+/// For the test for any surrogate, by byte order: `[0]` 0xD8 at the high byte
+/// of each unit and 0 at the low byte (an `xor` with it takes a surrogate's
+/// high byte, 0xD8..=0xDF, to 0..=7, and no other high byte there); `[1]` 0xF8
+/// at the low bytes and 0 at the high ones (an `or` with it lifts every low
+/// byte out of 0..=7).
+static ANY_SURROGATE: [[[u8; 16]; 2]; 2] = [
+    [
+        tagger(ByteOrder::Little, 0xD8, 0)[0],
+        tagger(ByteOrder::Big, 0xF8, 0)[0],
+    ],
+    [
+        tagger(ByteOrder::Big, 0xD8, 0)[0],
+        tagger(ByteOrder::Little, 0xF8, 0)[0],
+    ],
+];
+
+/// Vectors per step of `lanes` bytes each: 128 bytes at least (eight
+/// vectors of SSE), four vectors at least.
+const fn vectors(lanes: usize) -> usize {
+    let by_bytes = 128 / lanes;
+    if by_bytes > 4 {
+        by_bytes
+    } else {
+        4
+    }
+}
+
+/// By byte order: 0xFF at the high byte of a vector's last unit, 0 elsewhere
+/// (for each 128-bit lane; only the last lane's last unit counts): the
+/// high-surrogate flags of a vector that ends in a high surrogate, as the
+/// step after it reads them.
+static LAST_UNIT_HIGH: [[u8; 16]; 2] = {
+    let mut tables = [[0u8; 16]; 2];
+    tables[0][15] = 0xFF;
+    tables[1][14] = 0xFF;
+    tables
+};
 
 /// True when `unit` (already in the machine's order) is a high surrogate.
 #[inline(always)]
@@ -72,31 +106,58 @@ pub(crate) fn boundary(src: &[u16], i: usize, order: ByteOrder) -> usize {
 #[inline(always)]
 pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
     let units = V::LANES / 2;
+    let vectors = vectors(V::LANES);
     let bytes = src.as_ptr().cast::<u8>();
     let taggers = &TAGGERS[order as usize];
     let tagger = |k: usize| (V::table16(&taggers[k][0]), V::table16(&taggers[k][1]));
-    let (any, high, low) = (tagger(0), tagger(1), tagger(2));
+    let (high, low) = (tagger(0), tagger(1));
+    let [flip, lift] = &ANY_SURROGATE[order as usize];
+    let (flip, lift, seven) = (V::table16(flip), V::table16(lift), V::splat(7));
     // 0xFF at the high byte of each unit that `(mask, tag)` selects.
     let tagged = |v: V, (mask, tag): (V, V)| v.and(mask).eq(tag);
-    let mut i = 0;
+    // The units before the first one aligned to a vector's width by the
+    // portable check, but for a high surrogate that ends them, whose partner
+    // the first step checks (so the steps load aligned vectors).
+    let head = ((V::LANES - bytes as usize % V::LANES) % V::LANES / 2).min(src.len());
+    if src.len() - head < vectors * units {
+        return portable::check_utf16(src, order);
+    }
+    // (Cut there, a high surrogate last is "truncated": the steps see on.)
+    let last_high = match portable::check_utf16(&src[..head], order) {
+        Ok(()) => false,
+        Err(e) if e.kind() == Utf16ErrorKind::TruncatedAtEnd => true,
+        Err(e) => return Err(e),
+    };
+    let mut i = head;
     // The high-surrogate flags of the vector before `i`, and whether any is set.
-    let (mut prev_high, mut pending) = (V::splat(0), false);
-    while src.len() - i >= VECTORS * units {
-        // SAFETY: the vectors are the units i..i + VECTORS * units of `src`.
-        let v: [V; VECTORS] = core::array::from_fn(|k| V::load(bytes.add(2 * i + k * V::LANES)));
-        // Zero at the high byte of a surrogate: the minimum over the vectors
-        // has a zero byte if any of them has.
+    let (mut prev_high, mut pending) = match last_high {
+        true => (V::table16(&LAST_UNIT_HIGH[order as usize]), true),
+        false => (V::splat(0), false),
+    };
+    while src.len() - i >= vectors * units {
+        // SAFETY: the vectors are the units i..i + vectors * units of `src`,
+        // from `head` on: aligned to `LANES` bytes.
+        let load = |k: usize| V::load_aligned(bytes.add(2 * i + k * V::LANES));
+        // 0..=7 at the high byte of a surrogate (and anything at the low
+        // bytes, lifted out of that range once, after the minimum over the
+        // vectors): two operations a vector.
         let mut least = V::splat(0xFF);
-        for x in v {
-            least = least.min(x.and(any.0).xor(any.1));
+        for k in 0..vectors {
+            least = least.min(load(k).xor(flip));
         }
+        let surrogate = least.or(lift).saturating_sub(seven).has_zero_byte();
         // (A high surrogate last before them needs its partner checked too.)
-        if !least.has_zero_byte() && !pending {
-            i += VECTORS * units;
+        if !surrogate && !pending {
+            i += vectors * units;
             continue;
         }
         let mut unpaired = V::splat(0);
-        for x in v {
+        // (The same address hidden from the optimizer, which would otherwise
+        // keep the vectors of the test above in registers, a copy each.)
+        let again = core::hint::black_box(bytes.add(2 * i));
+        for k in 0..vectors {
+            // SAFETY: as `load`.
+            let x = V::load_aligned(again.add(k * V::LANES));
             let high = tagged(x, high);
             unpaired = unpaired.or(high.prev::<2>(prev_high).xor(tagged(x, low)));
             prev_high = high;
@@ -105,7 +166,7 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Resu
             break;
         }
         pending = prev_high.any_nonzero();
-        i += VECTORS * units;
+        i += vectors * units;
     }
     let start = boundary(src, i, order);
     portable::check_utf16(&src[start..], order).map_err(|e| e.offset(start, 0))

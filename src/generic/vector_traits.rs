@@ -23,6 +23,18 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// `ptr..ptr + LANES` is readable; the CPU supports the instruction set.
     unsafe fn load(ptr: *const u8) -> Self;
 
+    /// Loads `LANES` bytes from `ptr`, aligned to `LANES` bytes: where the
+    /// instruction set has no unaligned memory operands (SSE), such a load
+    /// folds into the operation that uses it. By default [`ByteVector::load`].
+    ///
+    /// # Safety
+    /// As [`ByteVector::load`], and `ptr` is aligned to `LANES` bytes.
+    #[inline(always)]
+    unsafe fn load_aligned(ptr: *const u8) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe { Self::load(ptr) }
+    }
+
     /// Every byte set to `b`.
     unsafe fn splat(b: u8) -> Self;
 

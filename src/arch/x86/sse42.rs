@@ -20,6 +20,11 @@ unsafe impl ByteVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn load_aligned(ptr: *const u8) -> Self {
+        _mm_load_si128(ptr.cast())
+    }
+
+    #[inline(always)]
     unsafe fn splat(b: u8) -> Self {
         _mm_set1_epi8(b as i8)
     }
