@@ -1,9 +1,10 @@
 //! UTF-16 validation, written once over [`ByteVector`] at the kernel's full width.
 //!
 //! Only the high byte of each unit decides: a high surrogate's is 0xD8..=0xDB, a
-//! low surrogate's 0xDC..=0xDF. Four vectors at a time are first tested for any
-//! surrogate at all (the common case: none), with an `xor` and a `min` a
-//! vector. Where there is one, the "high
+//! low surrogate's 0xDC..=0xDF. Steps of 128 bytes or more (at least four
+//! vectors), from the first unit aligned to the vector width, are first tested
+//! for any surrogate at all (the common case: none), with an `xor` and a `min`
+//! a vector. Where there is one, the "high
 //! surrogate" flags moved on by one unit must equal the "low surrogate" flags: a
 //! low surrogate follows a high one, and a high one precedes a low one (the last
 //! unit's partner is checked with the next vectors). At the first pair of vectors
@@ -15,22 +16,26 @@ use super::vector_traits::ByteVector;
 use crate::error::{Offset, Utf16Error, Utf16ErrorKind};
 use crate::ByteOrder;
 
+/// 16 bytes: `high` at the bytes that hold the high half of a unit (in
+/// `order`), `low` at the others.
+const fn halves(order: ByteOrder, high: u8, low: u8) -> [u8; 16] {
+    let mut table = [low; 16];
+    let mut i = match order {
+        ByteOrder::Little => 1,
+        ByteOrder::Big => 0,
+    };
+    while i < 16 {
+        table[i] = high;
+        i += 2;
+    }
+    table
+}
+
 /// For a surrogate test with one `and` and one `eq`: `mask` at the bytes that
 /// hold the high half of a unit (in `order`), 0 at the others; `tag` at the high
 /// halves, 1 at the others (which the masked bytes, 0, never equal).
 const fn tagger(order: ByteOrder, mask: u8, tag: u8) -> [[u8; 16]; 2] {
-    let mut tables = [[0u8; 16]; 2];
-    let mut i = 0;
-    while i < 16 {
-        let high = match order {
-            ByteOrder::Little => i % 2 == 1,
-            ByteOrder::Big => i % 2 == 0,
-        };
-        tables[0][i] = if high { mask } else { 0 };
-        tables[1][i] = if high { tag } else { 1 };
-        i += 1;
-    }
-    tables
+    [halves(order, mask, 0), halves(order, tag, 1)]
 }
 
 /// [`tagger`]s by byte order: high surrogates, low surrogates.
@@ -52,12 +57,12 @@ static TAGGERS: [[[[u8; 16]; 2]; 2]; 2] = [
 /// byte out of 0..=7).
 static ANY_SURROGATE: [[[u8; 16]; 2]; 2] = [
     [
-        tagger(ByteOrder::Little, 0xD8, 0)[0],
-        tagger(ByteOrder::Big, 0xF8, 0)[0],
+        halves(ByteOrder::Little, 0xD8, 0),
+        halves(ByteOrder::Little, 0, 0xF8),
     ],
     [
-        tagger(ByteOrder::Big, 0xD8, 0)[0],
-        tagger(ByteOrder::Little, 0xF8, 0)[0],
+        halves(ByteOrder::Big, 0xD8, 0),
+        halves(ByteOrder::Big, 0, 0xF8),
     ],
 ];
 

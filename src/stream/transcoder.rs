@@ -327,12 +327,19 @@ impl Transcoder {
         // conversion and done.
         if self.quick && src.len() <= WHOLE_MAX {
             if let Some(written) = self.converter.whole(src, dst) {
-                self.offset += src.len() as u64;
-                self.finished = last;
-                return progress(src.len(), written, Status::InputEmpty);
+                return self.took_all(src.len(), written, last);
             }
         }
         self.transcode_slow(src, dst, last)
+    }
+
+    /// The answer of a call whose `read` bytes were all converted straight
+    /// into `written` bytes of output.
+    #[inline(always)]
+    fn took_all(&mut self, read: usize, written: usize, last: bool) -> Progress {
+        self.offset += read as u64;
+        self.finished = last;
+        progress(read, written, Status::InputEmpty)
     }
 
     /// [`Transcoder::transcode`] but for its quick case.
@@ -344,9 +351,7 @@ impl Transcoder {
         {
             let (written, result) = self.converter.direct(src, last, dst);
             if result == Ok(src.len()) {
-                self.offset += src.len() as u64;
-                self.finished = last;
-                return progress(src.len(), written, Status::InputEmpty);
+                return self.took_all(src.len(), written, last);
             }
             return self.after_direct(src, last, written, result);
         }
