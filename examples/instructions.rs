@@ -11,7 +11,7 @@
 //! ```
 //!
 //! Directions: `utf16le-utf8`, `utf32-utf8`, `utf32-utf16le`, `utf16le-utf32`,
-//! `utf16le-latin1`, `utf32-latin1`, `latin1-utf8`. FILE is UTF-8 text (for the
+//! `utf16le-latin1`, `utf32-latin1`, `latin1-utf8`, `utf8-latin1`. FILE is UTF-8 text (for the
 //! Latin-1 directions, text whose characters are all below U+0100). It prints
 //! the units written, the same for both sides when they agree.
 
@@ -21,6 +21,7 @@ use utfast::ByteOrder;
 /// The inputs, in each form, and an output buffer of each unit, each large
 /// enough for any direction's worst case.
 struct Buffers {
+    utf8: Vec<u8>,
     utf16: Vec<u16>,
     utf32: Vec<u32>,
     latin1: Vec<u8>,
@@ -33,6 +34,7 @@ struct Buffers {
 /// written by the last, or why it cannot run.
 fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, String> {
     let mut b = Buffers {
+        utf8: text.as_bytes().to_vec(),
         utf16: text.encode_utf16().collect(),
         utf32: text.chars().map(u32::from).collect(),
         latin1: text
@@ -73,6 +75,7 @@ fn utfast_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
         "latin1-utf8" => {
             Ok(utfast::latin1::to_utf8(&b.latin1, &mut b.out8).map_err(|e| failed(&e))?)
         }
+        "utf8-latin1" => utfast::utf8::to_latin1(&b.utf8, &mut b.out8).map_err(|e| failed(&e)),
         _ => Err(format!("unknown direction {direction}")),
     }
 }
@@ -98,6 +101,7 @@ fn simdutf_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
             "utf16le-latin1" => simdutf::convert_utf16le_to_latin1(s16, n16, d8),
             "utf32-latin1" => simdutf::convert_utf32_to_latin1(s32, n32, d8),
             "latin1-utf8" => simdutf::convert_latin1_to_utf8(sl, nl, d8),
+            "utf8-latin1" => simdutf::convert_utf8_to_latin1(b.utf8.as_ptr(), b.utf8.len(), d8),
             _ => return Err(format!("unknown direction {direction}")),
         }
     };

@@ -192,7 +192,7 @@ unsafe fn four_byte_lead<S: Simd128>(bytes: S) -> S {
 /// `a` where `mask` is set, otherwise `b`.
 #[inline(always)]
 pub(crate) unsafe fn select<S: Simd128>(mask: S, a: S, b: S) -> S {
-    b.xor(a.xor(b).and(mask))
+    mask.blend(a, b)
 }
 
 /// Where converted text goes: one implementation per output format.
@@ -218,13 +218,12 @@ pub(crate) trait Output {
     /// `out..out + 16` is writable; the CPU supports `S`.
     unsafe fn ascii<S: Simd128>(bytes: S, out: *mut Self::Unit);
 
-    /// Writes the `BLOCK` ASCII bytes at `block` as units at `out`, with the
-    /// kernel's full-width vectors.
+    /// Writes the `BLOCK` ASCII bytes of `block` (as [`load_block`] gives them)
+    /// as units at `out`, with the kernel's full-width vectors.
     ///
     /// # Safety
-    /// `block..block + BLOCK` is readable, `out..out + BLOCK` writable; the CPU
-    /// supports `V`.
-    unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut Self::Unit);
+    /// `out..out + BLOCK` is writable; the CPU supports `V`.
+    unsafe fn ascii_block<V: ByteVector>(block: [V; 4], out: *mut Self::Unit);
 
     /// Writes the `u16` lanes 0..5 of `units` (characters up to U+FFFF) at `out`.
     /// May write up to 3 + `SLACK` units past them.
@@ -325,10 +324,10 @@ impl<const BIG: bool> Output for Utf16<BIG> {
     }
 
     #[inline(always)]
-    unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut u16) {
-        for k in 0..BLOCK / V::LANES {
+    unsafe fn ascii_block<V: ByteVector>(block: [V; 4], out: *mut u16) {
+        for (k, v) in block.into_iter().take(BLOCK / V::LANES).enumerate() {
             // SAFETY: the caller's promise; `k * LANES + LANES <= BLOCK`.
-            V::load(block.add(k * V::LANES)).widen_u16::<BIG>(out.add(k * V::LANES).cast());
+            v.widen_u16::<BIG>(out.add(k * V::LANES).cast());
         }
     }
 
@@ -410,10 +409,10 @@ impl Output for Utf32 {
     }
 
     #[inline(always)]
-    unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut u32) {
-        for k in 0..BLOCK / V::LANES {
+    unsafe fn ascii_block<V: ByteVector>(block: [V; 4], out: *mut u32) {
+        for (k, v) in block.into_iter().take(BLOCK / V::LANES).enumerate() {
             // SAFETY: the caller's promise; `k * LANES + LANES <= BLOCK`.
-            V::load(block.add(k * V::LANES)).widen_u32(out.add(k * V::LANES).cast());
+            v.widen_u32(out.add(k * V::LANES).cast());
         }
     }
 
@@ -496,10 +495,10 @@ impl Output for Latin1 {
     }
 
     #[inline(always)]
-    unsafe fn ascii_block<V: ByteVector>(block: *const u8, out: *mut u8) {
-        for k in 0..BLOCK / V::LANES {
+    unsafe fn ascii_block<V: ByteVector>(block: [V; 4], out: *mut u8) {
+        for (k, v) in block.into_iter().take(BLOCK / V::LANES).enumerate() {
             // SAFETY: the caller's promise; `k * LANES + LANES <= BLOCK`.
-            V::load(block.add(k * V::LANES)).write_to(out.add(k * V::LANES));
+            v.write_to(out.add(k * V::LANES));
         }
     }
 
@@ -600,7 +599,7 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
     ];
     if len < BLOCK && v[0].or(v[1]).or(v[2]).or(v[3]).is_ascii() {
         // (Whole blocks had this test at full width.)
-        O::ascii_block::<V>(block, out);
+        O::ascii_block::<V>(load_block(block), out);
         return Step::Done(len, len);
     }
     if V::FROM_UTF8 && O::SELF_CHECKING {
@@ -784,6 +783,19 @@ where
     Some(written)
 }
 
+/// The `BLOCK` bytes at `block` as `V` vectors: the first `BLOCK / V::LANES`
+/// of the four, the others repeating them (the same loads, so that a test of
+/// all four tests the block; [`Output::ascii_block`] writes the first ones).
+///
+/// # Safety
+/// `block..block + BLOCK` is readable; the CPU supports `V`.
+#[inline(always)]
+unsafe fn load_block<V: ByteVector>(block: *const u8) -> [V; 4] {
+    let n = BLOCK / V::LANES;
+    // SAFETY: the caller's promise; `(k % n) * LANES + LANES <= BLOCK`.
+    [0, 1, 2, 3].map(|k| V::load(block.add(k % n * V::LANES)))
+}
+
 /// The wide loop: fixed 64-byte blocks, each converting the characters whose last
 /// byte is in it (the bytes before it, from the block before, come with the
 /// carry), so that no block waits to learn where the one before stopped. Each
@@ -830,7 +842,7 @@ where
             if O::SELF_CHECKING && carry.leads >> 63 != 0 {
                 break;
             }
-            O::ascii_block::<V>(block, out);
+            O::ascii_block::<V>(load_block(block), out);
             carry = Carry {
                 bytes: V::load(block),
                 cont: 0,
@@ -840,8 +852,8 @@ where
             // More ASCII blocks need no check (the checker and the carry are as
             // good after any ASCII block) and no carry.
             while src.len() - pos > BLOCK && dst.len() - written >= BLOCK + O::SLACK {
-                let block = src.as_ptr().add(pos);
-                if !V::load(block).is_ascii() {
+                let block = load_block::<V>(src.as_ptr().add(pos));
+                if !block[0].or(block[1]).or(block[2].or(block[3])).is_ascii() {
                     break;
                 }
                 O::ascii_block::<V>(block, dst.as_mut_ptr().add(written));
@@ -914,14 +926,14 @@ where
     while src.len() - read >= BLOCK && dst.len() - written >= BLOCK + O::SLACK {
         // SAFETY: `read + BLOCK <= src.len()`, `written + BLOCK + SLACK <=
         // dst.len()`; `read` is a character boundary.
-        let block = input.add(read);
-        let mut any = V::load(block);
-        for k in 1..BLOCK / V::LANES {
-            any = any.or(V::load(block.add(k * V::LANES)));
-        }
-        if any.is_ascii() {
+        let vectors = load_block::<V>(input.add(read));
+        if vectors[0]
+            .or(vectors[1])
+            .or(vectors[2].or(vectors[3]))
+            .is_ascii()
+        {
             // The common case, tested at the kernel's full width.
-            O::ascii_block::<V>(block, output.add(written));
+            O::ascii_block::<V>(vectors, output.add(written));
             read += BLOCK;
             written += BLOCK;
             continue;

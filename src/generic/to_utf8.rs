@@ -207,19 +207,35 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
 #[inline(always)]
 unsafe fn store_groups<S: Simd128>(groups: [S; 2], classes: u32, out: *mut u8) -> usize {
     let [first, second] = groups;
-    let low = classes & 0xFF;
-    // SAFETY (stores): the caller's promise; each writes 16 bytes at most 16 in.
-    first
-        .zip16_low(second)
-        .shuffle(S::load(SHUFFLES[1][low as usize].as_ptr()))
-        .store(out);
-    let n = 4 + low.count_ones() as usize;
-    let high = classes >> 8 & 0xFF;
-    first
-        .zip16_high(second)
-        .shuffle(S::load(SHUFFLES[1][high as usize].as_ptr()))
-        .store(out.add(n));
-    n + 4 + high.count_ones() as usize
+    let halves = [first.zip16_low(second), first.zip16_high(second)];
+    // SAFETY: the caller's promise.
+    store_shuffled(halves, &SHUFFLES[1], classes, 4, out)
+}
+
+/// Stores `halves[0]` shuffled by `table[bits & 0xFF]` at `out`, then
+/// `halves[1]` by `table[bits >> 8 & 0xFF]` after the bytes it keeps: each
+/// keeps `base` bytes and one more per set bit of its index. Returns the bytes
+/// written. Writes up to 16 bytes past them.
+///
+/// # Safety
+/// `out..out + 2 * base + popcount + 16` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn store_shuffled<S: Simd128>(
+    halves: [S; 2],
+    table: &[[u8; 16]; 256],
+    bits: u32,
+    base: usize,
+    out: *mut u8,
+) -> usize {
+    let mut n = 0;
+    for (k, half) in halves.into_iter().enumerate() {
+        let index = bits >> (8 * k) & 0xFF;
+        // SAFETY (store): the caller's promise.
+        half.shuffle(S::load(table[index as usize].as_ptr()))
+            .store(out.add(n));
+        n += base + index.count_ones() as usize;
+    }
+    n
 }
 
 /// Encodes the eight lanes of `units` (code points up to U+FFFF and the
@@ -412,8 +428,21 @@ unsafe fn encode16<S: Simd128>(units: [S; 2], short: bool, out: *mut u8) -> usiz
         bytes.store(out);
         return 16;
     }
-    let n = encode8_two(a, two & 0xFF, out);
-    n + encode8_two(b, two >> 8, out.add(n))
+    // Text with few non-ASCII characters (French, German) often has a half
+    // without one: the narrowed bytes are its output.
+    let low = two & 0xFF;
+    let n = if low == 0 {
+        bytes.store(out);
+        8
+    } else {
+        encode8_two(a, low, out)
+    };
+    let high = two >> 8;
+    if high == 0 {
+        b.narrow(b).store(out.add(n));
+        return n + 8;
+    }
+    n + encode8_two(b, high, out.add(n))
 }
 
 /// An input format, as vectors of `u16` lanes and character by character.
@@ -432,6 +461,20 @@ pub(crate) trait Source {
     /// The character at the start of `src` and its length in units, or `None`
     /// when it is invalid (or incomplete).
     fn decode(src: &[Self::Unit]) -> Option<(u32, usize)>;
+
+    /// Converts the 16 units at `ptr` to `out` when every one is a character
+    /// up to U+FFFF on its own ([`encode16`] of [`Source::load`]): the bytes
+    /// written; otherwise `None`, having written nothing that counts.
+    ///
+    /// # Safety
+    /// `ptr..ptr + 16` is readable, `out..out + 64` writable; the CPU supports
+    /// `S`.
+    #[inline(always)]
+    unsafe fn step16<S: Simd128>(ptr: *const Self::Unit, out: *mut u8) -> Option<usize> {
+        // SAFETY: the caller's promises.
+        let (units, short) = Self::load::<S>(ptr)?;
+        Some(encode16(units, short, out))
+    }
 
     /// For 16 units that [`Source::load`] declined: their vector conversion to
     /// `out` if this format has one for them (UTF-16: surrogate pairs), the
@@ -683,6 +726,29 @@ impl Source for Latin1 {
         src.first().map(|&b| (b as u32, 1))
     }
 
+    /// The 16 bytes as `[first, second]` pairs straight from the bytes, with no
+    /// `u16` lanes to build and test: an ASCII byte is its own first byte, any
+    /// other has the lead `0xC0 | b >> 6` (0xC2 or 0xC3) and the continuation
+    /// `b & 0xBF`.
+    #[inline(always)]
+    unsafe fn step16<S: Simd128>(ptr: *const u8, out: *mut u8) -> Option<usize> {
+        // SAFETY: the caller's promises: 16 bytes at `ptr`, 64 at `out`.
+        let bytes = S::load(ptr);
+        let two = bytes.movemask();
+        if two == 0 {
+            bytes.store(out);
+            return Some(16);
+        }
+        let high = bytes.lt_i8(S::splat(0));
+        // From 0xC0: above 0xBF read as `i8` (ASCII too, which `high` leaves).
+        let from_c0 = S::splat(0xBF).lt_i8(bytes);
+        let lead = from_c0.and(S::splat(1)).or(S::splat(0xC2));
+        let first = select(high, lead, bytes);
+        let second = bytes.and(S::splat(0xBF));
+        let halves = [first.zip_low(second), first.zip_high(second)];
+        Some(store_shuffled(halves, &SHUFFLES[0], two, 8, out))
+    }
+
     #[inline(always)]
     unsafe fn short<W: Wide>(
         ptr: *const u8,
@@ -824,9 +890,8 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         }
         // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
         // `dst`.
-        match I::load::<S>(src.as_ptr().add(read)) {
-            Some((units, short)) => {
-                let n = encode16(units, short, dst.as_mut_ptr().add(written));
+        match I::step16::<S>(src.as_ptr().add(read), dst.as_mut_ptr().add(written)) {
+            Some(n) => {
                 // At most two bytes beyond one a unit: (nearly) all ASCII.
                 ascii_next = n <= STEP + 2 || I::RUNS_AFTER_MIXED;
                 wide_next = true;

@@ -234,6 +234,13 @@ pub(crate) unsafe trait Simd128: ByteVector {
 
     /// The larger of each pair of `u32` lanes.
     unsafe fn max_u32(self, other: Self) -> Self;
+
+    /// The bytes of `a` where `self` (a byte mask: each byte 0 or 0xFF) is
+    /// set, of `b` elsewhere: one blend instruction where the ISA has one.
+    #[inline(always)]
+    unsafe fn blend(self, a: Self, b: Self) -> Self {
+        b.xor(a.xor(b).and(self))
+    }
 }
 
 /// A [`ByteVector::table16`] table with `bits` in every `u16` lane, stored

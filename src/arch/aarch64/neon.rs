@@ -323,6 +323,11 @@ unsafe impl Simd128 for uint8x16_t {
             vreinterpretq_u32_u8(other),
         ))
     }
+
+    #[inline(always)]
+    unsafe fn blend(self, a: Self, b: Self) -> Self {
+        vbslq_u8(self, a, b)
+    }
 }
 
 // SAFETY: the defaults use no instructions: this vector type has no wide

@@ -292,6 +292,13 @@ unsafe impl Simd128 for __m128i {
     unsafe fn max_u32(self, other: Self) -> Self {
         _mm_max_epu32(self, other)
     }
+
+    #[inline(always)]
+    unsafe fn blend(self, a: Self, b: Self) -> Self {
+        // Each mask byte is 0 or 0xFF: its top bit, which `pblendvb` reads,
+        // says it.
+        _mm_blendv_epi8(b, a, self)
+    }
 }
 
 // SAFETY: the defaults use no instructions: this vector type has no wide
