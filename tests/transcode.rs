@@ -678,6 +678,34 @@ fn latin1_short_strings_every_length_and_room() {
 }
 
 #[test]
+fn latin1_ascii_runs_of_every_length_then_accents() {
+    // ASCII runs go a vector at a time, and inside long runs several vectors
+    // at a test: a run of every length up to past those steps (four 64-byte
+    // groups of AVX2), ended by an accented letter at each position, then more
+    // text, into outputs of exactly the UTF-8 length and one byte short.
+    let engines = engines();
+    for run_len in 0..=300usize {
+        let mut bytes: Vec<u8> = (0..run_len).map(|i| b'a' + (i % 26) as u8).collect();
+        bytes.push(0xE9);
+        bytes.extend(b"tude, 0123456789 ".iter().cycle().take(40));
+        bytes.push(0xFF);
+        bytes.extend(b"fin");
+        let exact = reference::utf8_len_from_latin1(&bytes);
+        for room in [exact, exact - 1] {
+            let want = run(room, 0u8, |o| reference::latin1_to_utf8(&bytes, o));
+            for engine in &engines {
+                agree(
+                    engine.kernel().name(),
+                    &run(room, 1, |o| engine.latin1_to_utf8(&bytes, o)),
+                    &want,
+                    &bytes,
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn every_output_length_on_short_texts() {
     let engines = engines();
     let texts = [
