@@ -344,13 +344,18 @@ unsafe impl Wide for __m512i {
     unsafe fn latin1_to_utf8(src: *const u8, dst: *mut u8) -> Option<(usize, usize)> {
         // SAFETY: the caller's promises.
         let bytes = _mm512_loadu_si512(src.cast());
-        if _mm512_movepi8_mask(bytes) == 0 {
+        let high = _mm512_movepi8_mask(bytes);
+        if high == 0 {
             _mm512_storeu_si512(dst.cast(), bytes);
             return Some((64, 64));
         }
         // `[ASCII, -]` or `[lead, continuation]` per byte, interleaved into
         // `u16` lanes half by half, and a compress that keeps the second
-        // byte where there is one.
+        // byte where there is one. The interleave is in-lane (`unpack`): the
+        // bytes' quadwords first put in the order that makes 128-bit lane `j`
+        // hold bytes `8j..8j + 8` and `32 + 8j..`.
+        let order = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
+        let bytes = _mm512_permutexvar_epi64(order, bytes);
         let ascii = !_mm512_movepi8_mask(bytes);
         let b = |v: u8| _mm512_set1_epi8(v as i8);
         let lead = _mm512_or_si512(
@@ -359,12 +364,14 @@ unsafe impl Wide for __m512i {
         );
         let first = _mm512_mask_blend_epi8(ascii, lead, bytes);
         let second = _mm512_and_si512(bytes, b(0xBF));
+        let halves = [
+            _mm512_unpacklo_epi8(first, second),
+            _mm512_unpackhi_epi8(first, second),
+        ];
         let mut written = 0;
-        for (h, idx) in INTERLEAVE.iter().enumerate() {
-            let idx = _mm512_loadu_si512(idx.as_ptr().cast());
-            let pairs = _mm512_permutex2var_epi8(first, idx, second);
-            let ascii = (ascii >> (32 * h)) as u32;
-            let keep = 0x5555_5555_5555_5555 | deposit(!ascii as u64, 0xAAAA_AAAA_AAAA_AAAA);
+        for (h, pairs) in halves.into_iter().enumerate() {
+            let high = (high >> (32 * h)) as u32;
+            let keep = 0x5555_5555_5555_5555 | deposit(u64::from(high), 0xAAAA_AAAA_AAAA_AAAA);
             // SAFETY: the caller's promise; each half writes at most 64 bytes.
             _mm512_storeu_si512(
                 dst.add(written).cast(),
