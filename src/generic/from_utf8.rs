@@ -34,7 +34,7 @@
 //! output.
 
 use super::validate_utf8::{Checker, BLOCK};
-use super::vector_traits::{ByteVector, Simd128};
+use super::vector_traits::{or4, ByteVector, Simd128};
 use super::wide::{Carry, Wide};
 use super::{Latin1, Utf16, Utf32};
 use crate::error::{Offset, Utf8Error};
@@ -597,7 +597,7 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
         S::load(block.add(32)),
         S::load(block.add(48)),
     ];
-    if len < BLOCK && v[0].or(v[1]).or(v[2]).or(v[3]).is_ascii() {
+    if len < BLOCK && or4(v).is_ascii() {
         // (Whole blocks had this test at full width.)
         O::ascii_block::<V>(load_block(block), out);
         return Step::Done(len, len);
@@ -853,7 +853,7 @@ where
             // good after any ASCII block) and no carry.
             while src.len() - pos > BLOCK && dst.len() - written >= BLOCK + O::SLACK {
                 let block = load_block::<V>(src.as_ptr().add(pos));
-                if !block[0].or(block[1]).or(block[2].or(block[3])).is_ascii() {
+                if !or4(block).is_ascii() {
                     break;
                 }
                 O::ascii_block::<V>(block, dst.as_mut_ptr().add(written));
@@ -927,11 +927,7 @@ where
         // SAFETY: `read + BLOCK <= src.len()`, `written + BLOCK + SLACK <=
         // dst.len()`; `read` is a character boundary.
         let vectors = load_block::<V>(input.add(read));
-        if vectors[0]
-            .or(vectors[1])
-            .or(vectors[2].or(vectors[3]))
-            .is_ascii()
-        {
+        if or4(vectors).is_ascii() {
             // The common case, tested at the kernel's full width.
             O::ascii_block::<V>(vectors, output.add(written));
             read += BLOCK;

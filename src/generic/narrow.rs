@@ -4,7 +4,7 @@
 //! go to the portable code, which names the error exactly.
 
 use super::portable;
-use super::vector_traits::{unit_mask16, unit_mask32, ByteVector};
+use super::vector_traits::{or4, unit_mask16, unit_mask32, ByteVector};
 use super::widen::lane_steps;
 use crate::error::Offset;
 use crate::error::{Utf16Error, Utf32Error};
@@ -43,7 +43,7 @@ pub(crate) unsafe fn utf16_to_latin1<V: ByteVector>(
         while n - i >= 2 * V::LANES {
             let from = src.as_ptr().add(i).cast::<u8>();
             let v = [0, 1, 2, 3].map(|k| V::load(from.add(k * V::LANES)));
-            if v[0].or(v[1]).or(v[2]).or(v[3]).and(mask).any_nonzero() {
+            if or4(v).and(mask).any_nonzero() {
                 break;
             }
             let to = dst.as_mut_ptr().add(i);
@@ -82,7 +82,7 @@ pub(crate) unsafe fn utf32_to_latin1<V: ByteVector>(
         let step = |i: usize, dst: &mut [u8]| {
             let from = src.as_ptr().add(i).cast::<u8>();
             let v = [0, 1, 2, 3].map(|k| V::load(from.add(k * V::LANES)));
-            if v[0].or(v[1]).or(v[2]).or(v[3]).and(mask).any_nonzero() {
+            if or4(v).and(mask).any_nonzero() {
                 return false;
             }
             V::narrow_u32(v, dst.as_mut_ptr().add(i));

@@ -31,7 +31,7 @@
 
 use super::from_utf8::select;
 use super::portable;
-use super::vector_traits::{unit_mask16, unit_mask32, ByteVector, Simd128};
+use super::vector_traits::{or4, unit_mask16, unit_mask32, ByteVector, Simd128};
 use super::wide::Wide;
 use super::{Latin1, Utf16, Utf32};
 use crate::error::{Offset, OutputTooSmall, Utf16Error, Utf32Error};
@@ -658,7 +658,7 @@ impl Source for Utf32 {
         // SAFETY: the caller's promises: LANES values (four vectors) at `ptr`.
         let quarter = V::LANES / 4;
         let v = [0, 1, 2, 3].map(|k| V::load(ptr.add(k * quarter).cast()));
-        let all = v[0].or(v[1]).or(v[2]).or(v[3]);
+        let all = or4(v);
         if all.and(V::table16(&NOT_ASCII32)).any_nonzero() {
             return false;
         }
@@ -670,7 +670,7 @@ impl Source for Utf32 {
     unsafe fn load<S: Simd128>(ptr: *const u32) -> Option<([S; 2], bool)> {
         // SAFETY: the caller's promise: 16 units.
         let v = [0, 4, 8, 12].map(|k| S::load(ptr.add(k).cast()));
-        let all = v[0].or(v[1]).or(v[2]).or(v[3]);
+        let all = or4(v);
         let (a, b) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
         if !all.and(S::splat32(0xFFFF_F800)).any_nonzero() {
             return Some(([a, b], true));
@@ -802,7 +802,7 @@ impl Source for Latin1 {
     unsafe fn ascii_many<V: ByteVector>(ptr: *const u8, out: *mut u8) -> bool {
         // SAFETY: the caller's promises: 4 * LANES bytes.
         let v = [0, 1, 2, 3].map(|k| V::load(ptr.add(k * V::LANES)));
-        if !v[0].or(v[1]).or(v[2].or(v[3])).is_ascii() {
+        if !or4(v).is_ascii() {
             return false;
         }
         for (k, v) in v.into_iter().enumerate() {

@@ -243,6 +243,13 @@ pub(crate) unsafe trait Simd128: ByteVector {
     }
 }
 
+/// The four vectors `v` or-ed together (as a pairwise tree): one test of the
+/// result tests them all.
+#[inline(always)]
+pub(crate) unsafe fn or4<V: ByteVector>(v: [V; 4]) -> V {
+    v[0].or(v[1]).or(v[2].or(v[3]))
+}
+
 /// A [`ByteVector::table16`] table with `bits` in every `u16` lane, stored
 /// little-endian (`[0]`) and big-endian (`[1]`): for testing units of either
 /// byte order with one `and`.
