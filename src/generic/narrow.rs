@@ -79,6 +79,25 @@ pub(crate) unsafe fn utf32_to_latin1<V: ByteVector>(
     // SAFETY: as above.
     unsafe {
         let mask = V::table16(&NOT_LATIN1_32);
+        // With 128-bit vectors (a step of 64 bytes), two steps at a time: one
+        // test of eight vectors, half the branches (SSE4.2, French as
+        // UTF-32: 1.19x to 1.30x simdutf westmere's wall time). Wider kernels
+        // gained nothing (AVX-512) or lost 4-7% (AVX2) with steps of 256 bytes.
+        let n = src.len().min(dst.len());
+        let mut i = 0;
+        while V::LANES == 16 && n - i >= 2 * V::LANES {
+            let from = src.as_ptr().add(i).cast::<u8>();
+            let v = [0, 1, 2, 3].map(|k| V::load(from.add(k * V::LANES)));
+            let w = [4, 5, 6, 7].map(|k| V::load(from.add(k * V::LANES)));
+            if or4(v).or(or4(w)).and(mask).any_nonzero() {
+                break;
+            }
+            let to = dst.as_mut_ptr().add(i);
+            V::narrow_u32(v, to);
+            V::narrow_u32(w, to.add(V::LANES));
+            i += 2 * V::LANES;
+        }
+        let (src, dst) = (&src[i..], &mut dst[i..]);
         let step = |i: usize, dst: &mut [u8]| {
             let from = src.as_ptr().add(i).cast::<u8>();
             let v = [0, 1, 2, 3].map(|k| V::load(from.add(k * V::LANES)));
@@ -89,5 +108,7 @@ pub(crate) unsafe fn utf32_to_latin1<V: ByteVector>(
             true
         };
         lane_steps::<V, _, _, _>(src, dst, step, portable::utf32_to_latin1)
+            .map(|k| i + k)
+            .map_err(|e| e.offset(i, i))
     }
 }
