@@ -10,7 +10,7 @@
 //!     target/release/examples/instructions utf32-utf16le FILE 100 simdutf
 //! ```
 //!
-//! Directions: `utf16le-utf8`, `utf32-utf8`, `utf32-utf16le`, `utf16le-utf32`,
+//! Directions: `utf8-utf16le`, `utf8-utf32`, `utf16le-utf8`, `utf32-utf8`, `utf32-utf16le`, `utf16le-utf32`,
 //! `utf16le-latin1`, `utf32-latin1`, `latin1-utf8`, `utf8-latin1`, and the
 //! validations `utf16le-validate`, `utf32-validate`. FILE is UTF-8 text (for the
 //! Latin-1 directions, text whose characters are all below U+0100). It prints
@@ -62,6 +62,8 @@ fn utfast_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
     let le = ByteOrder::Little;
     let failed = |e: &dyn std::fmt::Debug| format!("{direction}: {e:?}");
     match direction {
+        "utf8-utf16le" => utfast::utf8::to_utf16(&b.utf8, &mut b.out16, le).map_err(|e| failed(&e)),
+        "utf8-utf32" => utfast::utf8::to_utf32(&b.utf8, &mut b.out32).map_err(|e| failed(&e)),
         "utf16le-utf8" => utfast::utf16::to_utf8(&b.utf16, &mut b.out8, le).map_err(|e| failed(&e)),
         "utf32-utf8" => utfast::utf32::to_utf8(&b.utf32, &mut b.out8).map_err(|e| failed(&e)),
         "utf32-utf16le" => {
@@ -98,6 +100,8 @@ fn simdutf_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
     // lengths only.
     let n = unsafe {
         match direction {
+            "utf8-utf16le" => simdutf::convert_utf8_to_utf16le(b.utf8.as_ptr(), b.utf8.len(), d16),
+            "utf8-utf32" => simdutf::convert_utf8_to_utf32(b.utf8.as_ptr(), b.utf8.len(), d32),
             "utf16le-utf8" => simdutf::convert_utf16le_to_utf8(s16, n16, d8),
             "utf32-utf8" => simdutf::convert_utf32_to_utf8(s32, n32, d8),
             "utf32-utf16le" => simdutf::convert_utf32_to_utf16le(s32, n32, d16),

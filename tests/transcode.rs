@@ -678,6 +678,48 @@ fn latin1_short_strings_every_length_and_room() {
 }
 
 #[test]
+fn utf8_runs_of_four_byte_characters_across_the_range() {
+    // Text of 4-byte characters only (emoji) goes four characters a vector,
+    // each at its lead's lane: runs whose characters span U+10000..U+10FFFF
+    // (every bit of the code point set and clear somewhere, plane 16
+    // included), after 0 to 3 ASCII bytes (runs out of step with the vectors),
+    // with one character changed at each position to a shorter one, to a
+    // 3-byte one and an ASCII byte (for UTF-16 output, the same character ends
+    // as a 4-byte one's), to two of 2 bytes, or to an invalid sequence.
+    let engines = engines();
+    let chars: Vec<char> = (0..160u32)
+        .map(|k| char::from_u32(0x10000 + (k * 0x6A5F + k * k * 0x3B) % 0x100000).unwrap())
+        .chain([
+            '\u{10000}',
+            '\u{10FFFF}',
+            '\u{100000}',
+            '\u{FFFFF}',
+            '\u{1F600}',
+        ])
+        .collect();
+    for ascii in 0..4 {
+        let mut text = "a".repeat(ascii);
+        text.extend(&chars);
+        check_utf8(text.as_bytes(), &engines);
+        for at in (ascii..text.len()).step_by(4) {
+            let specials = [
+                &b"z"[..],
+                "é".as_bytes(),
+                "€".as_bytes(),
+                "€z".as_bytes(),
+                "éé".as_bytes(),
+            ];
+            for special in specials.into_iter().chain([&b"\xF4\x90\x80\x80"[..]]) {
+                let mut bytes = text.as_bytes()[..at].to_vec();
+                bytes.extend_from_slice(special);
+                bytes.extend_from_slice(&text.as_bytes()[at + 4..]);
+                check_utf8(&bytes, &engines);
+            }
+        }
+    }
+}
+
+#[test]
 fn latin1_ascii_runs_of_every_length_then_accents() {
     // ASCII runs go a vector at a time, and inside long runs several vectors
     // at a test: a run of every length up to past those steps (four 64-byte

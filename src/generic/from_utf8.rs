@@ -120,6 +120,57 @@ unsafe fn three_byte_chars<S: Simd128>(bytes: S) -> S {
         .or(leads.shl16::<4>())
 }
 
+/// Each `u32` lane's four bytes in reverse order.
+static BYTES_REVERSED: [u8; 16] = {
+    let mut shuffle = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        shuffle[i] = (i - i % 4 + 3 - i % 4) as u8;
+        i += 1;
+    }
+    shuffle
+};
+
+/// The code points of a window that is four 4-byte characters, one a `u32`
+/// lane, each at its lead's lane (emoji text: a block starts at a character,
+/// so the characters line up with the lanes), or `None` for any other window.
+/// `full` is the window's `ends` for four such characters (`0x8888`, or
+/// `0xCCCC` where the third bytes end first surrogates); the last window of a
+/// block may lack the last character's (left for the next block: it is whole,
+/// and converted, but the caller counts the units by `ends`).
+///
+/// # Safety
+/// The CPU supports `S`; the window's block is valid UTF-8.
+#[inline(always)]
+unsafe fn four_byte_chars<S: Simd128>(window: &Window<S>, ends: u32, full: u32) -> Option<S> {
+    // Characters end at lanes 3, 7, 11 (and 15): in valid UTF-8 the four lanes
+    // up to each end are one character (the character holding lane 0 ends at
+    // lane 3, and one of fewer bytes would leave lane 0 to a character ending
+    // there; and so on), and lanes 12 to 15 of a last window are the whole
+    // character left, or the start of one the next block finds invalid. With
+    // the surrogates' ends a 3-byte character and an ASCII byte end the same
+    // lanes as a 4-byte character: there the leads say which.
+    let ends = ends & 0xFFFF;
+    if ends != full && ends != full & 0x0FFF
+        || full != 0x8888 && four_byte_lead(window.bytes).movemask() & 0x1111 != 0x1111
+    {
+        return None;
+    }
+    // SAFETY: the row has 16 bytes.
+    let reversed = window.bytes.shuffle(S::load(BYTES_REVERSED.as_ptr()));
+    // Lane `[lead, c1, c2, c3]` reversed is `c3 | c2 << 8 | c1 << 16 | lead << 24`;
+    // in each 16-bit half, the two fields joined: `c3 | (c2 & 0x3F) << 6` and
+    // `c1 & 0x3F | (lead & 7) << 6`; then the high half moved down 4 bits.
+    let halves = reversed
+        .and(S::splat32(0x003F_003F))
+        .or(reversed.shr16::<2>().and(S::splat32(0x01C0_0FC0)));
+    Some(
+        halves
+            .and(S::splat32(0xFFF))
+            .or(halves.shr32::<4>().and(S::splat32(0x1F_F000))),
+    )
+}
+
 /// The lanes of `units` selected by `mask`, moved to the front (bytes swapped when
 /// `SWAP`).
 ///
@@ -343,6 +394,22 @@ impl<const BIG: bool> Output for Utf16<BIG> {
         ends: u32,
         out: *mut u16,
     ) -> usize {
+        if WIDTH == 4 {
+            if let Some(code_points) = four_byte_chars(&window, ends, 0xCCCC) {
+                // Each a surrogate pair in its `u32` lane, the high unit first.
+                let high = code_points.shr32::<10>().add16(S::splat32(0xD800 - 0x40));
+                let low = code_points.and(S::splat32(0x3FF)).or(S::splat32(0xDC00));
+                let pairs = high.or(low.shl32::<16>());
+                let pairs = if BIG {
+                    pairs.shl16::<8>().or(pairs.shr16::<8>())
+                } else {
+                    pairs
+                };
+                // SAFETY: the caller's promise: 16 + 8 units at `out`.
+                pairs.store(out.cast());
+                return (ends & 0xFFFF).count_ones() as usize;
+            }
+        }
         let (low, high) = window.code_points::<WIDTH>();
         let (mut first, mut second) = (low.zip_low(high), low.zip_high(high));
         if WIDTH == 4 {
@@ -430,6 +497,13 @@ impl Output for Utf32 {
         ends: u32,
         out: *mut u32,
     ) -> usize {
+        if WIDTH == 4 {
+            if let Some(code_points) = four_byte_chars(&window, ends, 0x8888) {
+                // SAFETY: the caller's promise: 16 + 8 units at `out`.
+                code_points.store(out.cast());
+                return (ends & 0xFFFF).count_ones() as usize;
+            }
+        }
         let zero = S::splat(0);
         let (low, high) = window.code_points::<WIDTH>();
         // Bits 16..21 of the code point, at the last byte of a 4-byte character:

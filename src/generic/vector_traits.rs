@@ -232,6 +232,9 @@ pub(crate) unsafe trait Simd128: ByteVector {
     /// `u32` lanes shifted left by `N` bits.
     unsafe fn shl32<const N: i32>(self) -> Self;
 
+    /// `u32` lanes shifted right by `N` bits (zeros in).
+    unsafe fn shr32<const N: i32>(self) -> Self;
+
     /// The larger of each pair of `u32` lanes.
     unsafe fn max_u32(self, other: Self) -> Self;
 

@@ -317,6 +317,11 @@ unsafe impl Simd128 for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        vreinterpretq_u8_u32(vshrq_n_u32::<N>(vreinterpretq_u32_u8(self)))
+    }
+
+    #[inline(always)]
     unsafe fn max_u32(self, other: Self) -> Self {
         vreinterpretq_u8_u32(vmaxq_u32(
             vreinterpretq_u32_u8(self),

@@ -289,6 +289,11 @@ unsafe impl Simd128 for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        _mm_srli_epi32::<N>(self)
+    }
+
+    #[inline(always)]
     unsafe fn max_u32(self, other: Self) -> Self {
         _mm_max_epu32(self, other)
     }
