@@ -88,6 +88,15 @@ pub(crate) unsafe trait Wide: ByteVector {
     /// Output bytes those methods may touch (whatever they report as written).
     const ROOM: usize = 0;
 
+    /// Whether a wide step that was all ASCII hands the rest of the run to the
+    /// ASCII loop (`to_utf8`): worth it where the wide step's own ASCII test
+    /// and bookkeeping cost more than the loop's. AVX2, UTF-16 to UTF-8:
+    /// English 333k to 200k instructions, wall 1.18-1.20x; Esperanto, German,
+    /// Turkish 1.02-1.06x; French, Portuguese, Czech, Vietnamese, Chinese
+    /// 0.95-0.98x (runs that end within a vector: a failed test). AVX-512 lost
+    /// 5-10% on French.
+    const ASCII_RUNS_FROM_WIDE: bool = false;
+
     /// Converts UTF-16 units at `src` (big-endian with `BIG`) to UTF-8 at `dst`:
     /// up to [`Wide::UNITS`], stopping before a part that holds a surrogate;
     /// returns the units read and bytes written, or `None` (having written

@@ -338,6 +338,7 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
 unsafe impl Wide for __m256i {
     const UNITS: usize = 32;
     const ROOM: usize = 112;
+    const ASCII_RUNS_FROM_WIDE: bool = true;
 
     #[inline(always)]
     unsafe fn utf16_to_utf8<const BIG: bool>(
