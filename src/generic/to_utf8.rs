@@ -41,6 +41,11 @@ use crate::ByteOrder;
 /// Units per step.
 const STEP: usize = 16;
 
+/// Vectors an ASCII run tests one at a time before it tests
+/// [`Source::MANY`] at once (Latin-1; chosen on French and German text, whose
+/// runs between accented letters are often a word or two).
+const SINGLE_TESTS: usize = 4;
+
 /// Output bytes a step may touch: at most four per unit (a surrogate pair, or a
 /// UTF-32 value above U+FFFF, counts two units or four bytes), plus the last
 /// store's whole vector.
@@ -859,7 +864,7 @@ unsafe fn ascii_run<V: ByteVector, I: Source>(src: &[I::Unit], dst: &mut [u8]) -
     // A run's first vectors one at a time (a word or two between accented
     // letters); one that lasts longer, MANY vectors at a test.
     if I::MANY > 0 {
-        for _ in 0..4 {
+        for _ in 0..SINGLE_TESTS {
             if done == limit || !I::ascii::<V>(from.add(done), to.add(done)) {
                 return done;
             }
