@@ -133,16 +133,21 @@ static BYTES_REVERSED: [u8; 16] = {
 
 /// The code points of a window that is four 4-byte characters, one a `u32`
 /// lane, each at its lead's lane (emoji text: a block starts at a character,
-/// so the characters line up with the lanes), or `None` for any other window.
-/// `full` is the window's `ends` for four such characters (`0x8888`, or
-/// `0xCCCC` where the third bytes end first surrogates); the last window of a
-/// block may lack the last character's (left for the next block: it is whole,
-/// and converted, but the caller counts the units by `ends`).
+/// so the characters line up with the lanes), and the units they make (one
+/// per bit of `ends`), or `None` for any other window. With `surrogates`
+/// (UTF-16 output) the third bytes end first surrogates too. The last window
+/// of a block may lack the last character's ends (left for the next block:
+/// it is whole, and converted, but not counted).
 ///
 /// # Safety
 /// The CPU supports `S`; the window's block is valid UTF-8.
 #[inline(always)]
-unsafe fn four_byte_chars<S: Simd128>(window: &Window<S>, ends: u32, full: u32) -> Option<S> {
+unsafe fn four_byte_chars<S: Simd128>(
+    window: &Window<S>,
+    ends: u32,
+    surrogates: bool,
+) -> Option<(S, usize)> {
+    let full = if surrogates { 0xCCCC } else { 0x8888 };
     // Characters end at lanes 3, 7, 11 (and 15): in valid UTF-8 the four lanes
     // up to each end are one character (the character holding lane 0 ends at
     // lane 3, and one of fewer bytes would leave lane 0 to a character ending
@@ -152,7 +157,7 @@ unsafe fn four_byte_chars<S: Simd128>(window: &Window<S>, ends: u32, full: u32) 
     // lanes as a 4-byte character: there the leads say which.
     let ends = ends & 0xFFFF;
     if ends != full && ends != full & 0x0FFF
-        || full != 0x8888 && four_byte_lead(window.bytes).movemask() & 0x1111 != 0x1111
+        || surrogates && four_byte_lead(window.bytes).movemask() & 0x1111 != 0x1111
     {
         return None;
     }
@@ -164,11 +169,10 @@ unsafe fn four_byte_chars<S: Simd128>(window: &Window<S>, ends: u32, full: u32) 
     let halves = reversed
         .and(S::splat32(0x003F_003F))
         .or(reversed.shr16::<2>().and(S::splat32(0x01C0_0FC0)));
-    Some(
-        halves
-            .and(S::splat32(0xFFF))
-            .or(halves.shr32::<4>().and(S::splat32(0x1F_F000))),
-    )
+    let code_points = halves
+        .and(S::splat32(0xFFF))
+        .or(halves.shr32::<4>().and(S::splat32(0x1F_F000)));
+    Some((code_points, ends.count_ones() as usize))
 }
 
 /// The lanes of `units` selected by `mask`, moved to the front (bytes swapped when
@@ -395,19 +399,15 @@ impl<const BIG: bool> Output for Utf16<BIG> {
         out: *mut u16,
     ) -> usize {
         if WIDTH == 4 {
-            if let Some(code_points) = four_byte_chars(&window, ends, 0xCCCC) {
+            if let Some((code_points, n)) = four_byte_chars(&window, ends, Self::SURROGATES) {
                 // Each a surrogate pair in its `u32` lane, the high unit first.
                 let high = code_points.shr32::<10>().add16(S::splat32(0xD800 - 0x40));
                 let low = code_points.and(S::splat32(0x3FF)).or(S::splat32(0xDC00));
                 let pairs = high.or(low.shl32::<16>());
-                let pairs = if BIG {
-                    pairs.shl16::<8>().or(pairs.shr16::<8>())
-                } else {
-                    pairs
-                };
+                let pairs = if BIG { pairs.swap_units() } else { pairs };
                 // SAFETY: the caller's promise: 16 + 8 units at `out`.
                 pairs.store(out.cast());
-                return (ends & 0xFFFF).count_ones() as usize;
+                return n;
             }
         }
         let (low, high) = window.code_points::<WIDTH>();
@@ -498,10 +498,10 @@ impl Output for Utf32 {
         out: *mut u32,
     ) -> usize {
         if WIDTH == 4 {
-            if let Some(code_points) = four_byte_chars(&window, ends, 0x8888) {
+            if let Some((code_points, n)) = four_byte_chars(&window, ends, Self::SURROGATES) {
                 // SAFETY: the caller's promise: 16 + 8 units at `out`.
                 code_points.store(out.cast());
-                return (ends & 0xFFFF).count_ones() as usize;
+                return n;
             }
         }
         let zero = S::splat(0);
