@@ -279,6 +279,24 @@ impl Engine {
         active_runtime()
     }
 
+    /// The active engine once the run-time choice is made (by any earlier call
+    /// of a free function or of [`Engine::active`]), `None` before: one load,
+    /// no detection. For a wrapper (a C or Python binding) whose every call
+    /// must stay small: `chosen()` on the common path, the free function on
+    /// the rare one, so that the choice's call never sits on the path that
+    /// converts.
+    ///
+    /// ```
+    /// let active = utfast::Engine::active();
+    /// assert_eq!(utfast::Engine::chosen().map(|e| e.kernel()), Some(active.kernel()));
+    /// ```
+    #[cfg(feature = "std")]
+    #[inline]
+    pub fn chosen() -> Option<Engine> {
+        let engine = dispatching();
+        (!core::ptr::eq(engine.table, &table::DETECT)).then_some(engine)
+    }
+
     /// What `UTFAST_KERNEL` asks for: `Ok(None)` when it is unset or empty,
     /// `Ok(Some(engine))` for a kernel this CPU runs (the active one), and an
     /// error saying why it is ignored otherwise (for a tool to warn with).

@@ -14,7 +14,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use utfast::utf16::{Utf16Error, Utf16ErrorKind};
 use utfast::utf32::{Utf32Error, Utf32ErrorKind};
-use utfast::{ByteOrder, OutputTooSmall, Utf8Error, Utf8ErrorKind};
+use utfast::{ByteOrder, Engine, OutputTooSmall, Utf8Error, Utf8ErrorKind};
 
 use crate::types::{utf16_kind, utf32_kind, utf8_kind, utfast_result, utfast_status};
 
@@ -35,7 +35,21 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> utfast_result {
 /// panics. (Inlined: no call of its own around every conversion.)
 #[inline(always)]
 pub(crate) fn guard_value<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
-    catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(value) => value,
+        Err(payload) => {
+            discard(payload);
+            on_panic
+        }
+    }
+}
+
+/// Drops a panic's payload, out of line: dropped in place, it made each C
+/// function keep the payload in two more saved registers.
+#[cold]
+#[inline(never)]
+fn discard(payload: Box<dyn std::any::Any + Send>) {
+    drop(payload);
 }
 
 /// Checks a pointer and length before they become a slice.
@@ -98,24 +112,35 @@ pub(crate) fn disjoint<A, B>(
     disjoint_checked(a, a_len, b, b_len)
 }
 
-/// The common case of [`disjoint`], in one test without branches: both
-/// buffers non-empty, non-NULL, aligned, within `isize::MAX` bytes, and apart.
-/// Each start is also at most `isize::MAX`, so that no end wraps around the
-/// address space (a start and a size both at most `isize::MAX` sum to less
-/// than `usize::MAX`) without a test of its own; a buffer in the top half of
-/// the address space takes the slow path, which accepts it when it is sound.
+/// The common case of [`disjoint`]: both buffers non-empty, non-NULL,
+/// aligned, apart, each start and size below 2^63 (so that no end wraps
+/// around the address space). Anything else takes the slow path, which
+/// accepts what is sound.
+///
+/// Written as tests a compiler makes into one compare-and-branch each (a
+/// sign test of each start and length, the low bits of each start): the C
+/// functions run this on every call, and every instruction here costs about
+/// 0.05 ns of a 64-byte conversion's 7.
 #[inline(always)]
 fn plain_pair<A, B>(a: *const A, a_len: usize, b: *const B, b_len: usize) -> bool {
+    // Positive as `isize`: non-zero (non-NULL), and below 2^63.
+    let positive = |x: usize| (x as isize) > 0;
+    // Below 2^63 / size: the size in bytes is below 2^63 too.
+    let fits = |len: usize, size: usize| size == 1 || len < (isize::MAX as usize) / size;
     let (a_start, b_start) = (a as usize, b as usize);
-    let a_end = a_start.wrapping_add(a_len.wrapping_mul(size_of::<A>()));
-    let b_end = b_start.wrapping_add(b_len.wrapping_mul(size_of::<B>()));
-    let plain = |start: usize, aligned: bool, len: usize, size: usize| {
-        const MAX: usize = isize::MAX as usize;
-        aligned & (start.wrapping_sub(1) < MAX) & (len.wrapping_sub(1) < MAX / size)
-    };
-    plain(a_start, a.is_aligned(), a_len, size_of::<A>())
-        & plain(b_start, b.is_aligned(), b_len, size_of::<B>())
-        & ((a_end <= b_start) | (b_end <= a_start))
+    if !(positive(a_start) && positive(b_start) && positive(a_len) && positive(b_len)) {
+        return false;
+    }
+    if !(fits(a_len, size_of::<A>()) && fits(b_len, size_of::<B>())) {
+        return false;
+    }
+    if !(a.is_aligned() && b.is_aligned()) {
+        return false;
+    }
+    // Starts and sizes below 2^63: the ends do not wrap.
+    let a_end = a_start + a_len * size_of::<A>();
+    let b_end = b_start + b_len * size_of::<B>();
+    a_end <= b_start || b_end <= a_start
 }
 
 /// [`disjoint`] for the other cases, one check at a time.
@@ -212,6 +237,74 @@ pub(crate) unsafe fn conversion<I, O>(
     let run = |src: &[I], dst: &mut [O]| converted(src, dst, convert);
     // SAFETY: forwarded from the caller.
     unsafe { with_buffers(src, len, dst, dst_len, run, utfast_result::failed) }
+}
+
+/// Input longer than this many units goes from [`routed_conversion`] straight
+/// to the chosen kernel.
+const KERNEL_FROM: usize = 16;
+
+/// [`conversion`] for a conversion whose free function has a short-input
+/// path: in plain buffers (non-empty, apart, aligned), input longer than
+/// [`KERNEL_FROM`] units goes straight to the chosen kernel (`kernel`, once
+/// the choice is made: [`Engine::chosen`]), shorter input to `free` (the
+/// free function, called, not inlined: its short loop is its own frame's);
+/// other buffers to [`conversion`], out of line.
+///
+/// Why: the free function's short-input loop, inlined into a C function,
+/// gives it a frame of six saved registers that every call pays, and called
+/// out of line it is one more call level than a Rust caller makes (64 ASCII
+/// bytes to UTF-16: 8.3 ns a call, against 6.9 for the Rust call; now within
+/// 5%, `scripts/c-calls.sh`). Both paths give the same answer (the free
+/// function on long input is that engine).
+///
+/// # Safety
+///
+/// As [`buffers`].
+#[inline(always)]
+pub(crate) unsafe fn routed_conversion<I, O>(
+    src: *const I,
+    len: usize,
+    dst: *mut O,
+    dst_len: usize,
+    kernel: impl FnOnce(Engine, &[I], &mut [O]) -> Result<usize, utfast_result>,
+    free: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result> + Copy,
+) -> utfast_result {
+    if plain_pair(src, len, dst.cast_const(), dst_len) {
+        // SAFETY: as in `with_buffers`: `plain_pair` checked both pairs and
+        // that they do not overlap; the caller promises the memory.
+        let (src, dst) = unsafe {
+            (
+                std::slice::from_raw_parts(src, len),
+                std::slice::from_raw_parts_mut(dst, dst_len),
+            )
+        };
+        if len > KERNEL_FROM {
+            if let Some(engine) = Engine::chosen() {
+                return converted(src, dst, |src, dst| kernel(engine, src, dst));
+            }
+        }
+        return converted(src, dst, free);
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { general_conversion(src, len, dst, dst_len, free) }
+}
+
+/// [`conversion`] in a call of its own: the rare paths of
+/// [`routed_conversion`], whose frame the common path does not pay.
+///
+/// # Safety
+///
+/// As [`buffers`].
+#[inline(never)]
+unsafe fn general_conversion<I, O>(
+    src: *const I,
+    len: usize,
+    dst: *mut O,
+    dst_len: usize,
+    convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
+) -> utfast_result {
+    // SAFETY: forwarded from the caller.
+    unsafe { conversion(src, len, dst, dst_len, convert) }
 }
 
 /// What the `_written` functions return when they converted nothing: the
@@ -311,13 +404,24 @@ fn converted<I, O>(
     convert: impl FnOnce(&[I], &mut [O]) -> Result<usize, utfast_result>,
 ) -> utfast_result {
     let internal = utfast_result::failed(utfast_status::UTFAST_INTERNAL_ERROR);
-    guard_value(internal, || match convert(src, dst) {
-        Ok(written) => utfast_result::ok(src.len(), written),
-        Err(result) => result,
+    guard_value(internal, || {
+        // The position first: then the length need not be kept across the
+        // conversion's call.
+        let mut result = utfast_result::ok(src.len(), 0);
+        match convert(src, dst) {
+            Ok(written) => {
+                result.written = written;
+                result
+            }
+            Err(error) => error,
+        }
     })
 }
 
-/// The result of a UTF-8 error (from a conversion: `written` as it says).
+/// The result of a UTF-8 error (from a conversion: `written` as it says). Out
+/// of line, so that a conversion's common path is not shaped by it.
+#[cold]
+#[inline(never)]
 pub(crate) fn utf8_error(e: Utf8Error) -> utfast_result {
     match e.kind() {
         Utf8ErrorKind::OutputTooSmall => {

@@ -7,7 +7,9 @@
 
 use utfast::{latin1, utf16, utf32, utf8, ByteOrder};
 
-use crate::abi::{conversion, output_too_small, utf16_error, utf32_error, utf8_error, written};
+use crate::abi::{
+    conversion, output_too_small, routed_conversion, utf16_error, utf32_error, utf8_error, written,
+};
 use crate::types::utfast_result;
 
 /// UTF-8 to UTF-16LE. `dst_len >= len` always suffices;
@@ -25,11 +27,7 @@ pub unsafe extern "C" fn utfast_utf8_to_utf16le(
     dst_len: usize,
 ) -> utfast_result {
     // SAFETY: forwarded from the caller.
-    unsafe {
-        conversion(src, len, dst, dst_len, |src, dst| {
-            utf8::to_utf16(src, dst, ByteOrder::Little).map_err(utf8_error)
-        })
-    }
+    unsafe { utf8_to_utf16(src, len, dst, dst_len, ByteOrder::Little) }
 }
 
 /// UTF-8 to UTF-16BE, as `utfast_utf8_to_utf16le`.
@@ -45,10 +43,32 @@ pub unsafe extern "C" fn utfast_utf8_to_utf16be(
     dst_len: usize,
 ) -> utfast_result {
     // SAFETY: forwarded from the caller.
+    unsafe { utf8_to_utf16(src, len, dst, dst_len, ByteOrder::Big) }
+}
+
+/// `utf8::to_utf16` on C's buffers, through [`routed_conversion`].
+///
+/// # Safety
+///
+/// As `utfast_utf8_to_utf16le`.
+#[inline(always)]
+unsafe fn utf8_to_utf16(
+    src: *const u8,
+    len: usize,
+    dst: *mut u16,
+    dst_len: usize,
+    order: ByteOrder,
+) -> utfast_result {
+    // SAFETY: forwarded from the caller.
     unsafe {
-        conversion(src, len, dst, dst_len, |src, dst| {
-            utf8::to_utf16(src, dst, ByteOrder::Big).map_err(utf8_error)
-        })
+        routed_conversion(
+            src,
+            len,
+            dst,
+            dst_len,
+            |engine, src, dst| engine.utf8_to_utf16(src, dst, order).map_err(utf8_error),
+            |src, dst| utf8::to_utf16(src, dst, order).map_err(utf8_error),
+        )
     }
 }
 
@@ -68,9 +88,14 @@ pub unsafe extern "C" fn utfast_utf8_to_utf32(
 ) -> utfast_result {
     // SAFETY: forwarded from the caller.
     unsafe {
-        conversion(src, len, dst, dst_len, |src, dst| {
-            utf8::to_utf32(src, dst).map_err(utf8_error)
-        })
+        routed_conversion(
+            src,
+            len,
+            dst,
+            dst_len,
+            |engine, src, dst| engine.utf8_to_utf32(src, dst).map_err(utf8_error),
+            |src, dst| utf8::to_utf32(src, dst).map_err(utf8_error),
+        )
     }
 }
 

@@ -496,6 +496,75 @@ static void check_lengths_and_repair(void) {
     CHECK_RESULT(r, OK, 4, 4, 0, 0);
 }
 
+/* ---- arguments of the conversions that go straight to the kernel ---------- */
+
+/* UTF-8 to UTF-16 and UTF-32 take the chosen kernel directly for input over 16
+ * bytes in plain buffers; every other buffer takes the checked path. Both are
+ * tried here on either side of 16 bytes, with every kind of refused buffer. */
+static void check_kernel_path_arguments(void) {
+    static const char text[] = "abcdefghijklmnopqrstuvwxyz0123456789 caf\xC3\xA9";
+    static uint16_t units[64];
+    static uint32_t values[64];
+    static uint32_t words[128]; /* 512 bytes, aligned for every unit */
+    uint8_t *shared = (uint8_t *)words;
+    const uint8_t *src = (const uint8_t *)text;
+    size_t len = sizeof text - 1;
+    for (size_t n = 15; n <= len; n++) {
+        /* Cut before the last character's second byte: 40 bytes are invalid. */
+        int whole = n != len - 1;
+        size_t chars = n == len ? len - 1 : n == len - 1 ? n - 1 : n;
+        utfast_result r = utfast_utf8_to_utf16le(src, n, units, 64);
+        if (whole)
+            CHECK_RESULT(r, OK, n, chars, 0, 0);
+        else
+            CHECK_RESULT(r, UTFAST_INVALID, n - 1, n - 1, 0, UTFAST_KIND_TRUNCATED_AT_END);
+        r = utfast_utf8_to_utf32(src, n, values, 64);
+        if (whole)
+            CHECK_RESULT(r, OK, n, chars, 0, 0);
+        /* An output one unit too small: the characters that fit. */
+        r = utfast_utf8_to_utf16be(src, n, units, chars - 1);
+        if (whole)
+            CHECK_RESULT(r, UTFAST_OUTPUT_TOO_SMALL, chars - 1, chars - 1, 0,
+                         UTFAST_KIND_OUTPUT_TOO_SMALL);
+        /* NULL with a length, a misaligned output, sizes past isize::MAX. */
+        CHECK_RESULT(utfast_utf8_to_utf16le(NULL, n, units, 64), UTFAST_NULL_POINTER, 0, 0, 0,
+                     0);
+        CHECK_RESULT(utfast_utf8_to_utf16le(src, n, NULL, 64), UTFAST_NULL_POINTER, 0, 0, 0, 0);
+        CHECK_RESULT(utfast_utf8_to_utf16le(src, n, (uint16_t *)(shared + 1), 64),
+                     UTFAST_BAD_ARGUMENT, 0, 0, 0, 0);
+        CHECK_RESULT(utfast_utf8_to_utf32(src, n, (uint32_t *)(shared + 2), 32),
+                     UTFAST_BAD_ARGUMENT, 0, 0, 0, 0);
+        CHECK_RESULT(utfast_utf8_to_utf16le(src, n, units, SIZE_MAX / 2), UTFAST_BAD_ARGUMENT,
+                     0, 0, 0, 0);
+        CHECK_RESULT(utfast_utf8_to_utf32(src, n, values, SIZE_MAX / 4 + 1),
+                     UTFAST_BAD_ARGUMENT, 0, 0, 0, 0);
+        CHECK_RESULT(utfast_utf8_to_utf16le(src, SIZE_MAX, units, 64), UTFAST_BAD_ARGUMENT, 0,
+                     0, 0, 0);
+        /* An empty output: too small, nothing written. */
+        r = utfast_utf8_to_utf16le(src, n, NULL, 0);
+        CHECK_RESULT(r, UTFAST_OUTPUT_TOO_SMALL, 0, 0, 0, UTFAST_KIND_OUTPUT_TOO_SMALL);
+        /* Overlapping input and output, either way round: refused, untouched. */
+        memset(shared, 'x', sizeof words);
+        memcpy(shared + 128, src, n);
+        r = utfast_utf8_to_utf16le(shared + 128, n, (uint16_t *)(shared + 128 - 2 * n + 2), n);
+        CHECK_RESULT(r, UTFAST_BAD_ARGUMENT, 0, 0, 0, 0);
+        r = utfast_utf8_to_utf16le(shared + 128, n,
+                                   (uint16_t *)(shared + ((128 + n - 2) & ~(size_t)1)), n);
+        CHECK_RESULT(r, UTFAST_BAD_ARGUMENT, 0, 0, 0, 0);
+        r = utfast_utf8_to_utf32(shared + 128, n, (uint32_t *)(shared + 128), n);
+        CHECK_RESULT(r, UTFAST_BAD_ARGUMENT, 0, 0, 0, 0);
+        CHECK(memcmp(shared + 128, src, n) == 0 && shared[127] == 'x' && shared[128 + n] == 'x');
+        /* Adjacent, before and after: accepted. */
+        r = utfast_utf8_to_utf16le(shared + 128, n, (uint16_t *)(shared + 128 - 2 * n), n);
+        if (whole)
+            CHECK_RESULT(r, OK, n, chars, 0, 0);
+        r = utfast_utf8_to_utf32(shared + 128, n,
+                                 (uint32_t *)(shared + 128 + ((n + 3) & ~(size_t)3)), n);
+        if (whole)
+            CHECK_RESULT(r, OK, n, chars, 0, 0);
+    }
+}
+
 /* ---- columns ------------------------------------------------------------ */
 
 static void check_rows(void) {
@@ -673,6 +742,7 @@ int main(void) {
     check_single_byte();
     check_written();
     check_lengths_and_repair();
+    check_kernel_path_arguments();
     check_rows();
     check_transcoder();
     return finish("api_cases");

@@ -7,6 +7,8 @@
 //!
 //! - `api_cases.c`: every function on hand-written boundary cases;
 //! - `stream_cases.c`: the transcoder fed a byte at a time answers as one call;
+//! - `benches/calls.c`: the per-call benchmark, once briefly (its answers are
+//!   checked before it times anything);
 //! - `dump_results.c`: the C API's answers on random and corpus input, written
 //!   to a file and compared line by line with the Rust API's (`expected.rs`).
 
@@ -59,6 +61,21 @@ fn api_cases_on_every_kernel() {
 #[test]
 fn stream_cases_on_every_kernel() {
     run_program_on_every_kernel("stream_cases");
+}
+
+#[test]
+fn call_benchmark_runs() {
+    let Some(toolchain) = toolchain() else { return };
+    let binary = toolchain.build(&crate_dir().join("benches/calls.c"));
+    for kernel in kernels() {
+        for len in ["16", "64", "256"] {
+            run(
+                &binary,
+                &[Path::new(len), Path::new("1"), Path::new("1")],
+                kernel,
+            );
+        }
+    }
 }
 
 #[test]
