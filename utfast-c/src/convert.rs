@@ -66,8 +66,8 @@ unsafe fn utf8_to_utf16(
             len,
             dst,
             dst_len,
-            |engine, src, dst| engine.utf8_to_utf16(src, dst, order).map_err(utf8_error),
-            |src, dst| utf8::to_utf16(src, dst, order).map_err(utf8_error),
+            move |engine, src, dst| engine.utf8_to_utf16(src, dst, order).map_err(utf8_error),
+            move |src, dst| utf8::to_utf16(src, dst, order).map_err(utf8_error),
         )
     }
 }
