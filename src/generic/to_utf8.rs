@@ -927,23 +927,34 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         if V::UNITS > 0 && wide_next {
             // Wide steps while they succeed (ASCII included).
             let start = read;
-            while src.len() - read >= V::UNITS && dst.len() - written >= V::ROOM {
-                // SAFETY: UNITS units from `read` are in `src`, ROOM bytes from
-                // `written` in `dst`.
-                let out = dst.as_mut_ptr().add(written);
-                let Some((r, w)) = I::wide::<V>(src.as_ptr().add(read), out) else {
+            // In batches of steps that the input and the room both allow (a
+            // step reads at most UNITS and writes at most ROOM), so that a
+            // step tests one counter, not both lengths.
+            'wide: loop {
+                let steps = ((src.len() - read) / V::UNITS).min((dst.len() - written) / V::ROOM);
+                if steps == 0 {
                     break;
-                };
-                read += r;
-                written += w;
-                if V::ASCII_RUNS_FROM_WIDE && I::RUNS_FROM_WIDE && r == w {
-                    // All ASCII: the rest of the run goes by the ASCII loop, a
-                    // test and a store a vector. (Only from the second step of
-                    // a run, with a flag carried from step to step, lost 6-9%
-                    // on French and Portuguese text.)
-                    let run = ascii_run::<V, I>(&src[read..], &mut dst[written..]);
-                    read += run;
-                    written += run;
+                }
+                for _ in 0..steps {
+                    // SAFETY: UNITS units from `read` are in `src`, ROOM bytes
+                    // from `written` in `dst` (the batch's first step had
+                    // `steps` times both, and each step used at most that).
+                    let out = dst.as_mut_ptr().add(written);
+                    let Some((r, w)) = I::wide::<V>(src.as_ptr().add(read), out) else {
+                        break 'wide;
+                    };
+                    read += r;
+                    written += w;
+                    if V::ASCII_RUNS_FROM_WIDE && I::RUNS_FROM_WIDE && r == w {
+                        // All ASCII: the rest of the run goes by the ASCII loop,
+                        // a test and a store a vector. (Only from the second
+                        // step of a run, with a flag carried from step to
+                        // step, lost 6-9% on French and Portuguese text.)
+                        let run = ascii_run::<V, I>(&src[read..], &mut dst[written..]);
+                        read += run;
+                        written += run;
+                        continue 'wide;
+                    }
                 }
             }
             if read != start {
