@@ -8,8 +8,13 @@ use super::encode::*;
 use super::*;
 use crate::generic::wide::{Carry, Wide};
 
-// SAFETY: the methods use AVX-512 F, BW, VBMI2 and BMI2, which the AVX-512
-// kernel requires of the CPU.
+/// The GF(2) matrix of `gf2p8affine` that shifts a byte right by 6: row `i`
+/// (byte `7 - i` of the quadword) picks the input bit that becomes bit `i`,
+/// bit 6 for bit 0 and bit 7 for bit 1.
+const SHIFT_RIGHT_6: u64 = 0x40 << 56 | 0x80 << 48;
+
+// SAFETY: the methods use AVX-512 F, BW, VBMI, VBMI2, GFNI and BMI2, which the
+// AVX-512 kernel requires of the CPU.
 unsafe impl Wide for __m512i {
     const FROM_UTF8: bool = true;
 
@@ -350,26 +355,23 @@ unsafe impl Wide for __m512i {
             return Some((64, 64));
         }
         // `[ASCII, -]` or `[lead, continuation]` per byte, interleaved into
-        // `u16` lanes half by half, and a compress that keeps the second
-        // byte where there is one. The interleave is in-lane (`unpack`): the
-        // bytes' quadwords first put in the order that makes 128-bit lane `j`
-        // hold bytes `8j..8j + 8` and `32 + 8j..`.
-        let order = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
-        let bytes = _mm512_permutexvar_epi64(order, bytes);
-        let ascii = !_mm512_movepi8_mask(bytes);
-        let b = |v: u8| _mm512_set1_epi8(v as i8);
-        let lead = _mm512_or_si512(
-            _mm512_and_si512(_mm512_srli_epi16::<6>(bytes), b(0x03)),
-            b(0xC0),
+        // `u16` lanes half by half (a two-register byte permute), and a
+        // compress that keeps the second byte where there is one. The lead,
+        // `0xC0 | b >> 6`, is one affine transform over GF(2) of the byte
+        // (the matrix moves bits 6 and 7 to 0 and 1, the constant adds
+        // 0xC0), applied to the bytes above 0x7F only: the first bytes in
+        // one instruction.
+        let first = _mm512_mask_gf2p8affine_epi64_epi8::<0xC0>(
+            bytes,
+            high,
+            bytes,
+            _mm512_set1_epi64(SHIFT_RIGHT_6 as i64),
         );
-        let first = _mm512_mask_blend_epi8(ascii, lead, bytes);
-        let second = _mm512_and_si512(bytes, b(0xBF));
-        let halves = [
-            _mm512_unpacklo_epi8(first, second),
-            _mm512_unpackhi_epi8(first, second),
-        ];
+        let second = _mm512_and_si512(bytes, _mm512_set1_epi8(0xBFu8 as i8));
         let mut written = 0;
-        for (h, pairs) in halves.into_iter().enumerate() {
+        for (h, idx) in INTERLEAVE.iter().enumerate() {
+            let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+            let pairs = _mm512_permutex2var_epi8(first, idx, second);
             let high = (high >> (32 * h)) as u32;
             let keep = 0x5555_5555_5555_5555 | deposit(u64::from(high), 0xAAAA_AAAA_AAAA_AAAA);
             // SAFETY: the caller's promise; each half writes at most 64 bytes.
