@@ -897,53 +897,67 @@ where
     // The start of the block before the current one, and the units written
     // before it.
     let mut safe = (0, 0);
-    while src.len() - pos > BLOCK && dst.len() - written >= BLOCK + O::SLACK {
-        // SAFETY: `pos + BLOCK < src.len()`: the block and the byte after it are
-        // in `src`; `written + BLOCK + SLACK <= dst.len()`.
-        let block = src.as_ptr().add(pos);
-        let ascii = if VALIDATE && !O::SELF_CHECKING {
-            let ascii = checker.block(block);
-            if checker.has_error() {
-                break;
-            }
-            ascii
-        } else {
-            V::load(block).is_ascii()
-        };
-        let out = dst.as_mut_ptr().add(written);
-        let n = if ascii {
-            // (Latin-1 checks that no lead byte ended the block before.)
-            if O::SELF_CHECKING && carry.leads >> 63 != 0 {
-                break;
-            }
-            O::ascii_block::<V>(load_block(block), out);
-            carry = Carry {
-                bytes: V::load(block),
-                cont: 0,
-                leads: 0,
-            };
-            (safe, pos, written) = ((pos, written), pos + BLOCK, written + BLOCK);
-            // More ASCII blocks need no check (the checker and the carry are as
-            // good after any ASCII block) and no carry.
-            while src.len() - pos > BLOCK && dst.len() - written >= BLOCK + O::SLACK {
-                let block = load_block::<V>(src.as_ptr().add(pos));
-                if !or4(block).is_ascii() {
-                    break;
+    // In batches of blocks that the input and the room both allow (a block
+    // reads BLOCK bytes and the one after, and writes at most BLOCK units,
+    // touching SLACK more), so that a block tests one counter, not both
+    // lengths.
+    'batches: loop {
+        let room = (dst.len() - written).saturating_sub(O::SLACK);
+        let mut blocks = (src.len().saturating_sub(pos + 1) / BLOCK).min(room / BLOCK);
+        if blocks == 0 {
+            break;
+        }
+        while blocks > 0 {
+            blocks -= 1;
+            // SAFETY: `pos + BLOCK < src.len()`: the block and the byte after
+            // it are in `src`; `written + BLOCK + SLACK <= dst.len()` (the
+            // batch had room for its blocks, each using at most BLOCK units).
+            let block = src.as_ptr().add(pos);
+            let ascii = if VALIDATE && !O::SELF_CHECKING {
+                let ascii = checker.block(block);
+                if checker.has_error() {
+                    break 'batches;
                 }
-                O::ascii_block::<V>(block, dst.as_mut_ptr().add(written));
+                ascii
+            } else {
+                V::load(block).is_ascii()
+            };
+            let out = dst.as_mut_ptr().add(written);
+            let n = if ascii {
+                // (Latin-1 checks that no lead byte ended the block before.)
+                if O::SELF_CHECKING && carry.leads >> 63 != 0 {
+                    break 'batches;
+                }
+                O::ascii_block::<V>(load_block(block), out);
+                carry = Carry {
+                    bytes: V::load(block),
+                    cont: 0,
+                    leads: 0,
+                };
                 (safe, pos, written) = ((pos, written), pos + BLOCK, written + BLOCK);
-            }
-            continue;
-        } else {
-            let next_cont = is_continuation(src[pos + BLOCK]);
-            match O::stream::<V>(block, next_cont, &mut carry, out) {
-                Some(n) => n,
-                None => break,
-            }
-        };
-        safe = (pos, written);
-        pos += BLOCK;
-        written += n;
+                // More ASCII blocks need no check (the checker and the carry
+                // are as good after any ASCII block) and no carry.
+                while blocks > 0 {
+                    let block = load_block::<V>(src.as_ptr().add(pos));
+                    if !or4(block).is_ascii() {
+                        break;
+                    }
+                    blocks -= 1;
+                    O::ascii_block::<V>(block, dst.as_mut_ptr().add(written));
+                    (safe, pos, written) = ((pos, written), pos + BLOCK, written + BLOCK);
+                }
+                continue;
+            } else {
+                let next_cont = is_continuation(src[pos + BLOCK]);
+                match O::stream::<V>(block, next_cont, &mut carry, out) {
+                    Some(n) => n,
+                    None => break 'batches,
+                }
+            };
+            safe = (pos, written);
+            pos += BLOCK;
+            written += n;
+        }
     }
     // The boundary: after the last character (by the loop's rule: ASCII, or a
     // continuation byte not followed by one) that ends before the block; the
