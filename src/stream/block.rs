@@ -67,6 +67,10 @@ pub(crate) struct BlockConverter {
     unit_shift: u32,
     /// The whole-input conversion of the pair, if it has one.
     whole: Whole,
+    /// The byte order of a whole-input UTF-8 to UTF-16 conversion: the
+    /// commonest pair, tested first by itself (the test of `whole` is a jump
+    /// through a table).
+    utf8_to_utf16: Option<ByteOrder>,
     /// The general path's code points, where they came from, and UTF-16 scratch.
     pub(super) values: Vec<u32>,
     pub(super) stretches: Vec<Stretch>,
@@ -320,6 +324,10 @@ impl BlockConverter {
             direct: mode == ErrorMode::Strict && direct(from) && direct(to),
             per_unit,
             unit_shift: from.unit_len().trailing_zeros(),
+            utf8_to_utf16: match whole {
+                Whole::Utf8ToUtf16(order) => Some(order),
+                _ => None,
+            },
             whole,
             from,
             to,
@@ -361,18 +369,20 @@ impl BlockConverter {
         // The worst case of a pair, in output bytes for `src`: below it, the
         // general path (which converts as much as fits) takes the call.
         let room = |bytes: usize| (dst.len() >= bytes).then_some(());
-        match self.whole {
-            Whole::None => None,
-            Whole::Utf8ToUtf16(order) => {
-                room(2 * src.len())?;
-                let units = aligned16_mut(dst)?;
-                // Short ASCII as the free function takes it: no kernel call.
-                let n = match short::ascii_to_utf16(src, units, order) {
-                    Some(n) => n,
-                    None => e.utf8_to_utf16(src, units, order).ok()?,
-                };
-                Some(2 * n)
+        if let Some(order) = self.utf8_to_utf16 {
+            room(2 * src.len())?;
+            let units = aligned16_mut(dst)?;
+            // Short ASCII as the free function takes it: no kernel call. (The
+            // length first: `units` has room for `src` already.)
+            if src.len() <= short::UTF8_BYTES {
+                if let Some(n) = short::ascii_to_utf16(src, units, order) {
+                    return Some(2 * n);
+                }
             }
+            return Some(2 * e.utf8_to_utf16(src, units, order).ok()?);
+        }
+        match self.whole {
+            Whole::None | Whole::Utf8ToUtf16(_) => None,
             Whole::Utf16ToUtf8(order) => {
                 room(3 * (src.len() / 2))?;
                 e.utf16_to_utf8(aligned16(src)?, dst, order).ok()
