@@ -267,7 +267,6 @@ pub(super) unsafe fn latin1_of(
     out: *mut u8,
     exact: Option<usize>,
 ) -> Option<(usize, usize, u64, u64)> {
-    use crate::generic::vector_traits::ByteVector;
     let b = |v: u8| _mm512_set1_epi8(v as i8);
     // SAFETY: the caller's promises.
     let bytes = _mm512_loadu_si512(block.cast());
@@ -307,23 +306,83 @@ pub(super) unsafe fn latin1_of(
     if read == 0 {
         return None;
     }
+    let total = ends.count_ones() as usize;
+    if exact.is_some_and(|room| total > room) {
+        return None;
+    }
+    // SAFETY: the caller's promise.
+    unsafe { store_latin1(bytes, ctx.prev, cont, ends, out, exact.map(|_| total)) };
+    Some((read, total, cont, leads))
+}
+
+/// [`latin1_of`] for a block of a stream (`ctx.stream`), which reads all 64
+/// bytes: the same answer, from fewer mask operations. A valid block has no
+/// byte from 0xC4 nor 0xC0 or 0xC1, and its continuation bytes are exactly
+/// the bytes after its leads (0xC2, 0xC3), the block before's last included;
+/// its last lead, if it ends the block, is continued by the next block's
+/// first byte. Then every byte but a lead ends a character.
+///
+/// # Safety
+/// As [`latin1_of`].
+#[inline(always)]
+pub(super) unsafe fn latin1_of_stream(
+    block: *const u8,
+    ctx: &Context,
+    out: *mut u8,
+) -> Option<(usize, u64, u64)> {
+    debug_assert!(ctx.stream);
+    let b = |v: u8| _mm512_set1_epi8(v as i8);
+    // SAFETY: the caller's promises.
+    let bytes = _mm512_loadu_si512(block.cast());
+    if _mm512_cmpge_epu8_mask(bytes, b(0xC4)) != 0 {
+        return None;
+    }
+    let high = _mm512_movepi8_mask(bytes);
+    let cont = _mm512_cmplt_epi8_mask(bytes, b(0xC0));
+    let leads = _mm512_cmpge_epu8_mask(bytes, b(0xC2));
+    // 0xC0 and 0xC1 (high, neither continuation nor lead), and continuation
+    // bytes other than those after the leads: one test.
+    let after_lead = leads << 1 | ctx.prev_leads >> 63;
+    if (high & !cont & !leads) | (cont ^ after_lead) != 0 {
+        return None;
+    }
+    if leads >> 63 != 0 && !ctx.next_cont {
+        return None;
+    }
+    let ends = !leads;
+    // SAFETY: the caller's promise.
+    unsafe { store_latin1(bytes, ctx.prev, cont, ends, out, None) };
+    Some((ends.count_ones() as usize, cont, leads))
+}
+
+/// The Latin-1 bytes of the characters of `bytes` ending at `ends` (`cont`:
+/// the continuation bytes; `prev`: the block before), at `out`: 64 bytes
+/// stored, or exactly `exact`.
+///
+/// # Safety
+/// `out` has room for 64 bytes, or for `exact`.
+#[inline(always)]
+unsafe fn store_latin1(
+    bytes: __m512i,
+    prev: __m512i,
+    cont: u64,
+    ends: u64,
+    out: *mut u8,
+    exact: Option<usize>,
+) {
+    use crate::generic::vector_traits::ByteVector;
+    let b = |v: u8| _mm512_set1_epi8(v as i8);
     // At a continuation byte: its six bits and the lead's low two.
-    let lead_bits = _mm512_slli_epi16::<6>(_mm512_and_si512(bytes.prev::<1>(ctx.prev), b(0x03)));
+    let lead_bits = _mm512_slli_epi16::<6>(_mm512_and_si512(bytes.prev::<1>(prev), b(0x03)));
     let values = _mm512_mask_blend_epi8(
         cont,
         bytes,
         _mm512_or_si512(_mm512_and_si512(bytes, b(0x3F)), lead_bits),
     );
-    let total = ends.count_ones() as usize;
-    if exact.is_some_and(|room| total > room) {
-        return None;
-    }
     let packed = _mm512_maskz_compress_epi8(ends, values);
-    // SAFETY: the caller's promise: 64 writable bytes, or exactly `total`.
-    if exact.is_some() {
-        _mm512_mask_storeu_epi8(out.cast(), low_bits(total), packed);
-    } else {
-        _mm512_storeu_si512(out.cast(), packed);
+    // SAFETY: the caller's promise: 64 writable bytes, or exactly `exact`.
+    match exact {
+        Some(total) => _mm512_mask_storeu_epi8(out.cast(), low_bits(total), packed),
+        None => _mm512_storeu_si512(out.cast(), packed),
     }
-    Some((read, total, cont, leads))
 }

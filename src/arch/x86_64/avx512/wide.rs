@@ -165,7 +165,7 @@ unsafe impl Wide for __m512i {
     ) -> Option<usize> {
         let ctx = Context::stream(carry, next_cont);
         // SAFETY: the caller's promises.
-        let (_, written, cont, leads) = latin1_of(block, 64, &ctx, out, None)?;
+        let (written, cont, leads) = latin1_of_stream(block, &ctx, out)?;
         *carry = Carry {
             bytes: _mm512_loadu_si512(block.cast()),
             cont,
