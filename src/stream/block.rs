@@ -67,10 +67,6 @@ pub(crate) struct BlockConverter {
     unit_shift: u32,
     /// The whole-input conversion of the pair, if it has one.
     whole: Whole,
-    /// The byte order of a whole-input UTF-8 to UTF-16 conversion: the
-    /// commonest pair, tested first by itself (the test of `whole` is a jump
-    /// through a table).
-    utf8_to_utf16: Option<ByteOrder>,
     /// The general path's code points, where they came from, and UTF-16 scratch.
     pub(super) values: Vec<u32>,
     pub(super) stretches: Vec<Stretch>,
@@ -324,10 +320,6 @@ impl BlockConverter {
             direct: mode == ErrorMode::Strict && direct(from) && direct(to),
             per_unit,
             unit_shift: from.unit_len().trailing_zeros(),
-            utf8_to_utf16: match whole {
-                Whole::Utf8ToUtf16(order) => Some(order),
-                _ => None,
-            },
             whole,
             from,
             to,
@@ -369,7 +361,8 @@ impl BlockConverter {
         // The worst case of a pair, in output bytes for `src`: below it, the
         // general path (which converts as much as fits) takes the call.
         let room = |bytes: usize| (dst.len() >= bytes).then_some(());
-        if let Some(order) = self.utf8_to_utf16 {
+        // The commonest pair first, on its own.
+        if let Whole::Utf8ToUtf16(order) = self.whole {
             room(2 * src.len())?;
             let units = aligned16_mut(dst)?;
             // Short ASCII as the free function takes it: no kernel call. (The
