@@ -881,6 +881,24 @@ unsafe fn ascii_run<V: ByteVector, I: Source>(src: &[I::Unit], dst: &mut [u8]) -
     done
 }
 
+/// [`ascii_run`] from `read` in `src` and `written` in `dst`, both advanced by
+/// its length.
+///
+/// # Safety
+/// As [`ascii_run`].
+#[inline(always)]
+unsafe fn ascii_run_at<V: ByteVector, I: Source>(
+    src: &[I::Unit],
+    dst: &mut [u8],
+    read: &mut usize,
+    written: &mut usize,
+) {
+    // SAFETY: the caller's promise.
+    let run = unsafe { ascii_run::<V, I>(&src[*read..], &mut dst[*written..]) };
+    *read += run;
+    *written += run;
+}
+
 /// Converts `src` to UTF-8 in `dst`: vector steps while 16 units remain and the
 /// output has room for any of them; `tail` (the portable conversion) for the
 /// rest. At the first invalid character `reference` converts the rest of the
@@ -903,112 +921,119 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         }
     }
     let (mut read, mut written) = (0, 0);
-    // Whether an ASCII run may start here: at the start, after a step that
-    // was (nearly) all ASCII, and after one that went character by character
-    // (and always for Latin-1). Text without long ASCII runs (Chinese, Korean,
-    // Hindi, Cyrillic) then pays for no failed run test a step: 13% fewer
-    // instructions on Korean and Russian UTF-16 with the SSE4.2 kernel, 3% more
-    // on French and German.
-    let mut ascii_next = true;
-    // Whether a wide step is tried: not right after a step of surrogate pairs
-    // (emoji text), which the wide steps of some kernels (AVX2) decline.
-    let mut wide_next = true;
-    while src.len() - read >= STEP && dst.len() - written >= ROOM {
-        if ascii_next {
-            // An ASCII run at full width.
-            let run = ascii_run::<V, I>(&src[read..], &mut dst[written..]);
-            read += run;
-            written += run;
-            if src.len() - read < STEP || dst.len() - written < ROOM {
-                break;
-            }
-        }
-        ascii_next = true;
-        if V::UNITS > 0 && wide_next {
-            // Wide steps while they succeed (ASCII included).
-            let start = read;
-            // In batches of steps that the input and the room both allow (a
-            // step reads at most UNITS and writes at most ROOM), so that a
-            // step tests one counter, not both lengths.
-            'wide: loop {
-                let steps = ((src.len() - read) / V::UNITS).min((dst.len() - written) / V::ROOM);
-                if steps == 0 {
-                    break;
+    // The last positions from which a step's STEP units and ROOM bytes fit:
+    // one comparison each per step.
+    if let (Some(last_read), Some(last_written)) =
+        (src.len().checked_sub(STEP), dst.len().checked_sub(ROOM))
+    {
+        // An ASCII run is tried at the start, after a step that was (nearly)
+        // all ASCII, and after one that went character by character (and
+        // always for Latin-1), right where that step ends: no flag carried to
+        // the next step. Text without long ASCII runs (Chinese, Korean, Hindi,
+        // Cyrillic) then pays for no failed run test a step: 13% fewer
+        // instructions on Korean and Russian UTF-16 with the SSE4.2 kernel, 3%
+        // more on French and German.
+        ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
+        // Whether a wide step is tried: not right after a step of surrogate
+        // pairs (emoji text), which the wide steps of some kernels (AVX2)
+        // decline.
+        let mut wide_next = true;
+        while read <= last_read && written <= last_written {
+            if V::UNITS > 0 && wide_next {
+                // Wide steps while they succeed (ASCII included).
+                let start = read;
+                // In batches of steps that the input and the room both allow (a
+                // step reads at most UNITS and writes at most ROOM), so that a
+                // step tests one counter, not both lengths.
+                'wide: loop {
+                    let steps =
+                        ((src.len() - read) / V::UNITS).min((dst.len() - written) / V::ROOM);
+                    if steps == 0 {
+                        break;
+                    }
+                    for _ in 0..steps {
+                        // SAFETY: UNITS units from `read` are in `src`, ROOM
+                        // bytes from `written` in `dst` (the batch's first step
+                        // had `steps` times both, and each step used at most
+                        // that).
+                        let out = dst.as_mut_ptr().add(written);
+                        let Some((r, w)) = I::wide::<V>(src.as_ptr().add(read), out) else {
+                            break 'wide;
+                        };
+                        read += r;
+                        written += w;
+                        if V::ASCII_RUNS_FROM_WIDE && I::RUNS_FROM_WIDE && r == w {
+                            // All ASCII: the rest of the run goes by the ASCII
+                            // loop, a test and a store a vector. (Only from the
+                            // second step of a run, with a flag carried from
+                            // step to step, lost 6-9% on French and Portuguese
+                            // text.)
+                            ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
+                            continue 'wide;
+                        }
+                    }
                 }
-                for _ in 0..steps {
-                    // SAFETY: UNITS units from `read` are in `src`, ROOM bytes
-                    // from `written` in `dst` (the batch's first step had
-                    // `steps` times both, and each step used at most that).
-                    let out = dst.as_mut_ptr().add(written);
-                    let Some((r, w)) = I::wide::<V>(src.as_ptr().add(read), out) else {
-                        break 'wide;
-                    };
-                    read += r;
-                    written += w;
-                    if V::ASCII_RUNS_FROM_WIDE && I::RUNS_FROM_WIDE && r == w {
-                        // All ASCII: the rest of the run goes by the ASCII loop,
-                        // a test and a store a vector. (Only from the second
-                        // step of a run, with a flag carried from step to
-                        // step, lost 6-9% on French and Portuguese text.)
-                        let run = ascii_run::<V, I>(&src[read..], &mut dst[written..]);
-                        read += run;
-                        written += run;
-                        continue 'wide;
+                if read != start {
+                    ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
+                    continue;
+                }
+                // Fewer units or less room than a wide step needs: up to 32
+                // units exactly, surrogate pairs included.
+                if V::SHORT_STEPS {
+                    if let Some((r, w)) = short_step::<V, I>(src, read, dst, written) {
+                        (read, written) = (read + r, written + w);
+                        ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
+                        continue;
                     }
                 }
             }
-            if read != start {
-                continue;
-            }
-            // Fewer units or less room than a wide step needs: up to 32 units
-            // exactly, surrogate pairs included.
-            if V::SHORT_STEPS {
-                if let Some((r, w)) = short_step::<V, I>(src, read, dst, written) {
-                    (read, written) = (read + r, written + w);
-                    continue;
-                }
-            }
-        }
-        // SAFETY: 16 units from `read` are in `src`, ROOM bytes from `written` in
-        // `dst`.
-        match I::step16::<S>(src.as_ptr().add(read), dst.as_mut_ptr().add(written)) {
-            Some(n) => {
-                // At most two bytes beyond one a unit: (nearly) all ASCII.
-                ascii_next = n <= STEP + 2 || I::RUNS_AFTER_MIXED;
-                wide_next = true;
-                written += n;
-                read += STEP;
-            }
-            None => {
-                // SAFETY: as for `load`; ROOM bytes (at least 64) from `written`.
-                if let Some((r, w)) =
-                    I::pairs::<S>(src.as_ptr().add(read), dst.as_mut_ptr().add(written))
-                {
-                    ascii_next = w <= r + 2;
-                    wide_next = false;
-                    read += r;
-                    written += w;
-                    continue;
-                }
-                // Character by character to the end of the step (a surrogate pair
-                // may end one unit after it).
-                let end = read + STEP;
-                while read < end {
-                    let Some((c, len)) = I::decode(&src[read..]) else {
-                        break;
-                    };
-                    // ROOM leaves space for any character.
-                    let Some(n) = portable::encode_utf8(c, &mut dst[written..]) else {
-                        break;
-                    };
+            // SAFETY: 16 units from `read` are in `src`, ROOM bytes from
+            // `written` in `dst` (the loop's condition).
+            match I::step16::<S>(src.as_ptr().add(read), dst.as_mut_ptr().add(written)) {
+                Some(n) => {
+                    wide_next = true;
                     written += n;
-                    read += len;
+                    read += STEP;
+                    // At most two bytes beyond one a unit: (nearly) all ASCII.
+                    if n <= STEP + 2 || I::RUNS_AFTER_MIXED {
+                        ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
+                    }
                 }
-                if read < end {
-                    return match reference(&src[read..], &mut dst[written..]) {
-                        Ok(n) => Ok(written + n),
-                        Err(e) => Err(e.offset(read, written)),
-                    };
+                None => {
+                    // SAFETY: as for `step16`; ROOM bytes (at least 64) from
+                    // `written`.
+                    if let Some((r, w)) =
+                        I::pairs::<S>(src.as_ptr().add(read), dst.as_mut_ptr().add(written))
+                    {
+                        wide_next = false;
+                        read += r;
+                        written += w;
+                        if w <= r + 2 {
+                            ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
+                        }
+                        continue;
+                    }
+                    // Character by character to the end of the step (a
+                    // surrogate pair may end one unit after it).
+                    let end = read + STEP;
+                    while read < end {
+                        let Some((c, len)) = I::decode(&src[read..]) else {
+                            break;
+                        };
+                        // ROOM leaves space for any character.
+                        let Some(n) = portable::encode_utf8(c, &mut dst[written..]) else {
+                            break;
+                        };
+                        written += n;
+                        read += len;
+                    }
+                    if read < end {
+                        return match reference(&src[read..], &mut dst[written..]) {
+                            Ok(n) => Ok(written + n),
+                            Err(e) => Err(e.offset(read, written)),
+                        };
+                    }
+                    ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
                 }
             }
         }
