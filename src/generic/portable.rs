@@ -361,6 +361,26 @@ where
     reference
 }
 
+/// The [`CHUNK`] units of `units` from `at`, unchecked.
+///
+/// # Safety
+/// `at + CHUNK <= units.len()`.
+#[inline(always)]
+unsafe fn chunk_at<U>(units: &[U], at: usize) -> &[U; CHUNK] {
+    // SAFETY: the caller's promise: the array is within `units`.
+    unsafe { &*units.as_ptr().add(at).cast::<[U; CHUNK]>() }
+}
+
+/// [`chunk_at`], exclusive.
+///
+/// # Safety
+/// `at + CHUNK <= units.len()`.
+#[inline(always)]
+unsafe fn chunk_at_mut<U>(units: &mut [U], at: usize) -> &mut [U; CHUNK] {
+    // SAFETY: the caller's promise: the array is within `units`.
+    unsafe { &mut *units.as_mut_ptr().add(at).cast::<[U; CHUNK]>() }
+}
+
 macro_rules! chunked {
     (
         $src:expr,
@@ -388,17 +408,29 @@ macro_rules! chunked {
             let end = if let Some(head) = head.take() {
                 head.min(src.len())
             } else if src.len() - read >= CHUNK && dst.len() - written >= CHUNK {
-                let all = !after_mixed && {
-                    let ($chunk, $out) = (
-                        <&[_; CHUNK]>::try_from(&src[read..read + CHUNK]).unwrap(),
-                        <&mut [_; CHUNK]>::try_from(&mut dst[written..written + CHUNK]).unwrap(),
-                    );
-                    $whole
-                };
-                if all {
-                    read += CHUNK;
-                    written += CHUNK;
-                    continue;
+                if !after_mixed {
+                    // Whole chunks while they go, in a batch that the input
+                    // and the output both allow: one counter a chunk, no
+                    // flags and no bounds to test.
+                    let batch = ((src.len() - read) / CHUNK).min((dst.len() - written) / CHUNK);
+                    let mut done = 0;
+                    while done < batch {
+                        // SAFETY: `read + CHUNK <= src.len()` and `written +
+                        // CHUNK <= dst.len()` for each of the batch's chunks;
+                        // the two slices do not overlap (one is shared, the
+                        // other exclusive).
+                        let ($chunk, $out) =
+                            unsafe { (chunk_at(src, read), chunk_at_mut(dst, written)) };
+                        if !$whole {
+                            break;
+                        }
+                        read += CHUNK;
+                        written += CHUNK;
+                        done += 1;
+                    }
+                    if done == batch {
+                        continue;
+                    }
                 }
                 let mixed = {
                     let ($mixed_src, $mixed_dst) = (&src[read..], &mut dst[written..]);
