@@ -124,6 +124,16 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// zero in the others.
     unsafe fn surrogate_units(self) -> Self;
 
+    /// Whether any `u16` lane of `self` is a surrogate (0xD800-0xDFFF).
+    ///
+    /// # Safety
+    /// The CPU supports the instruction set.
+    #[inline(always)]
+    unsafe fn any_surrogate_unit(self) -> bool {
+        // SAFETY: the caller's promise.
+        unsafe { self.surrogate_units().any_nonzero() }
+    }
+
     /// The `u16` lanes of `self` plus `k`, wrapping.
     unsafe fn add_units(self, k: u16) -> Self;
 

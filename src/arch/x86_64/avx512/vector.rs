@@ -170,6 +170,13 @@ unsafe impl ByteVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn any_surrogate_unit(self) -> bool {
+        // The test straight from the comparison's mask, not from a vector of it.
+        let masked = _mm512_and_si512(self, _mm512_set1_epi16(0xF800u16 as i16));
+        _mm512_cmpeq_epi16_mask(masked, _mm512_set1_epi16(0xD800u16 as i16)) != 0
+    }
+
+    #[inline(always)]
     unsafe fn add_units(self, k: u16) -> Self {
         _mm512_add_epi16(self, _mm512_set1_epi16(k as i16))
     }
