@@ -13,7 +13,7 @@ lens=("$@")
 [ ${#lens[@]} -gt 0 ] || lens=(64 256)
 rounds=${ROUNDS:-3}
 reps=${REPS:-2000}
-cargo build --release -q -p utfast-c --example calls
+cargo build --release -q -p utfast-c --lib --example calls
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cc -O2 -Wall -Wextra -Iutfast-c/include utfast-c/benches/calls.c \
