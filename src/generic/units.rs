@@ -176,8 +176,7 @@ unsafe impl<V: ByteVector> UnitChunks for V {
                 let units = if BIG { units.swap_units() } else { units };
                 units.write_to(to.add(k * V::LANES));
             }
-            // Both tests, one branch (`|`, not `||`).
-            !(all.and(V::table16(&ABOVE_BMP)).any_nonzero() | has_surrogate(least))
+            !all.and(V::table16(&ABOVE_BMP)).any_nonzero() && !has_surrogate(least)
         }
     }
 }
