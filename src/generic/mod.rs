@@ -2,7 +2,8 @@
 //! [`vector_traits`] (implemented per ISA in [`arch`](crate::arch)), one file per
 //! direction, plus the [`portable`] algorithms every kernel starts from.
 //!
-//! - [`validate_utf8`], [`validate_utf16`]: validation;
+//! - [`validate_utf8`], [`validate_utf16`]: validation ([`utf8_classes`]: the
+//!   UTF-8 error-class tables);
 //! - [`from_utf8`]: UTF-8 to UTF-16, UTF-32, Latin-1;
 //! - [`to_utf8`]: UTF-16, UTF-32, Latin-1 to UTF-8;
 //! - [`widen`], [`narrow`]: Latin-1 to UTF-16/UTF-32 and back, a vector a step;
@@ -23,6 +24,7 @@ pub(crate) mod portable;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod to_utf8;
 pub(crate) mod units;
+pub(crate) mod utf8_classes;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod validate_utf16;
 pub(crate) mod validate_utf8;

@@ -15,17 +15,10 @@
 //! before the first failing block, so every kernel reports exactly what the
 //! reference reports.
 
+use super::utf8_classes::TWO_CONTINUATIONS;
 use super::vector_traits::ByteVector;
 use crate::error::Utf8Error;
 use crate::reference::utf8 as reference;
-
-// The class constants document the bits; the kernels need only the tables and the
-// two-continuations marker.
-#[allow(dead_code)]
-mod tables {
-    include!(concat!(env!("OUT_DIR"), "/utf8_lookup.rs"));
-}
-pub(crate) use tables::{NEXT_HIGH, PREV_HIGH, PREV_LOW, TWO_CONTINUATIONS};
 
 /// Bytes per block: the unit of the ASCII test and of error detection.
 pub(crate) const BLOCK: usize = 64;
@@ -67,9 +60,8 @@ pub(crate) struct Checker<V> {
     carried: Width,
     /// Accumulated error bits: non-zero once any error has been seen.
     error: V,
-    prev_high: V,
-    prev_low: V,
-    next_high: V,
+    /// The class tables, as the kernel's [`ByteVector::utf8_classes`] reads them.
+    tables: [V; 3],
 }
 
 impl<V: ByteVector> Checker<V> {
@@ -81,21 +73,14 @@ impl<V: ByteVector> Checker<V> {
             incomplete: zero,
             carried: Width::Ascii,
             error: zero,
-            prev_high: V::table16(&PREV_HIGH),
-            prev_low: V::table16(&PREV_LOW),
-            next_high: V::table16(&NEXT_HIGH),
+            tables: V::utf8_tables(),
         }
     }
 
-    /// The error classes of each byte pair (previous byte, byte): the AND of the
-    /// three nibble lookups.
+    /// The error classes of each byte pair (previous byte, byte).
     #[inline(always)]
     unsafe fn classes(&self, input: V, prev1: V) -> V {
-        prev1
-            .high_nibbles()
-            .lookup16(self.prev_high)
-            .and(prev1.low_nibbles().lookup16(self.prev_low))
-            .and(input.high_nibbles().lookup16(self.next_high))
+        input.utf8_classes(prev1, &self.tables)
     }
 
     /// The full check of `input`, given the vectors of the bytes one, two and
@@ -608,7 +593,7 @@ pub(crate) fn boundary_before(src: &[u8], block: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::tables::*;
+    use crate::generic::utf8_classes::*;
     use crate::reference::utf8::{check_char, is_continuation};
 
     fn lookup(prev: u8, next: u8) -> u8 {

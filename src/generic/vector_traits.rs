@@ -7,6 +7,8 @@
 //! (the dispatcher) have checked the CPU, so the intrinsics inline into code built
 //! for the right features.
 
+use super::utf8_classes::{NEXT_HIGH, PREV_HIGH, PREV_LOW};
+
 /// A vector of `LANES` bytes.
 ///
 /// # Safety
@@ -73,6 +75,42 @@ pub(crate) unsafe trait ByteVector: Copy {
 
     /// `table[self[i]]` for each byte; every byte of `self` must be below 16.
     unsafe fn lookup16(self, table: Self) -> Self;
+
+    /// The tables [`ByteVector::utf8_classes`] reads, in registers: by default
+    /// the three nibble tables of [`utf8_classes`](super::utf8_classes).
+    ///
+    /// # Safety
+    /// The CPU supports the instruction set.
+    #[inline(always)]
+    unsafe fn utf8_tables() -> [Self; 3] {
+        // SAFETY: the caller's promise.
+        unsafe {
+            [
+                Self::table16(&PREV_HIGH),
+                Self::table16(&PREV_LOW),
+                Self::table16(&NEXT_HIGH),
+            ]
+        }
+    }
+
+    /// The UTF-8 error classes of each byte of `self` after the byte before it
+    /// (`prev1`), from the tables of [`ByteVector::utf8_tables`]:
+    /// `PREV_HIGH[p >> 4] & PREV_LOW[p & 15] & NEXT_HIGH[b >> 4]`, by default
+    /// three nibble lookups.
+    ///
+    /// # Safety
+    /// The CPU supports the instruction set.
+    #[inline(always)]
+    unsafe fn utf8_classes(self, prev1: Self, tables: &[Self; 3]) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe {
+            prev1
+                .high_nibbles()
+                .lookup16(tables[0])
+                .and(prev1.low_nibbles().lookup16(tables[1]))
+                .and(self.high_nibbles().lookup16(tables[2]))
+        }
+    }
 
     /// The vector shifted by `N` bytes (1..=3) towards higher positions, with the
     /// last `N` bytes of `prev` shifted in: byte `i` becomes the byte `N` positions

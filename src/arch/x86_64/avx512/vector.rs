@@ -1,13 +1,18 @@
 //! [`ByteVector`] for AVX-512 (`__m512i`, 64 bytes: four 128-bit lanes). Needs
-//! AVX512F and AVX512BW; the kernel as a whole also requires VL, VBMI and VBMI2 so
-//! that later algorithms may use them.
+//! AVX512F and AVX512BW, and for the UTF-8 error classes VBMI and GFNI (byte
+//! permutes and an affine map instead of nibble lookups); the kernel as a whole
+//! also requires VL and VBMI2.
 
 use core::arch::x86_64::*;
 
+use crate::generic::utf8_classes::{
+    LEAD_CLASSES, NEXT_CLASSES, NON_LEAD_CONSTANT, NON_LEAD_MATRIX,
+};
 use crate::generic::vector_traits::ByteVector;
 
-// SAFETY: every method uses AVX512F/AVX512BW instructions only; callers guarantee
-// the CPU supports them (the trait's contract).
+// SAFETY: every method uses AVX512F/AVX512BW instructions, and `utf8_classes`
+// VBMI and GFNI, all features of the AVX-512 kernel; callers guarantee the CPU
+// supports them (the trait's contract).
 unsafe impl ByteVector for __m512i {
     const LANES: usize = 64;
 
@@ -79,6 +84,30 @@ unsafe impl ByteVector for __m512i {
     #[inline(always)]
     unsafe fn lookup16(self, table: Self) -> Self {
         _mm512_shuffle_epi8(table, self)
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_tables() -> [Self; 3] {
+        [
+            _mm512_loadu_si512(LEAD_CLASSES.as_ptr().cast()),
+            _mm512_loadu_si512(NEXT_CLASSES.as_ptr().cast()),
+            _mm512_set1_epi64(NON_LEAD_MATRIX as i64),
+        ]
+    }
+
+    /// Byte permutes instead of nibble lookups (VBMI; GFNI): the classes of a
+    /// lead byte before from its low six bits, of any other from its top bit
+    /// (an affine map), and of the byte itself from its top six bits (a 16-bit
+    /// shift by two: the bits shifted in from the next byte sit above the six
+    /// that `vpermb` reads). Six instructions where the nibble lookups take nine.
+    #[inline(always)]
+    unsafe fn utf8_classes(self, prev1: Self, tables: &[Self; 3]) -> Self {
+        let [lead, next, non_lead] = *tables;
+        let leads = _mm512_cmpge_epu8_mask(prev1, Self::splat(0xC0));
+        let others = _mm512_gf2p8affine_epi64_epi8::<NON_LEAD_CONSTANT>(prev1, non_lead);
+        let before = _mm512_mask_permutexvar_epi8(others, leads, prev1, lead);
+        let this = _mm512_permutexvar_epi8(_mm512_srli_epi16::<2>(self), next);
+        _mm512_and_si512(before, this)
     }
 
     #[inline(always)]
