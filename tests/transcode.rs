@@ -636,9 +636,8 @@ fn latin1_short_strings_every_length_and_room() {
     // eight bytes with the last overlapping on 128-bit kernels): every length
     // up to past the paths' limit, ASCII, accented and mixed in varied
     // patterns, into outputs of exactly twice the input, of exactly the UTF-8
-    // length, and one byte short of it. Some longer strings too, whose
-    // steps of 64 bytes read fewer where a vector of UTF-8 holds fewer
-    // characters (AVX-512: 56 or 48 bytes with few accents).
+    // length, and one byte short of it. Some longer strings too, which run
+    // through several wide steps (64 bytes with AVX-512) at each density.
     let engines = engines();
     let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
     for len in (0..=72usize).chain([127, 200, 333, 1000]) {

@@ -18,9 +18,6 @@
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/utf8_lookup.rs"));
 }
-#[cfg(test)]
-pub(crate) use tables::*;
-#[cfg(not(test))]
 pub(crate) use tables::{NEXT_HIGH, PREV_HIGH, PREV_LOW, TWO_CONTINUATIONS};
 
 /// The classes of the byte before, `b`: the first two tables' AND.

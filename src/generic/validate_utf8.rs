@@ -593,7 +593,7 @@ pub(crate) fn boundary_before(src: &[u8], block: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use crate::generic::utf8_classes::*;
+    use crate::generic::utf8_classes::{NEXT_HIGH, PREV_HIGH, PREV_LOW, TWO_CONTINUATIONS};
     use crate::reference::utf8::{check_char, is_continuation};
 
     fn lookup(prev: u8, next: u8) -> u8 {
