@@ -287,6 +287,17 @@ unsafe impl Wide for __m512i {
             _mm512_storeu_si512(dst.cast(), _mm512_permutexvar_epi64(order, packed));
             return Some((64, 64));
         }
+        let above_two = _mm512_and_si512(_mm512_or_si512(a, b), w16(0xF800));
+        if _mm512_test_epi16_mask(above_two, above_two) == 0 {
+            // Every unit below U+0800: both halves by the two-byte encoder,
+            // which takes ASCII lanes as they come. No branch on whether a
+            // half is ASCII: in Latin-script text that is a coin toss.
+            let high = |v| _mm512_cmpge_epu16_mask(v, w16(0x80));
+            let all = (u32::MAX, 32);
+            let n = encode_two_bytes(a, high(a), dst, all, usize::MAX, false)?;
+            let m = encode_two_bytes(b, high(b), dst.add(n), all, usize::MAX, false)?;
+            return Some((64, n + m));
+        }
         // Each lane's successor: of `a`'s last, `b`'s first; of `b`'s last,
         // garbage (a high surrogate there is left for the next call).
         let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
