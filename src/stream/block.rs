@@ -374,6 +374,16 @@ impl BlockConverter {
             }
             return Some(2 * e.utf8_to_utf16(src, units, order).ok()?);
         }
+        self.whole_other(src, dst)
+    }
+
+    /// [`Self::whole`] for the pairs other than UTF-8 to UTF-16, out of line:
+    /// inlined, their `match` became a jump table that the commonest pair
+    /// went through too.
+    #[inline(never)]
+    fn whole_other(&self, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+        let e = &self.engine;
+        let room = |bytes: usize| (dst.len() >= bytes).then_some(());
         match self.whole {
             Whole::None | Whole::Utf8ToUtf16(_) => None,
             Whole::Utf16ToUtf8(order) => {
