@@ -164,7 +164,7 @@ impl<V: ByteVector> Checker<V> {
             self.prev = V::load(ptr.add(BLOCK - V::LANES));
             return true;
         }
-        let has_lead_from = |lowest: u8| max.saturating_sub(V::splat(lowest - 1)).any_nonzero();
+        let has_lead_from = |lowest: u8| max.any_byte_from(lowest);
         let width = if self.carried <= Width::Two && !has_lead_from(0xE0) {
             Width::Two
         } else if self.carried <= Width::Three && !has_lead_from(0xF0) {
