@@ -6,16 +6,17 @@ use core::arch::x86_64::*;
 
 use super::*;
 
-/// `vpmultishiftqb` selectors that give each `u32` lane of a quadword, from
-/// its low byte up, the eight bits of the lane from bit `shifts[0]`,
-/// `shifts[1]`, `shifts[2]` and `shifts[3]`.
-const fn dword_fields(shifts: [u64; 4]) -> u64 {
+/// `vpmultishiftqb` selectors for lanes of `shifts.len()` bytes: byte `k` of
+/// every lane of a quadword takes the eight bits of the lane from bit
+/// `shifts[k]`.
+const fn lane_fields(shifts: &[u64]) -> u64 {
+    let width = 8 * shifts.len() as u64;
     let mut fields = 0u64;
     let mut lane = 0;
-    while lane < 2 {
+    while lane < 64 / width {
         let mut byte = 0;
-        while byte < 4 {
-            fields |= (32 * lane + shifts[byte]) << (32 * lane + 8 * byte as u64);
+        while byte < shifts.len() {
+            fields |= (width * lane + shifts[byte]) << (width * lane + 8 * byte as u64);
             byte += 1;
         }
         lane += 1;
@@ -36,7 +37,7 @@ const fn dword_fields(shifts: [u64; 4]) -> u64 {
 /// apart and blending them took fourteen.
 #[inline(always)]
 pub(super) unsafe fn three_bytes(w: __m512i, ascii: u16, short: u16) -> __m512i {
-    const FIELDS: u64 = dword_fields([12, 6, 0, 0]);
+    const FIELDS: u64 = lane_fields(&[12, 6, 0, 0]);
     let fields = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(FIELDS as i64), w);
     // (fields & mask) | markers.
     let three = _mm512_ternarylogic_epi32::<0xEA>(fields, w32(0x003F_3F0F), w32(0x0080_80E0));
@@ -50,7 +51,7 @@ pub(super) unsafe fn three_bytes(w: __m512i, ascii: u16, short: u16) -> __m512i 
 /// op, as in [`three_bytes`]).
 #[inline(always)]
 pub(super) unsafe fn four_bytes(c: __m512i) -> __m512i {
-    const FIELDS: u64 = dword_fields([18, 12, 6, 0]);
+    const FIELDS: u64 = lane_fields(&[18, 12, 6, 0]);
     let fields = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(FIELDS as i64), c);
     _mm512_ternarylogic_epi32::<0xEA>(fields, w32(0x3F3F_3F07), w32(0x8080_80F0))
 }
@@ -111,20 +112,10 @@ pub(super) unsafe fn store(dst: *mut u8, packed: __m512i, count: usize, exact: b
     }
 }
 
-/// `vpmultishiftqb` selectors that give each `u16` lane of a quadword bits
-/// 6–13 of the lane in its first byte and bits 0–7 in its second: the raw
-/// lead and continuation of a two-byte character.
-const TWO_BYTE_FIELDS: u64 = {
-    let mut fields = 0u64;
-    let mut lane = 0;
-    while lane < 4 {
-        let first = 16 * lane + 6;
-        let second = 16 * lane;
-        fields |= (first | second << 8) << (16 * lane);
-        lane += 1;
-    }
-    fields
-};
+/// `vpmultishiftqb` selectors that give each `u16` lane bits 6–13 in its
+/// first byte and bits 0–7 in its second: the raw lead and continuation of a
+/// two-byte character.
+const TWO_BYTE_FIELDS: u64 = lane_fields(&[6, 0]);
 
 /// UTF-8 of the lanes in `lanes` (`count` of them) of the 32 `u16` lanes of
 /// `units`, each below U+0800 (above 0x7F in `high`, which is within `lanes`),
@@ -133,11 +124,10 @@ const TWO_BYTE_FIELDS: u64 = {
 /// written, or `None` (having written nothing) when they exceed `room`; writes
 /// all 64 bytes of the vector unless `exact`.
 ///
-/// Four vector instructions before the compress (on Zen 4 the 512-bit ones
-/// are the bound): one bit-field select puts the lead's and the
-/// continuation's bits in place, one ternary-logic op masks them and adds
-/// the marker bits, a masked move keeps ASCII lanes as they are, and a byte
-/// test finds the second bytes to keep (an ASCII lane's is 0).
+/// One bit-field select puts the lead's and the continuation's bits in
+/// place, one ternary-logic op masks them and adds the marker bits, a masked
+/// move keeps ASCII lanes as they are, and a byte test of the pairs with
+/// 0x00FF in the ASCII lanes finds the bytes to keep.
 #[inline(always)]
 pub(super) unsafe fn encode_two_bytes(
     units: __m512i,
