@@ -187,17 +187,16 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
     if short_bits == 0xFFFF {
         return encode8_two(units, !lane_bits(ascii) & 0xFF, out);
     }
-    let [low6, three_lead, mid6] = three_byte_parts(units);
     if short_bits == 0 {
         // Every lane takes three bytes (Chinese, Japanese, Indic scripts): the
         // same shuffle for both halves, no table index to compute.
-        let first = three_lead.or(mid6.shl16::<8>());
+        let (first, low6) = (three_byte_heads(units), last_continuations(units));
         let keep = S::load(SHUFFLES[1][0xFF].as_ptr());
         first.zip16_low(low6).shuffle(keep).store(out);
         first.zip16_high(low6).shuffle(keep).store(out.add(12));
         return 24;
     }
-    let groups = three_byte_groups(units, short, low6, three_lead, mid6);
+    let groups = three_byte_groups(units, short);
     // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
     store_groups(groups, !ascii_bits & 0x5555 | !short_bits & 0xAAAA, out)
 }
@@ -263,8 +262,7 @@ unsafe fn encode8_pairs<S: Simd128>(units: S, prev: S, high: S, low: S, out: *mu
     let surrogate = high.or(low);
     let ascii_bits = below(units, 0x80).movemask();
     let short = below(units, 0x800).or(surrogate);
-    let [low6, three_lead, mid6] = three_byte_parts(units);
-    let [first, second] = three_byte_groups(units, short, low6, three_lead, mid6);
+    let [first, second] = three_byte_groups(units, short);
     // The kept bytes of a surrogate lane: byte 1 (the high half of `first`)
     // and byte 2 (the low half of `second`, already right for a low unit).
     let v = units.add16(S::splat16(0x2840));
@@ -354,39 +352,49 @@ unsafe fn encode16_pairs<S: Simd128>(a: S, b: S, out: *mut u8) -> Option<(usize,
     Some((STEP - pending, n - 2 * pending))
 }
 
-/// Each lane's last continuation byte, three-byte lead and middle
-/// continuation byte, as the low byte of its `u16`.
+/// The first `u16` half of each lane's [`three_byte_groups`] group when every
+/// lane takes three bytes: `[0xE0 | c >> 12, 0x80 | (c >> 6) & 0x3F]`.
 #[inline(always)]
-unsafe fn three_byte_parts<S: Simd128>(units: S) -> [S; 3] {
-    let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
-    let three_lead = units.shr16::<12>().or(S::splat16(0xE0));
-    let mid6 = units
-        .shr16::<6>()
-        .and(S::splat16(0x3F))
-        .or(S::splat16(0x80));
-    [low6, three_lead, mid6]
+unsafe fn three_byte_heads<S: Simd128>(units: S) -> S {
+    units
+        .shl16::<2>()
+        .and(S::splat16(0x3F00))
+        .or(units.shr16::<12>())
+        .or(S::splat16(0x80E0))
 }
+
+/// Each lane's last continuation byte, `0x80 | c & 0x3F`, as the low byte of
+/// its `u16`.
+#[inline(always)]
+unsafe fn last_continuations<S: Simd128>(units: S) -> S {
+    units.and(S::splat16(0x3F)).or(S::splat16(0x80))
+}
+
+/// Copies the low byte of every `u16` lane into its high byte.
+static LOW_BYTE_TWICE: [u8; 16] = {
+    let mut dup = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        dup[i] = (i & !1) as u8;
+        i += 1;
+    }
+    dup
+};
 
 /// The two `u16` halves of each lane's `[three-byte lead, continuation or
 /// two-byte lead, last continuation, ASCII]` group, which [`SHUFFLES`]`[1]`
-/// keeps one, two or three bytes of: built with no blend (a two-byte lead is
-/// the middle continuation with bit 6 set, in the lanes below U+0800 given by
-/// `short`; the ASCII byte is the lane's low byte). `low6`, `three_lead` and
-/// `mid6` are the lanes' last continuation, three-byte lead and middle
-/// continuation bytes.
+/// keeps one, two or three bytes of, where `short` is 0xFFFF in the lanes below
+/// U+0800. No blend: a two-byte lead is the middle continuation with bit 6 set
+/// (below U+0800 the middle six bits are the top five), and the ASCII byte and
+/// the last continuation are both the lane's low byte, masked and marked.
 #[inline(always)]
-unsafe fn three_byte_groups<S: Simd128>(
-    units: S,
-    short: S,
-    low6: S,
-    three_lead: S,
-    mid6: S,
-) -> [S; 2] {
-    let middle = mid6.or(short.and(S::splat16(0x40)));
-    [
-        three_lead.or(middle.shl16::<8>()),
-        low6.or(units.shl16::<8>()),
-    ]
+unsafe fn three_byte_groups<S: Simd128>(units: S, short: S) -> [S; 2] {
+    let first = three_byte_heads(units).or(short.and(S::splat16(0x4000)));
+    let second = units
+        .shuffle(S::load(LOW_BYTE_TWICE.as_ptr()))
+        .and(S::splat16(0xFF3F))
+        .or(S::splat16(0x80));
+    [first, second]
 }
 
 /// Encodes the eight lanes of `units` (code points below U+0800) at `out`, where
@@ -398,7 +406,7 @@ unsafe fn three_byte_groups<S: Simd128>(
 #[inline(always)]
 unsafe fn encode8_two<S: Simd128>(units: S, two: u32, out: *mut u8) -> usize {
     let ascii = below(units, 0x80);
-    let low6 = units.and(S::splat16(0x3F)).or(S::splat16(0x80));
+    let low6 = last_continuations(units);
     let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
     let pairs = select(ascii, units, two_lead).or(low6.shl16::<8>());
     // SAFETY: the caller's promise.

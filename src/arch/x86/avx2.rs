@@ -311,18 +311,18 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
     if _mm256_testz_si256(surrogate, surrogate) == 0 {
         return None;
     }
-    let three_lead = _mm256_or_si256(_mm256_srli_epi16::<12>(units), w16(0xE0));
-    let mid6 = _mm256_or_si256(
-        _mm256_and_si256(_mm256_srli_epi16::<6>(units), w16(0x3F)),
-        w16(0x80),
-    );
     // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
     let ascii_bits = _mm256_movemask_epi8(ascii) as u32;
     let classes = !ascii_bits & 0x5555_5555 | !short_bits & 0xAAAA_AAAA;
     // The groups of the 128-bit code (`three_byte_groups`): `[three-byte lead,
-    // continuation or two-byte lead, last continuation, ASCII]`, no blend.
-    let middle = _mm256_or_si256(mid6, _mm256_and_si256(short, w16(0x40)));
-    let first = _mm256_or_si256(three_lead, _mm256_slli_epi16::<8>(middle));
+    // continuation or two-byte lead, last continuation, ASCII]`, no blend: the
+    // middle six bits and the top four shifted into place at once.
+    let heads = _mm256_or_si256(
+        _mm256_and_si256(_mm256_slli_epi16::<2>(units), w16(0x3F00)),
+        _mm256_srli_epi16::<12>(units),
+    );
+    let marks = _mm256_or_si256(_mm256_and_si256(short, w16(0x4000)), w16(0x80E0));
+    let first = _mm256_or_si256(heads, marks);
     let second = _mm256_or_si256(low6, _mm256_slli_epi16::<8>(units));
     // Lanes 0-3 and 8-11, then 4-7 and 12-15, as four-byte groups.
     let (a, b) = (
