@@ -893,7 +893,7 @@ unsafe fn ascii_run<V: ByteVector, I: Source>(src: &[I::Unit], dst: &mut [u8]) -
 /// its length.
 ///
 /// # Safety
-/// As [`ascii_run`].
+/// As [`ascii_run`]; `read <= src.len()` and `written <= dst.len()`.
 #[inline(always)]
 unsafe fn ascii_run_at<V: ByteVector, I: Source>(
     src: &[I::Unit],
@@ -901,8 +901,14 @@ unsafe fn ascii_run_at<V: ByteVector, I: Source>(
     read: &mut usize,
     written: &mut usize,
 ) {
-    // SAFETY: the caller's promise.
-    let run = unsafe { ascii_run::<V, I>(&src[*read..], &mut dst[*written..]) };
+    // SAFETY: the caller's promises (`read` and `written` within the
+    // slices: no bounds test on the way into the run).
+    let run = unsafe {
+        ascii_run::<V, I>(
+            src.get_unchecked(*read..),
+            dst.get_unchecked_mut(*written..),
+        )
+    };
     *read += run;
     *written += run;
 }
