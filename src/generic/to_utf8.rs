@@ -946,7 +946,9 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         // the next step. Text without long ASCII runs (Chinese, Korean, Hindi,
         // Cyrillic) then pays for no failed run test a step: 13% fewer
         // instructions on Korean and Russian UTF-16 with the SSE4.2 kernel, 3%
-        // more on French and German.
+        // more on French and German. (Every step reads and writes within
+        // `src` and `dst`, so `read <= src.len()` and `written <= dst.len()`
+        // wherever `ascii_run_at` is called: its safety condition.)
         ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
         // Whether a wide step is tried: not right after a step of surrogate
         // pairs (emoji text), which the wide steps of some kernels (AVX2)
