@@ -93,6 +93,114 @@ fn page_aligned<T: Copy + Default>(len: usize) -> (Vec<T>, usize) {
     (v, skip)
 }
 
+/// The bytes [`traffic`] reads or writes at a step.
+const TRAFFIC_CHUNK: usize = 256;
+
+/// Reads every byte of `src` and writes every byte of `dst`, 256 bytes at a
+/// time each, the two streams interleaved in proportion to their lengths (a
+/// Bresenham walk), with no work between: the memory traffic of a conversion
+/// that reads `src` and writes `dst`, the physical limit of the direction on
+/// this input. (A memcpy of the output reads only as many bytes as it writes:
+/// a conversion that narrows, UTF-32 to UTF-16 or to Latin-1, reads two or
+/// four times that; a validation writes nothing.) The bytes written are the
+/// OR of those read so far. Returns the OR of all bytes read.
+fn traffic(src: &[u8], dst: &mut [u8]) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { traffic_avx2(src, dst) };
+    }
+    let mut acc = [0u64; TRAFFIC_CHUNK / 8];
+    let (mut reads, mut writes) = (
+        src.chunks_exact(TRAFFIC_CHUNK),
+        dst.chunks_exact_mut(TRAFFIC_CHUNK),
+    );
+    let src_tail = reads.remainder();
+    for (read, write) in walk(reads.len(), writes.len()) {
+        if let Some(chunk) = reads.next().filter(|_| read) {
+            for (a, b) in acc.iter_mut().zip(chunk.chunks_exact(8)) {
+                *a |= u64::from_ne_bytes(b.try_into().unwrap_or_default());
+            }
+        }
+        if let Some(out) = writes.next().filter(|_| write) {
+            for (o, a) in out.chunks_exact_mut(8).zip(&acc) {
+                o.copy_from_slice(&a.to_ne_bytes());
+            }
+        }
+    }
+    let x = acc.iter().fold(0, |x, a| x | a).to_ne_bytes();
+    tails(x.iter().chain(src_tail), dst)
+}
+
+/// The Bresenham walk of [`traffic`] over `reads` and `writes` chunks: as many
+/// steps as the larger count, each saying whether the next chunk of each is
+/// due (the two in proportion to their counts).
+#[inline(always)]
+fn walk(reads: usize, writes: usize) -> impl Iterator<Item = (bool, bool)> {
+    let steps = reads.max(writes);
+    let (mut due_r, mut due_w) = (0, 0);
+    (0..steps).map(move |_| {
+        due_r += reads;
+        let read = due_r >= steps;
+        if read {
+            due_r -= steps;
+        }
+        due_w += writes;
+        let write = due_w >= steps;
+        if write {
+            due_w -= steps;
+        }
+        (read, write)
+    })
+}
+
+/// The end of [`traffic`]: the OR of `bytes` (the accumulated and the input's
+/// last bytes) written into the bytes of `dst` after its last whole chunk.
+fn tails<'a>(bytes: impl Iterator<Item = &'a u8>, dst: &mut [u8]) -> u8 {
+    let x = bytes.fold(0, |x, b| x | b);
+    let end = dst.len() / TRAFFIC_CHUNK * TRAFFIC_CHUNK;
+    dst[end..].fill(x);
+    x
+}
+
+/// [`traffic`] with 32-byte loads and stores.
+///
+/// # Safety
+/// The CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn traffic_avx2(src: &[u8], dst: &mut [u8]) -> u8 {
+    use std::arch::x86_64::*;
+    const VECTORS: usize = TRAFFIC_CHUNK / 32;
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    let mut acc = [_mm256_setzero_si256(); VECTORS];
+    let (mut r, mut w) = (0, 0);
+    let (reads, writes) = (src.len() / TRAFFIC_CHUNK, dst.len() / TRAFFIC_CHUNK);
+    // SAFETY (loads and stores): whole chunks, `reads` read and `writes`
+    // written; the function's own target features.
+    for (read, write) in walk(reads, writes) {
+        if read {
+            for (k, a) in acc.iter_mut().enumerate() {
+                *a = _mm256_or_si256(*a, _mm256_loadu_si256(s.add(r + 32 * k).cast()));
+            }
+            r += TRAFFIC_CHUNK;
+        }
+        if write {
+            for (k, a) in acc.iter().enumerate() {
+                _mm256_storeu_si256(d.add(w + 32 * k).cast(), *a);
+            }
+            w += TRAFFIC_CHUNK;
+        }
+    }
+    let all = acc
+        .iter()
+        .fold(_mm256_setzero_si256(), |x, a| _mm256_or_si256(x, *a));
+    let mut lanes = [0u8; 32];
+    // SAFETY: 32 bytes.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), all) };
+    tails(lanes.iter().chain(&src[reads * TRAFFIC_CHUNK..]), dst)
+}
+
 /// simdutf's conversion `f(src, len, dst)`: the units written.
 type SimdutfFn<S, D> = unsafe fn(*const S, usize, *mut D) -> usize;
 
@@ -121,7 +229,9 @@ impl Suite<'_> {
     /// output of `out_len` units; and, for a conversion whose output is
     /// `out_bytes` bytes (0 for a validation), `memcpy`: a copy of that many
     /// bytes, the physical limit a conversion's cell is measured against
-    /// (`scripts/kernel-table.py`). The caller adds the other functions.
+    /// (`scripts/kernel-table.py`); for every direction, `traffic`: the input's
+    /// bytes read and the output's written with no work between ([`traffic`]).
+    /// The caller adds the other functions.
     ///
     /// # Safety
     ///
@@ -141,6 +251,10 @@ impl Suite<'_> {
                 d.copy_from_slice(s)
             });
         }
+        let bytes = vec![b'a'; std::mem::size_of_val(input)];
+        run(&mut g, "traffic", &bytes, out_bytes, |s, d: &mut [u8]| {
+            traffic(s, d)
+        });
         for &e in self.engines {
             run(
                 &mut g,

@@ -17,8 +17,13 @@ Benches: ``transcode`` (every conversion and UTF-16/UTF-32 validation:
 ``utfast/<kernel>/validate`` against ``simdutf/validate_utf8``, and
 ``simdutf8/basic``, which picks its own kernel); ``memcpy`` in ``transcode`` copies as
 many bytes as a conversion writes, the physical limit: a cell where both sides run
-within 10% of it is exempt from the goal (issue 23). After each run the script reads
-criterion's results for that pair before the next run overwrites simdutf's.
+within 10% of it is exempt from the goal (issue 23). ``traffic`` reads every byte of
+the input and writes every byte of the output with no work between (for a
+validation, reads only): the memory traffic a direction cannot do without, shown
+beside a short cell (a conversion that narrows, or a validation, moves more bytes
+than a memcpy of its output, so that it can never come within 10% of one). After
+each run the script reads criterion's results for that pair before the next run
+overwrites simdutf's.
 
 The report: per direction and pair, the geometric mean over the corpus files of
 utfast's throughput over simdutf's (above 1: utfast faster), the slowest file's
@@ -93,8 +98,8 @@ def run_bench(bench: str, args: list[str], env: dict, capture: bool = False) -> 
 def measure(kernel: str, simdutf: str, corpus: Path, seconds: float,
             directions: list[str]) -> dict:
     """``{direction: {file: (utfast GB/s, simdutf GB/s, simdutf8 GB/s or None,
-    memcpy GB/s or None)}}`` for one pair, measured in one process per bench
-    (every figure in GB/s of the direction's input)."""
+    memcpy GB/s or None, traffic GB/s or None)}}`` for one pair, measured in one
+    process per bench (every figure in GB/s of the direction's input)."""
     env = {"UTFAST_CORPUS": str(corpus), "SIMDUTF_FORCE_IMPLEMENTATION": simdutf}
     timing = ["--warm-up-time", "0.1", "--measurement-time", str(seconds),
               "--sample-size", "20", "--noplot"]
@@ -102,17 +107,18 @@ def measure(kernel: str, simdutf: str, corpus: Path, seconds: float,
     transcode = [d for d in directions if d != UTF8_VALIDATE]
     if transcode:
         pattern = (f"^({'|'.join(transcode)})/corpus/.*/"
-                   f"(utfast/{re.escape(kernel)}|simdutf/convert|memcpy)$")
+                   f"(utfast/{re.escape(kernel)}|simdutf/convert|memcpy|traffic)$")
         run_bench("transcode", timing + [pattern], env)
         results = bench_summary.criterion_results()
         for direction in transcode:
             prefix = f"{direction}/corpus/"
             for group, b in results.items():
                 ours, theirs = b.get(f"utfast/{kernel}"), b.get("simdutf/convert")
-                copy = b.get("memcpy")
+                copy, moved = b.get("memcpy"), b.get("traffic")
                 if group.startswith(prefix) and ours and theirs:
                     found.setdefault(direction, {})[group[len(prefix):]] = (
-                        ours.gbps, theirs.gbps, None, copy.gbps if copy else None)
+                        ours.gbps, theirs.gbps, None, copy.gbps if copy else None,
+                        moved.gbps if moved else None)
     if UTF8_VALIDATE in directions:
         pattern = (f"^corpus/.*/(utfast/{re.escape(kernel)}/validate"
                    f"|simdutf/validate_utf8|simdutf8/basic)$")
@@ -122,7 +128,7 @@ def measure(kernel: str, simdutf: str, corpus: Path, seconds: float,
             if ours and theirs:
                 other = b.get("simdutf8/basic")
                 found.setdefault(UTF8_VALIDATE, {})[group[len("corpus/"):]] = (
-                    ours.gbps, theirs.gbps, other.gbps if other else None, None)
+                    ours.gbps, theirs.gbps, other.gbps if other else None, None, None)
     return found
 
 
@@ -158,7 +164,8 @@ def at_memcpy(ours: float, theirs: float, copy: float | None) -> bool:
 def summary_cell(files: dict) -> str:
     """``geomean (min: file)`` of utfast over simdutf; bold when a goal is missed:
     a geomean below 1.2× or a file below 1.0×, unless both sides run at memcpy's
-    speed there (then the memcpy figures are shown, and the cell is exempt)."""
+    speed there (then the memcpy figures are shown, and the cell is exempt).
+    Where short, each side's throughput over ``traffic`` is shown too."""
     if not files:
         return ""
     ratios = {f: v[0] / v[1] for f, v in files.items()}
@@ -175,6 +182,10 @@ def summary_cell(files: dict) -> str:
         short_files = [f for f in short_files if not at_memcpy(*(files[f][i] for i in (0, 1, 3)))]
         if not short_mean and not short_files:
             text += " (exempt: both at memcpy)"
+    moved = [v[4] for v in files.values()]
+    if None not in moved and (short_mean or short_files):
+        gm = [bench_summary.geomean([v[i] for v in files.values()]) for i in (0, 1, 4)]
+        text += f"; of traffic: {gm[0] / gm[2]:.2f}× / {gm[1] / gm[2]:.2f}×"
     return f"**{text}**" if short_mean or short_files else text
 
 
@@ -230,7 +241,9 @@ def main() -> int:
           "over the corpus files (min: the slowest file); bold: below 1.2× or a file "
           "below 1.0×; where short, `of memcpy`: each side's throughput over a memcpy "
           "of the same output (exempt when both are within 10% of it, for the "
-          "geomean and for every file below 1.0×)\n")
+          "geomean and for every file below 1.0×), and `of traffic`: each side's "
+          "throughput over reading the input and writing the output with no work "
+          "between\n")
     header = ["direction"] + [f"{k} vs {s}" for k, s in pairs]
     rows = [[d] + [summary_cell(by_pair[k].get(d, {})) for k, _ in pairs]
             for d in directions]
@@ -247,7 +260,7 @@ def main() -> int:
             print(bench_summary.table(["utfast"] + bench_summary.RATIO_HEADER, rows))
     if args.detail:
         for d in directions:
-            print(f"\n## {d} (GB/s: utfast / simdutf / memcpy)\n")
+            print(f"\n## {d} (GB/s: utfast / simdutf / memcpy / traffic)\n")
             files = sorted({f for k, _ in pairs for f in by_pair[k].get(d, {})})
             rows = []
             for f in files:
@@ -255,7 +268,8 @@ def main() -> int:
                 for k, _ in pairs:
                     v = by_pair[k].get(d, {}).get(f)
                     cells.append((f"{v[0]:.2f} / {v[1]:.2f}"
-                                  + (f" / {v[3]:.2f}" if v[3] else "")) if v else "")
+                                  + (f" / {v[3]:.2f}" if v[3] else " / -")
+                                  + (f" / {v[4]:.2f}" if v[4] else "")) if v else "")
                 rows.append([f] + cells)
             print(bench_summary.table(["file"] + header[1:], rows))
     return 0
