@@ -16,7 +16,10 @@
 //!   `convert_utf16_to_utf8`, `convert_latin1_to_utf8`; no validation of UTF-16);
 //! - `std` (`str::encode_utf16`, `char::decode_utf16`, `str::chars`, into a buffer);
 //! - `memcpy`: a copy of as many bytes as the conversion writes (conversions
-//!   only), the physical limit of the direction on this input.
+//!   only), the yardstick for the physical limit of the direction;
+//! - `traffic`: the input's bytes read and the output's written, no work
+//!   between (every direction, validations included): the limit for a
+//!   direction that reads more than it writes.
 //!
 //! `short-utf8-utf16le/...` and `short-utf16le-utf8/...` time batches of short
 //! strings (2 to 200 bytes), one call each (see `bench_short`).
