@@ -120,12 +120,12 @@ fn traffic(src: &[u8], dst: &mut [u8]) -> u8 {
     );
     let src_tail = reads.remainder();
     for (read, write) in walk(reads.len(), writes.len()) {
-        if let Some(chunk) = reads.next().filter(|_| read) {
+        if let Some(chunk) = read.then(|| reads.next()).flatten() {
             for (a, b) in acc.iter_mut().zip(chunk.chunks_exact(8)) {
                 *a |= u64::from_ne_bytes(b.try_into().unwrap_or_default());
             }
         }
-        if let Some(out) = writes.next().filter(|_| write) {
+        if let Some(out) = write.then(|| writes.next()).flatten() {
             for (o, a) in out.chunks_exact_mut(8).zip(&acc) {
                 o.copy_from_slice(&a.to_ne_bytes());
             }
