@@ -154,13 +154,8 @@ unsafe fn below<S: Simd128>(units: S, limit: u16) -> S {
     units.and(S::splat16(!(limit - 1))).eq16(S::splat(0))
 }
 
-/// One bit per `u16` lane (bit `i` for lane `i`) of a lane mask: its top bit.
-#[inline(always)]
-unsafe fn lane_bits<S: Simd128>(mask: S) -> u32 {
-    lane_bits16(mask, S::splat(0))
-}
-
-/// [`lane_bits`] of two lane masks, `a`'s lanes the low eight bits.
+/// One bit per `u16` lane of two lane masks (bit `i` for lane `i` of `a`, bit
+/// `8 + i` for lane `i` of `b`): its top bit.
 #[inline(always)]
 unsafe fn lane_bits16<S: Simd128>(a: S, b: S) -> u32 {
     a.shr16::<8>().narrow(b.shr16::<8>()).movemask()
@@ -169,25 +164,33 @@ unsafe fn lane_bits16<S: Simd128>(a: S, b: S) -> u32 {
 /// Encodes the eight lanes of `units` (code points up to U+FFFF, no surrogates)
 /// at `out`; returns the bytes written. Writes up to 32 bytes.
 ///
+/// The class of each lane comes in the two bits [`SHUFFLES`]`[1]` reads, from
+/// one byte mask each: `min(c, 0x80)` has the top bit of its low byte set where
+/// `c` is at least U+0080, and `c + 0x7800` (saturating) the top bit of its high
+/// byte where `c` is at least U+0800. No comparison and no complement: this
+/// step is bound by the instructions it issues.
+///
 /// # Safety
 /// `out..out + 32` is writable; the CPU supports `S`.
 #[inline(always)]
 unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
-    // Masks of two bits per lane, both set where the lane is ASCII (below
-    // U+0800).
-    let ascii = below(units, 0x80);
-    let ascii_bits = ascii.movemask();
+    let capped = units.min_units(S::splat16(0x80));
+    // Bit 2i: lane i is at least U+0080.
+    let from80 = capped.movemask();
     // SAFETY (stores): the caller's promise; each writes 16 bytes at most 16 in.
-    if ascii_bits == 0xFFFF {
+    if from80 == 0 {
         units.narrow(units).store(out);
         return 8;
     }
-    let short = below(units, 0x800);
-    let short_bits = short.movemask();
-    if short_bits == 0xFFFF {
-        return encode8_two(units, !lane_bits(ascii) & 0xFF, out);
+    let lifted = units.adds16(S::splat16(0x7800));
+    // Bit 2i + 1: lane i is at least U+0800.
+    let from800 = lifted.movemask() & 0xAAAA;
+    if from800 == 0 {
+        // One bit per lane where it is not ASCII: `capped` is 0x80 there.
+        let two = capped.narrow(capped).movemask() & 0xFF;
+        return encode8_two(units, two, out);
     }
-    if short_bits == 0 {
+    if from800 == 0xAAAA {
         // Every lane takes three bytes (Chinese, Japanese, Indic scripts): the
         // same shuffle for both halves, no table index to compute.
         let (first, low6) = (three_byte_heads(units), last_continuations(units));
@@ -196,9 +199,13 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
         first.zip16_high(low6).shuffle(keep).store(out.add(12));
         return 24;
     }
-    let groups = three_byte_groups(units, short);
-    // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
-    store_groups(groups, !ascii_bits & 0x5555 | !short_bits & 0xAAAA, out)
+    // The two-byte leads: 0x4000 more than a middle continuation, taken back
+    // where the lane is at least U+0800 (the top bit of `lifted`, moved to
+    // bit 14).
+    let first = three_byte_heads(units)
+        .or(S::splat16(0x4000))
+        .xor(lifted.shr16::<1>().and(S::splat16(0x4000)));
+    store_groups([first, group_seconds(units)], from80 | from800, out)
 }
 
 /// Stores the bytes of eight lanes' groups (the two `u16` halves of
@@ -231,15 +238,16 @@ unsafe fn store_shuffled<S: Simd128>(
     base: usize,
     out: *mut u8,
 ) -> usize {
-    let mut n = 0;
-    for (k, half) in halves.into_iter().enumerate() {
-        let index = bits >> (8 * k) & 0xFF;
-        // SAFETY (store): the caller's promise.
-        half.shuffle(S::load(table[index as usize].as_ptr()))
-            .store(out.add(n));
-        n += base + index.count_ones() as usize;
-    }
-    n
+    let [low, high] = [bits & 0xFF, bits >> 8 & 0xFF];
+    // SAFETY (stores): the caller's promise.
+    halves[0]
+        .shuffle(S::load(table[low as usize].as_ptr()))
+        .store(out);
+    halves[1]
+        .shuffle(S::load(table[high as usize].as_ptr()))
+        .store(out.add(base + low.count_ones() as usize));
+    // Both lengths from one count: no chain of additions.
+    2 * base + (bits & 0xFFFF).count_ones() as usize
 }
 
 /// Encodes the eight lanes of `units` (code points up to U+FFFF and the
@@ -390,11 +398,17 @@ static LOW_BYTE_TWICE: [u8; 16] = {
 #[inline(always)]
 unsafe fn three_byte_groups<S: Simd128>(units: S, short: S) -> [S; 2] {
     let first = three_byte_heads(units).or(short.and(S::splat16(0x4000)));
-    let second = units
+    [first, group_seconds(units)]
+}
+
+/// The second `u16` half of each lane's [`three_byte_groups`] group: `[0x80 |
+/// c & 0x3F, c & 0xFF]`, the last continuation and the ASCII byte.
+#[inline(always)]
+unsafe fn group_seconds<S: Simd128>(units: S) -> S {
+    units
         .shuffle(S::load(LOW_BYTE_TWICE.as_ptr()))
         .and(S::splat16(0xFF3F))
-        .or(S::splat16(0x80));
-    [first, second]
+        .or(S::splat16(0x80))
 }
 
 /// Encodes the eight lanes of `units` (code points below U+0800) at `out`, where
@@ -613,12 +627,14 @@ impl<const BIG: bool> Source for Utf16<BIG> {
     unsafe fn load<S: Simd128>(ptr: *const u16) -> Option<([S; 2], bool)> {
         // SAFETY: the caller's promise: 16 units.
         let [a, b] = Self::units::<S>(ptr);
-        let all = a.or(b);
-        if !all.and(S::splat16(0xF800)).any_nonzero() {
+        let max = a.max16(b);
+        if !max.and(S::splat16(0xF800)).any_nonzero() {
             return Some(([a, b], true));
         }
-        // Surrogates are at least 0x8000: most text has no such unit at all.
-        let high = all.and(S::splat16(0x8000)).any_nonzero();
+        // Surrogates are at least 0xD800: most text has no such unit at all
+        // (CJK ideographs, kana and Hangul are below; fullwidth punctuation is
+        // above).
+        let high = max.subs16(S::splat16(0xD7FF)).any_nonzero();
         (!high || !surrogates(a).or(surrogates(b)).any_nonzero()).then_some(([a, b], false))
     }
 

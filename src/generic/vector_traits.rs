@@ -278,6 +278,15 @@ pub(crate) unsafe trait Simd128: ByteVector {
     /// `u16` lanes added, wrapping.
     unsafe fn add16(self, other: Self) -> Self;
 
+    /// `u16` lanes added, saturating at 0xFFFF.
+    unsafe fn adds16(self, other: Self) -> Self;
+
+    /// `u16` lanes subtracted, saturating at 0.
+    unsafe fn subs16(self, other: Self) -> Self;
+
+    /// The larger of each pair of `u16` lanes.
+    unsafe fn max16(self, other: Self) -> Self;
+
     /// Every `u32` lane set to `v`.
     unsafe fn splat32(v: u32) -> Self;
 

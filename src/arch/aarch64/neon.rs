@@ -289,6 +289,30 @@ unsafe impl Simd128 for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn adds16(self, other: Self) -> Self {
+        vreinterpretq_u8_u16(vqaddq_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(other),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn subs16(self, other: Self) -> Self {
+        vreinterpretq_u8_u16(vqsubq_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(other),
+        ))
+    }
+
+    #[inline(always)]
+    unsafe fn max16(self, other: Self) -> Self {
+        vreinterpretq_u8_u16(vmaxq_u16(
+            vreinterpretq_u16_u8(self),
+            vreinterpretq_u16_u8(other),
+        ))
+    }
+
+    #[inline(always)]
     unsafe fn load8(ptr: *const u8) -> Self {
         vcombine_u8(vld1_u8(ptr), vdup_n_u8(0))
     }

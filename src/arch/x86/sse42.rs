@@ -264,6 +264,21 @@ unsafe impl Simd128 for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn adds16(self, other: Self) -> Self {
+        _mm_adds_epu16(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn subs16(self, other: Self) -> Self {
+        _mm_subs_epu16(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn max16(self, other: Self) -> Self {
+        _mm_max_epu16(self, other)
+    }
+
+    #[inline(always)]
     unsafe fn load8(ptr: *const u8) -> Self {
         _mm_loadl_epi64(ptr.cast())
     }
