@@ -275,31 +275,35 @@ unsafe fn pack_bmp(a: __m256i, b: __m256i) -> Option<__m256i> {
 /// `out..out + 64` is writable; the CPU supports AVX2.
 #[inline(always)]
 unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
-    let zero = _mm256_setzero_si256();
-    let high = _mm256_and_si256(units, w16(0xFF80));
+    // Bit 2i: lane i is at least U+0080 (`min(c, 0x80)` has the top bit of its
+    // low byte set), as in the 128-bit code's `encode8`.
+    let capped = _mm256_min_epu16(units, w16(0x80));
+    let from80 = _mm256_movemask_epi8(capped) as u32;
     // SAFETY (stores): the caller's promise; the last one starts at most 36
     // bytes in.
-    if _mm256_testz_si256(high, high) != 0 {
+    if from80 == 0 {
         // `packus` works per 128-bit lane: the two quadwords that hold the
         // bytes, in order.
         let packed = _mm256_packus_epi16(units, units);
         store_low(_mm256_permute4x64_epi64::<0b1000>(packed), out);
         return Some(16);
     }
-    let ascii = _mm256_cmpeq_epi16(high, zero);
-    let top5 = _mm256_and_si256(units, w16(0xF800));
-    let short = _mm256_cmpeq_epi16(top5, zero);
-    let short_bits = _mm256_movemask_epi8(short) as u32;
+    // Bit 2i + 1: lane i is at least U+0800 (`c + 0x7800`, saturating, has the
+    // top bit of its high byte set).
+    let lifted = _mm256_adds_epu16(units, w16(0x7800));
+    let from800 = _mm256_movemask_epi8(lifted) as u32 & 0xAAAA_AAAA;
     let low6 = _mm256_or_si256(_mm256_and_si256(units, w16(0x3F)), w16(0x80));
-    if short_bits == u32::MAX {
+    if from800 == 0 {
+        // Not ASCII: `capped` is 0x80.
+        let two_bytes = _mm256_cmpeq_epi16(capped, w16(0x80));
         let two_lead = _mm256_or_si256(_mm256_srli_epi16::<6>(units), w16(0xC0));
         let pairs = _mm256_or_si256(
-            _mm256_blendv_epi8(two_lead, units, ascii),
+            _mm256_blendv_epi8(units, two_lead, two_bytes),
             _mm256_slli_epi16::<8>(low6),
         );
         // One bit per lane, not ASCII: lanes 0-7 in bits 0-7, lanes 8-15 in
         // bits 16-23 (`packs` works per 128-bit lane).
-        let two = !(_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)) as u32);
+        let two = _mm256_movemask_epi8(_mm256_packs_epi16(two_bytes, two_bytes)) as u32;
         let (low, high) = (two & 0xFF, two >> 16 & 0xFF);
         let kept = _mm256_shuffle_epi8(pairs, shuffles(0, low, high));
         store_low(kept, out);
@@ -307,22 +311,26 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
         store_high(kept, out.add(n));
         return Some(n + 8 + high.count_ones() as usize);
     }
-    let surrogate = _mm256_cmpeq_epi16(top5, w16(0xD800));
-    if _mm256_testz_si256(surrogate, surrogate) == 0 {
-        return None;
+    // Surrogates are at least 0xD800: CJK, kana and Hangul are below.
+    let from_d800 = _mm256_subs_epu16(units, w16(0xD7FF));
+    if _mm256_testz_si256(from_d800, from_d800) == 0 {
+        let top5 = _mm256_and_si256(units, w16(0xF800));
+        let surrogate = _mm256_cmpeq_epi16(top5, w16(0xD800));
+        if _mm256_testz_si256(surrogate, surrogate) == 0 {
+            return None;
+        }
     }
-    // Bit 2i: lane i is at least U+0080; bit 2i + 1: at least U+0800.
-    let ascii_bits = _mm256_movemask_epi8(ascii) as u32;
-    let classes = !ascii_bits & 0x5555_5555 | !short_bits & 0xAAAA_AAAA;
+    let classes = from80 | from800;
     // The groups of the 128-bit code (`three_byte_groups`): `[three-byte lead,
     // continuation or two-byte lead, last continuation, ASCII]`, no blend: the
-    // middle six bits and the top four shifted into place at once.
+    // middle six bits and the top four shifted into place at once; the
+    // two-byte lead's bit 14 taken back where the lane is at least U+0800.
     let heads = _mm256_or_si256(
         _mm256_and_si256(_mm256_slli_epi16::<2>(units), w16(0x3F00)),
         _mm256_srli_epi16::<12>(units),
     );
-    let marks = _mm256_or_si256(_mm256_and_si256(short, w16(0x4000)), w16(0x80E0));
-    let first = _mm256_or_si256(heads, marks);
+    let three = _mm256_and_si256(_mm256_srli_epi16::<1>(lifted), w16(0x4000));
+    let first = _mm256_xor_si256(_mm256_or_si256(heads, w16(0xC0E0)), three);
     let second = _mm256_or_si256(low6, _mm256_slli_epi16::<8>(units));
     // Lanes 0-3 and 8-11, then 4-7 and 12-15, as four-byte groups.
     let (a, b) = (
@@ -332,15 +340,15 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
     let group = |k: u32| classes >> (8 * k) & 0xFF;
     let a = _mm256_shuffle_epi8(a, shuffles(1, group(0), group(2)));
     let b = _mm256_shuffle_epi8(b, shuffles(1, group(1), group(3)));
-    let bytes = |k: u32| 4 + group(k).count_ones() as usize;
     store_low(a, out);
-    let mut n = bytes(0);
-    store_low(b, out.add(n));
-    n += bytes(1);
-    store_high(a, out.add(n));
-    n += bytes(2);
-    store_high(b, out.add(n));
-    Some(n + bytes(3))
+    let n0 = 4 + group(0).count_ones() as usize;
+    store_low(b, out.add(n0));
+    // Lengths from counts of the bits so far: no chain of additions.
+    let n1 = 8 + (classes & 0xFFFF).count_ones() as usize;
+    store_high(a, out.add(n1));
+    let n2 = 12 + (classes & 0xFF_FFFF).count_ones() as usize;
+    store_high(b, out.add(n2));
+    Some(16 + classes.count_ones() as usize)
 }
 
 // SAFETY: every method uses AVX and AVX2 instructions only (the trait's
