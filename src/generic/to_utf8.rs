@@ -364,10 +364,12 @@ unsafe fn encode16_pairs<S: Simd128>(a: S, b: S, out: *mut u8) -> Option<(usize,
 /// lane takes three bytes: `[0xE0 | c >> 12, 0x80 | (c >> 6) & 0x3F]`.
 #[inline(always)]
 unsafe fn three_byte_heads<S: Simd128>(units: S) -> S {
+    // `c >> 4` keeps the top four bits in the high byte and the middle six at
+    // the top of the low byte; the two bytes then change places.
     units
-        .shl16::<2>()
-        .and(S::splat16(0x3F00))
-        .or(units.shr16::<12>())
+        .shr16::<4>()
+        .and(S::splat16(0x0FFC))
+        .merge_bytes6()
         .or(S::splat16(0x80E0))
 }
 

@@ -200,7 +200,18 @@ unsafe impl Simd128 for __m128i {
 
     #[inline(always)]
     unsafe fn movemask(self) -> u32 {
-        _mm_movemask_epi8(self) as u32
+        let bits = _mm_movemask_epi8(self) as u32;
+        // SAFETY: one bit per byte of 16 (the compiler then needs no
+        // zero-extension before counting them).
+        core::hint::assert_unchecked(bits <= 0xFFFF);
+        bits
+    }
+
+    #[inline(always)]
+    unsafe fn merge_bytes6(self) -> Self {
+        // Low byte times 0x40 plus high byte times 1: below 0x3F00 + 0x3F, no
+        // saturation.
+        _mm_maddubs_epi16(self, _mm_set1_epi16(0x0140))
     }
 
     #[inline(always)]
