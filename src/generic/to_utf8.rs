@@ -422,9 +422,10 @@ unsafe fn group_seconds<S: Simd128>(units: S) -> S {
 #[inline(always)]
 unsafe fn encode8_two<S: Simd128>(units: S, two: u32, out: *mut u8) -> usize {
     let ascii = below(units, 0x80);
-    let low6 = last_continuations(units);
-    let two_lead = units.shr16::<6>().or(S::splat16(0xC0));
-    let pairs = select(ascii, units, two_lead).or(low6.shl16::<8>());
+    // `[0xC0 | c >> 6, 0x80 | c & 0x3F]`: in `c << 2` the top five bits are the
+    // high byte and the low six the top of the low byte; they change places.
+    let two_bytes = units.shl16::<2>().merge_bytes6().or(S::splat16(0x80C0));
+    let pairs = select(ascii, units, two_bytes);
     // SAFETY: the caller's promise.
     pairs
         .shuffle(S::load(SHUFFLES[0][two as usize].as_ptr()))

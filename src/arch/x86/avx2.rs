@@ -292,15 +292,16 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
     // top bit of its high byte set).
     let lifted = _mm256_adds_epu16(units, w16(0x7800));
     let from800 = _mm256_movemask_epi8(lifted) as u32 & 0xAAAA_AAAA;
-    let low6 = _mm256_or_si256(_mm256_and_si256(units, w16(0x3F)), w16(0x80));
     if from800 == 0 {
         // Not ASCII: `capped` is 0x80.
         let two_bytes = _mm256_cmpeq_epi16(capped, w16(0x80));
-        let two_lead = _mm256_or_si256(_mm256_srli_epi16::<6>(units), w16(0xC0));
-        let pairs = _mm256_or_si256(
-            _mm256_blendv_epi8(units, two_lead, two_bytes),
-            _mm256_slli_epi16::<8>(low6),
+        // `[0xC0 | c >> 6, 0x80 | c & 0x3F]` by the 128-bit code's
+        // `merge_bytes6` of `c << 2`.
+        let pair = _mm256_or_si256(
+            _mm256_maddubs_epi16(_mm256_slli_epi16::<2>(units), w16(0x0140)),
+            w16(0x80C0),
         );
+        let pairs = _mm256_blendv_epi8(units, pair, two_bytes);
         // One bit per lane, not ASCII: lanes 0-7 in bits 0-7, lanes 8-15 in
         // bits 16-23 (`packs` works per 128-bit lane).
         let two = _mm256_movemask_epi8(_mm256_packs_epi16(two_bytes, two_bytes)) as u32;
@@ -332,6 +333,7 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
     );
     let three = _mm256_and_si256(_mm256_srli_epi16::<1>(lifted), w16(0x4000));
     let first = _mm256_xor_si256(_mm256_or_si256(heads, w16(0xC0E0)), three);
+    let low6 = _mm256_or_si256(_mm256_and_si256(units, w16(0x3F)), w16(0x80));
     let second = _mm256_or_si256(low6, _mm256_slli_epi16::<8>(units));
     // Lanes 0-3 and 8-11, then 4-7 and 12-15, as four-byte groups.
     let (a, b) = (
