@@ -718,7 +718,9 @@ impl Source for Utf32 {
         if all.and(S::splat32(0xFFFF_0000)).any_nonzero() {
             return None;
         }
-        (!surrogates(a).or(surrogates(b)).any_nonzero()).then_some(([a, b], false))
+        // Surrogates are at least 0xD800, as for UTF-16.
+        let high = a.max16(b).subs16(S::splat16(0xD7FF)).any_nonzero();
+        (!high || !surrogates(a).or(surrogates(b)).any_nonzero()).then_some(([a, b], false))
     }
 
     #[inline(always)]
