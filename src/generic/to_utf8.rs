@@ -595,6 +595,15 @@ unsafe fn surrogates<S: Simd128>(units: S) -> S {
     units.and(S::splat16(0xF800)).eq16(S::splat16(0xD800))
 }
 
+/// Whether a `u16` lane of `a` or `b` is a surrogate, looked for only when one
+/// is at least 0xD800: most text has no such unit at all (CJK ideographs, kana
+/// and Hangul syllables are below; fullwidth punctuation is above).
+#[inline(always)]
+unsafe fn any_surrogate<S: Simd128>(a: S, b: S) -> bool {
+    a.max16(b).subs16(S::splat16(0xD7FF)).any_nonzero()
+        && surrogates(a).or(surrogates(b)).any_nonzero()
+}
+
 /// The bits that are zero in an ASCII unit, as bytes of 16-bit lanes: little-endian
 /// and big-endian.
 static NOT_ASCII: [[u8; 16]; 2] = unit_mask16(0xFF80);
@@ -634,11 +643,7 @@ impl<const BIG: bool> Source for Utf16<BIG> {
         if !max.and(S::splat16(0xF800)).any_nonzero() {
             return Some(([a, b], true));
         }
-        // Surrogates are at least 0xD800: most text has no such unit at all
-        // (CJK ideographs, kana and Hangul are below; fullwidth punctuation is
-        // above).
-        let high = max.subs16(S::splat16(0xD7FF)).any_nonzero();
-        (!high || !surrogates(a).or(surrogates(b)).any_nonzero()).then_some(([a, b], false))
+        (!any_surrogate(a, b)).then_some(([a, b], false))
     }
 
     #[inline(always)]
@@ -718,9 +723,7 @@ impl Source for Utf32 {
         if all.and(S::splat32(0xFFFF_0000)).any_nonzero() {
             return None;
         }
-        // Surrogates are at least 0xD800, as for UTF-16.
-        let high = a.max16(b).subs16(S::splat16(0xD7FF)).any_nonzero();
-        (!high || !surrogates(a).or(surrogates(b)).any_nonzero()).then_some(([a, b], false))
+        (!any_surrogate(a, b)).then_some(([a, b], false))
     }
 
     #[inline(always)]
