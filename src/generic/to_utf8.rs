@@ -135,7 +135,11 @@ const fn tables() -> [[[u8; 16]; 256]; 2] {
 
 /// The shuffles, `[0]` for two-byte and `[1]` for three-byte lanes (also read by
 /// the AVX2 encoder, which applies two at a time).
-pub(crate) static SHUFFLES: [[[u8; 16]; 256]; 2] = tables();
+///
+/// A `const`, not a `static`: each kernel's code gets its own copy, addressed
+/// relative to the instruction, where a shared `static` in another codegen
+/// unit is reached through the GOT (one more load each time a table is read).
+pub(crate) const SHUFFLES: [[[u8; 16]; 256]; 2] = tables();
 
 /// Swaps the two bytes of every `u16` lane.
 static BYTE_SWAP: [u8; 16] = {
