@@ -264,8 +264,8 @@ def main() -> int:
                   f"(run {run + 1} of {max(1, args.repeat)}) ...", file=sys.stderr)
             found = measure(kernel, simdutf, args.corpus, args.time, directions)
             by_pair[kernel] = best_of(by_pair.get(kernel, {}), found)
-    rechecked: dict = {}
-    for run in range(max(0, args.recheck)):
+    rechecked = set()  # (kernel, direction, file) measured again
+    for run in range(args.recheck):
         for kernel, simdutf in pairs:
             slow = losers(by_pair[kernel])
             if not slow:
@@ -273,8 +273,7 @@ def main() -> int:
             count = sum(map(len, slow.values()))
             print(f"rechecking {count} file(s) of utfast/{kernel} against simdutf {simdutf} "
                   f"(recheck {run + 1} of {args.recheck}) ...", file=sys.stderr)
-            rechecked.setdefault(kernel, set()).update(
-                (d, f) for d, files in slow.items() for f in files)
+            rechecked.update((kernel, d, f) for d, files in slow.items() for f in files)
             found = measure(kernel, simdutf, args.corpus, args.time, directions, only=slow)
             by_pair[kernel] = best_of(by_pair[kernel], found)
 
@@ -283,7 +282,7 @@ def main() -> int:
     print(f"- corpus: {args.corpus}; criterion median, {args.time} s per benchmark"
           + (f", best of {args.repeat} alternating runs" if args.repeat > 1 else "")
           + (f"; files where utfast was slower measured again up to {args.recheck} more "
-             f"times, both libraries ({sum(map(len, rechecked.values()))} file figures)"
+             f"times, both libraries ({len(rechecked)} file figures)"
              if args.recheck else ""))
     print("- cell: utfast's throughput over simdutf's kernel of the same ISA, geomean "
           "over the corpus files (min: the slowest file); bold: below 1.2× or a file "
