@@ -145,6 +145,7 @@ pub fn incomplete_tail_len(src: &[u8]) -> usize {
 /// ASCII byte, or a lead of width `n` and then `n - 1` continuation bytes.
 /// Then [`incomplete_tail_len`] is 0 (false says nothing): a quick test for
 /// streams, in a dozen instructions without a loop, of the common case.
+#[cfg(feature = "alloc")] // Streams only.
 #[inline(always)]
 pub(crate) fn ends_whole(src: &[u8]) -> bool {
     let Some(last) = src.last_chunk::<4>() else {

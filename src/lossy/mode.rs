@@ -188,6 +188,7 @@ impl ErrorMode {
     /// replaces it (every mode but `Strict` and `SurrogateEscape`, which keep or
     /// refuse it as their context says), passed to `put`: nothing (`Ignore`), the
     /// escape (`BackslashReplace`), else U+FFFD.
+    #[cfg(feature = "alloc")] // Streams only.
     #[inline]
     pub(crate) fn replace_unit_chars(self, unit: u32, mut put: impl FnMut(u32)) {
         match self {

@@ -4,10 +4,13 @@
 //! [`Transcoder`] converts between any two [`Encoding`](crate::Encoding)s in any
 //! [`ErrorMode`](crate::ErrorMode); [`TranscodeReader`] and [`TranscodeWriter`]
 //! wrap it as `std::io` adapters; [`validate_reader`] validates all an
-//! `io::Read` yields, with the error's bytes and line and column. Memory stays constant whatever the stream's
+//! `io::Read` yields, with the error's bytes and line and column, and
+//! [`transcode_copy`] converts it all into an `io::Write`. Memory stays constant whatever the stream's
 //! length.
 
 pub(crate) mod block;
+#[cfg(feature = "std")]
+mod copy;
 mod error;
 mod general;
 #[cfg(feature = "std")]
@@ -17,6 +20,8 @@ mod read;
 mod transcoder;
 mod validator;
 
+#[cfg(feature = "std")]
+pub use copy::{transcode_copy, CopyIoError, TranscodeCopyError};
 pub use error::{TranscodeError, TranscodeErrorKind, Utf8StreamError};
 #[cfg(feature = "std")]
 pub use io::{TranscodeReader, TranscodeWriter};

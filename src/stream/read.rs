@@ -200,7 +200,7 @@ pub fn line_column_in(mut reader: impl Read, offset: u64) -> io::Result<LineColu
 }
 
 /// Reads until `buffer` is full or the input ends; returns the bytes read.
-fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
+pub(super) fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
     let mut filled = 0;
     while filled < buffer.len() {
         match reader.read(&mut buffer[filled..]) {
@@ -214,14 +214,14 @@ fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use std::vec::Vec;
 
     /// Hands out `data` a few bytes per `read`, like a pipe.
-    struct Trickle<'a> {
-        data: &'a [u8],
-        step: usize,
+    pub(in crate::stream) struct Trickle<'a> {
+        pub data: &'a [u8],
+        pub step: usize,
     }
 
     impl Read for Trickle<'_> {

@@ -244,6 +244,19 @@ impl Transcoder {
         self
     }
 
+    /// What the transcoder does with a byte order mark (see
+    /// [`Transcoder::with_bom_handling`]).
+    ///
+    /// ```
+    /// use utfast::{stream::BomHandling, stream::Transcoder, Encoding, ErrorMode};
+    /// let t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+    /// assert_eq!(t.bom_handling(), BomHandling::None);
+    /// assert_eq!(t.with_bom_handling(BomHandling::Strip).bom_handling(), BomHandling::Strip);
+    /// ```
+    pub fn bom_handling(&self) -> BomHandling {
+        self.bom
+    }
+
     /// The input encoding (after [`BomHandling::Sniff`] chose it, the one chosen).
     ///
     /// ```

@@ -1,11 +1,12 @@
 //! `utfast convert`: transcodes one input between any two encodings the library
-//! knows, in any `--errors` mode, with the library's streaming [`Transcoder`]:
-//! the input is read and converted a block of [`BLOCK`] bytes at a time
-//! (constant memory), and error offsets are those of the whole input (its byte
-//! order mark included). This file keeps what is the command line's own: a byte
-//! order mark of another encoding is refused, the line and column of invalid
-//! UTF-8 are found, output to a file goes to a temporary file beside it, renamed
-//! over it only when the whole input has been converted, and messages.
+//! knows, in any `--errors` mode, with the library's streaming [`Transcoder`]
+//! and its [`transcode_copy`] (constant memory; error offsets are those of the
+//! whole input, its byte order mark included). This file keeps what is the
+//! command line's own: a byte order mark of another encoding is refused, the
+//! line and column of invalid UTF-8 are found (by reading a regular file again
+//! rather than counting as it converts), output to a file goes to a temporary
+//! file beside it, renamed over it only when the whole input has been
+//! converted, and messages.
 
 use std::borrow::Cow;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
@@ -15,12 +16,13 @@ use clap::builder::PossibleValue;
 use clap::{Args, ValueHint};
 use indicatif::ProgressBar;
 use utfast::detect::READ_LIMIT;
-use utfast::stream::{self, BomHandling, Status as Step, TranscodeError, TranscodeErrorKind};
-use utfast::{stream::Transcoder, utf8::LineColumn, Encoding, ErrorMode};
+use utfast::stream::{self, transcode_copy, BomHandling, CopyIoError, TranscodeErrorKind};
+use utfast::stream::{TranscodeCopyError as Failure, Transcoder};
+use utfast::{utf8::LineColumn, Encoding, ErrorMode};
 
 use crate::help;
 use crate::shared::input::{self, Input, Reader};
-use crate::shared::output::{open_output, StreamError, OUT_BUFFER};
+use crate::shared::output::{open_output, OUT_BUFFER};
 use crate::shared::progress::ProgressArgs;
 use crate::shared::report::{cli_name, label, warn, Status};
 use crate::shared::values::Named;
@@ -132,110 +134,33 @@ fn error_mode_parser() -> Named<ErrorMode> {
     }
 }
 
-/// Input bytes converted at a time.
-pub const BLOCK: usize = 1 << 20;
-
-/// Where and why the input could not be converted.
-#[derive(Debug, PartialEq, Eq)]
-struct Failure {
-    error: TranscodeError,
-    /// The line and column of UTF-8 input (not counting a byte order mark).
-    position: Option<LineColumn>,
-    /// The length of a UTF-8 input's byte order mark.
-    bom_len: u64,
-    /// Whether any output was written before the error.
-    wrote: bool,
-}
-
-/// Converts everything `reader` yields, a block of [`BLOCK`] bytes at a time, into
-/// `out` with `transcoder` (which strips the input's own byte order mark and
-/// refuses another's); stops at the first problem. Counts lines and columns of
-/// UTF-8 input when `count_position` is set.
-fn transcode(
-    mut reader: &mut dyn Read,
-    mut transcoder: Transcoder,
-    out: &mut dyn Write,
-    count_position: bool,
-) -> Result<Result<u64, Failure>, StreamError> {
-    let mut input = vec![0; BLOCK];
-    let mut output = vec![0; OUT_BUFFER];
-    let mut position = LineColumn::START;
-    let (mut bom_len, mut wrote) = (0, false);
-    // The stream offset of `input[0]`.
-    let mut done: u64 = 0;
-    loop {
-        let filled = input::fill(&mut reader, &mut input).map_err(StreamError::Read)?;
-        let last = filled < input.len();
-        if done == 0
-            && transcoder.from() == Encoding::Utf8
-            && input[..filled].starts_with(b"\xEF\xBB\xBF")
-        {
-            bom_len = 3.min(filled as u64);
-        }
-        let mut taken = 0;
-        // Where the line and column were counted to.
-        let counted = if done == 0 { bom_len as usize } else { 0 };
-        loop {
-            let p = transcoder.transcode(&input[taken..filled], &mut output, last);
-            out.write_all(&output[..p.written])
-                .map_err(StreamError::Write)?;
-            (taken, wrote) = (taken + p.read, wrote || p.written > 0);
-            let error = match p.status {
-                Step::Error(error) => error,
-                Step::OutputFull => continue,
-                _ => break,
-            };
-            if count_position {
-                // The text before the error. An error in the bytes held back from
-                // the block before (one incomplete character) is one column back:
-                // its first byte was counted there.
-                match (error.offset().checked_sub(done)).map(|at| at as usize) {
-                    Some(at) if at >= counted => position.advance(&input[counted..at]),
-                    _ => position.back_one(),
-                }
-            }
-            let position = count_position.then_some(position);
-            return Ok(Err(Failure {
-                error,
-                position,
-                bom_len,
-                wrote,
-            }));
-        }
-        if count_position {
-            position.advance(&input[counted..filled]);
-        }
-        done += filled as u64;
-        if last {
-            return Ok(Ok(done));
-        }
-    }
-}
-
-/// Converts the input into `out`; finds the line and column of a problem in UTF-8
-/// input (by reading a regular file again, or counting as it goes otherwise).
-/// The input is read through `bar`.
+/// Converts the input into `out` with the library's [`stream::transcode_copy`];
+/// finds the line and column of a problem in UTF-8 input (by reading a regular
+/// file again, or counting as it goes otherwise). The input is read through
+/// `bar`.
 fn convert(
     reader: Reader,
     transcoder: Transcoder,
     out: &mut dyn Write,
     bar: ProgressBar,
-) -> Result<Result<u64, Failure>, StreamError> {
+) -> Result<Result<u64, Failure>, CopyIoError> {
     let utf8 = transcoder.from() == Encoding::Utf8;
     match reader {
-        Reader::Once(reader) => transcode(&mut bar.wrap_read(reader), transcoder, out, utf8),
+        Reader::Once(reader) => transcode_copy(bar.wrap_read(reader), out, transcoder, utf8),
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
-            let start = file.stream_position().map_err(StreamError::Read)?;
-            let mut result = transcode(&mut bar.wrap_read(&mut file), transcoder, out, false)?;
+            let start = file.stream_position().map_err(CopyIoError::Read)?;
+            let mut result = transcode_copy(bar.wrap_read(&mut file), out, transcoder, false)?;
             if let Err(failure) = &mut result {
-                if utf8 && !matches!(failure.error.kind(), TranscodeErrorKind::ForeignBom(_)) {
-                    file.seek(SeekFrom::Start(start + failure.bom_len))
-                        .map_err(StreamError::Read)?;
-                    let text_len = failure.error.offset().saturating_sub(failure.bom_len);
-                    failure.position = Some(
-                        stream::line_column_in(&mut file, text_len).map_err(StreamError::Read)?,
-                    );
+                let error = failure.error();
+                if utf8 && !matches!(error.kind(), TranscodeErrorKind::ForeignBom(_)) {
+                    let bom_len = failure.bom_len() as u64;
+                    file.seek(SeekFrom::Start(start + bom_len))
+                        .map_err(CopyIoError::Read)?;
+                    let text_len = error.offset().saturating_sub(bom_len);
+                    let at =
+                        stream::line_column_in(&mut file, text_len).map_err(CopyIoError::Read)?;
+                    *failure = failure.at(at);
                 }
             }
             Ok(result)
@@ -352,17 +277,17 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
                 let status = Status::Invalid;
                 if !options.quiet {
                     warn(format_args!("{}", describe(options, &name, &failure)));
-                    if failure.wrote {
+                    if failure.wrote_output() {
                         warn(format_args!(
                             "standard output has only the conversion of the input before byte {}",
-                            failure.error.offset()
+                            failure.error().offset()
                         ));
                     }
                 }
                 Ok(status)
             }
-            Err(StreamError::Write(error)) => Err(error),
-            Err(StreamError::Read(error)) => {
+            Err(CopyIoError::Write(error)) => Err(error),
+            Err(CopyIoError::Read(error)) => {
                 warn(format_args!("cannot read '{name}': {error}"));
                 Ok(Status::Error)
             }
@@ -379,7 +304,7 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
     let result = match writer.write_all(bom) {
         Ok(()) => convert(reader, transcoder, &mut writer, bar),
-        Err(error) => Err(StreamError::Write(error)),
+        Err(error) => Err(CopyIoError::Write(error)),
     };
     let (status, message) = match result {
         Ok(Ok(_)) => {
@@ -395,8 +320,8 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
             return Ok(finished.map_or(Status::Error, |()| Status::Success));
         }
         Ok(Err(failure)) => (Status::Invalid, describe(options, &name, &failure)),
-        Err(StreamError::Read(error)) => (Status::Error, format!("cannot read '{name}': {error}")),
-        Err(StreamError::Write(error)) => (
+        Err(CopyIoError::Read(error)) => (Status::Error, format!("cannot read '{name}': {error}")),
+        Err(CopyIoError::Write(error)) => (
             Status::Error,
             format!("cannot write '{}': {error}", path.display()),
         ),
@@ -413,11 +338,11 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
 /// The message for a failure, without the `utfast: ` prefix: the library's,
 /// after the input's name (and line and column), with what to do.
 fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
-    let place: Cow<'_, str> = match failure.position {
+    let place: Cow<'_, str> = match failure.position() {
         Some(LineColumn { line, column }) => format!("{name}:{line}:{column}").into(),
         None => name.into(),
     };
-    let error = failure.error;
+    let error = failure.error();
     let hint: Cow<'_, str> = match (error.kind(), options.to) {
         (TranscodeErrorKind::ForeignBom(other), _) => format!(
             "; if the input is {}, use '--from {}'",

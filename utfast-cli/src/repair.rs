@@ -13,10 +13,11 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueHint};
-use utfast::{stream::validate_reader, stream::Transcoder, Encoding, ErrorMode};
+use utfast::stream::{validate_reader, CopyIoError, Transcoder};
+use utfast::{Encoding, ErrorMode};
 
 use crate::shared::input::{fill, CHUNK};
-use crate::shared::output::{StreamError, TempOutput, OUT_BUFFER};
+use crate::shared::output::{TempOutput, OUT_BUFFER};
 use crate::shared::progress::ProgressArgs;
 use crate::shared::report::{warn, Status};
 
@@ -115,8 +116,8 @@ fn repair(path: &Path, options: &RepairOptions, block: usize) -> Result<Repaired
     bar.set_position(done.first);
     done.replaced = match write_repaired(&mut bar.wrap_read(original), &mut writer, &mut buffer) {
         Ok(replaced) => replaced,
-        Err(StreamError::Read(e)) => return Err(read_error(e)),
-        Err(StreamError::Write(e)) => {
+        Err(CopyIoError::Read(e)) => return Err(read_error(e)),
+        Err(CopyIoError::Write(e)) => {
             return Err(format!("cannot write '{shown}': {e}; it is left unchanged"))
         }
     };
@@ -139,23 +140,23 @@ fn write_repaired(
     reader: &mut impl Read,
     out: &mut impl Write,
     buffer: &mut [u8],
-) -> Result<u64, StreamError> {
+) -> Result<u64, CopyIoError> {
     let mut transcoder = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
     let mut output = vec![0; OUT_BUFFER];
     let mut replaced = 0;
     loop {
-        let filled = fill(reader, buffer).map_err(StreamError::Read)?;
+        let filled = fill(reader, buffer).map_err(CopyIoError::Read)?;
         let last = filled < buffer.len();
         let mut input = &buffer[..filled];
         loop {
             let step = transcoder.transcode(input, &mut output, last);
             out.write_all(&output[..step.written])
-                .map_err(StreamError::Write)?;
+                .map_err(CopyIoError::Write)?;
             input = &input[step.read..];
             match step.status {
                 utfast::stream::Status::OutputFull => {}
                 utfast::stream::Status::Error(_) => {
-                    out.write_all(REPLACEMENT).map_err(StreamError::Write)?;
+                    out.write_all(REPLACEMENT).map_err(CopyIoError::Write)?;
                     replaced += 1;
                 }
                 _ => break,

@@ -1,23 +1,16 @@
 //! Writing an output file so that a failure leaves the user's file as it was:
 //! the output goes to a temporary file beside the target ([`TempOutput`], made
 //! by the `tempfile` crate), renamed over it only once everything is written and
-//! flushed to disk; and which side of a copy failed ([`StreamError`]).
+//! flushed to disk.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter};
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use tempfile::TempPath;
 
 /// The output buffer in front of standard output or the output file.
 pub const OUT_BUFFER: usize = 1 << 16;
-
-/// Why copying a stream into an output stopped, other than its content.
-#[derive(Debug)]
-pub enum StreamError {
-    Read(io::Error),
-    Write(io::Error),
-}
 
 /// Opens `target` for writing: a temporary file beside a regular file (or a new
 /// file), renamed over it by [`TempOutput::commit`]; other files (a device, a

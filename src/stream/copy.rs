@@ -1,0 +1,431 @@
+//! Converting everything an `io::Read` yields into an `io::Write`, in constant
+//! memory, the way `io::copy` copies: [`transcode_copy`] reads a chunk at a
+//! time into a buffer of its own, runs a [`Transcoder`] over it and writes
+//! what comes out, and stops at the first piece the transcoder cannot convert
+//! ([`TranscodeCopyError`]: the [`TranscodeError`], and for UTF-8 input, when
+//! asked, its line and column). A failure to read or to write says which side
+//! failed ([`CopyIoError`]), so that a caller can tell a bad input file from a
+//! full disk.
+
+use std::boxed::Box;
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::vec;
+
+use super::read::fill;
+use super::{BomHandling, Status, TranscodeError, Transcoder};
+use crate::utf8::LineColumn;
+use crate::Encoding;
+
+/// Input bytes read and converted at a time.
+const CHUNK: usize = 1 << 18;
+
+/// Output bytes converted before they are written out.
+const OUTPUT: usize = 1 << 18;
+
+/// The UTF-8 byte order mark.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Which side of [`transcode_copy`] failed: reading its input or writing its
+/// output (the `io::Error` of the reader or the writer).
+///
+/// ```
+/// use std::io;
+/// use utfast::stream::{transcode_copy, CopyIoError, Transcoder};
+/// use utfast::{Encoding, ErrorMode};
+///
+/// struct Full;
+/// impl io::Write for Full {
+///     fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+///         Err(io::Error::other("disk full"))
+///     }
+///     fn flush(&mut self) -> io::Result<()> {
+///         Ok(())
+///     }
+/// }
+/// let t = Transcoder::new(Encoding::Latin1, Encoding::Utf8, ErrorMode::Strict);
+/// let error = transcode_copy(&b"caf\xE9"[..], Full, t, false).unwrap_err();
+/// assert!(matches!(error, CopyIoError::Write(_)));
+/// assert_eq!(error.to_string(), "cannot write the output: disk full");
+/// ```
+#[derive(Debug)]
+pub enum CopyIoError {
+    /// The reader's error.
+    Read(io::Error),
+    /// The writer's error.
+    Write(io::Error),
+}
+
+impl fmt::Display for CopyIoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CopyIoError::Read(error) => write!(f, "cannot read the input: {error}"),
+            CopyIoError::Write(error) => write!(f, "cannot write the output: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for CopyIoError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CopyIoError::Read(error) | CopyIoError::Write(error) => Some(error),
+        }
+    }
+}
+
+impl From<CopyIoError> for io::Error {
+    /// The reader's or the writer's error, as it was.
+    fn from(error: CopyIoError) -> io::Error {
+        match error {
+            CopyIoError::Read(error) | CopyIoError::Write(error) => error,
+        }
+    }
+}
+
+/// The piece of input [`transcode_copy`] stopped at: the transcoder's error,
+/// with the line and column of UTF-8 input when they were counted, and what
+/// a caller needs to report it (the length of the byte order mark the
+/// transcoder stripped; whether any output was written before it).
+///
+/// ```
+/// use utfast::stream::{transcode_copy, Transcoder};
+/// use utfast::{Encoding, ErrorMode};
+/// let t = Transcoder::new(Encoding::Utf8, Encoding::Latin1, ErrorMode::Strict);
+/// let mut out = Vec::new();
+/// let e = transcode_copy(&"ok\nnot 😀".as_bytes()[..], &mut out, t, true).unwrap().unwrap_err();
+/// assert_eq!((e.error().offset(), out.as_slice()), (7, &b"ok\nnot "[..]));
+/// assert_eq!(e.position().map(|p| (p.line, p.column)), Some((2, 5)));
+/// assert!(e.wrote_output());
+/// assert_eq!(e.to_string(), format!("{} (line 2, column 5)", e.error()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TranscodeCopyError {
+    error: TranscodeError,
+    position: Option<LineColumn>,
+    bom_len: u8,
+    wrote: bool,
+}
+
+impl TranscodeCopyError {
+    /// The transcoder's error: its offset counts from the start of the input,
+    /// a byte order mark included.
+    pub const fn error(&self) -> TranscodeError {
+        self.error
+    }
+
+    /// The line and column of the error in UTF-8 input (its byte order mark
+    /// not counted), when they were counted.
+    pub const fn position(&self) -> Option<LineColumn> {
+        self.position
+    }
+
+    /// The same error at another line and column (found afterwards, say by
+    /// [`line_column_in`](super::line_column_in) reading the input again from
+    /// [`bom_len`](TranscodeCopyError::bom_len) to the error's offset).
+    ///
+    /// ```
+    /// use utfast::stream::{line_column_in, transcode_copy, Transcoder};
+    /// use utfast::{utf8::LineColumn, Encoding, ErrorMode};
+    /// let data = b"a\nb\xFF";
+    /// let t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+    /// let e = transcode_copy(&data[..], std::io::sink(), t, false).unwrap().unwrap_err();
+    /// assert_eq!(e.position(), None);
+    /// let at = line_column_in(&data[e.bom_len()..], e.error().offset()).unwrap();
+    /// assert_eq!(e.at(at).position(), Some(LineColumn { line: 2, column: 2 }));
+    /// ```
+    pub const fn at(mut self, position: LineColumn) -> TranscodeCopyError {
+        self.position = Some(position);
+        self
+    }
+
+    /// The bytes of the UTF-8 byte order mark the transcoder stripped from the
+    /// input (3, or 0 when there was none, it was kept as text, or the input
+    /// is not UTF-8).
+    pub const fn bom_len(&self) -> usize {
+        self.bom_len as usize
+    }
+
+    /// Whether any output was written before the error: the conversion of
+    /// the input before it (a caller that writes to standard output can say
+    /// that the output is incomplete).
+    pub const fn wrote_output(&self) -> bool {
+        self.wrote
+    }
+}
+
+impl fmt::Display for TranscodeCopyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.error)?;
+        if let Some(LineColumn { line, column }) = self.position {
+            write!(f, " (line {line}, column {column})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for TranscodeCopyError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// Converts everything `reader` yields into `writer` with `transcoder`, a
+/// chunk at a time (constant memory, any length), and stops at the first
+/// error: `Ok(Ok(length))`, the input's length in bytes, when all of it was
+/// converted; `Ok(Err(error))` at a piece the transcoder could not convert
+/// (everything before it written); `Err` when reading or writing failed. With
+/// `count_lines` and UTF-8 input, the error has its line and column
+/// (counting costs more than converting: for input that can be read again,
+/// [`TranscodeCopyError::at`] adds them afterwards). `writer` is not flushed.
+///
+/// ```
+/// use utfast::stream::{transcode_copy, BomHandling, Transcoder};
+/// use utfast::{Encoding, ErrorMode};
+/// let t = Transcoder::new(Encoding::Windows1252, Encoding::Utf8, ErrorMode::Strict);
+/// let mut out = Vec::new();
+/// assert_eq!(transcode_copy(&b"\x93quoted\x94"[..], &mut out, t, false).unwrap(), Ok(8));
+/// assert_eq!(String::from_utf8(out).unwrap(), "“quoted”");
+///
+/// // UTF-8 with a byte order mark, which the transcoder strips: the line and
+/// // column do not count it.
+/// let t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict)
+///     .with_bom_handling(BomHandling::Strip);
+/// let e = transcode_copy(&b"\xEF\xBB\xBFab\xC3"[..], std::io::sink(), t, true)
+///     .unwrap()
+///     .unwrap_err();
+/// assert_eq!((e.error().offset(), e.bom_len()), (5, 3));
+/// assert_eq!(e.position().map(|p| (p.line, p.column)), Some((1, 3)));
+/// ```
+pub fn transcode_copy(
+    mut reader: impl Read,
+    mut writer: impl Write,
+    mut transcoder: Transcoder,
+    count_lines: bool,
+) -> Result<Result<u64, TranscodeCopyError>, CopyIoError> {
+    let mut input: Box<[u8]> = vec![0; CHUNK].into_boxed_slice();
+    let mut output: Box<[u8]> = vec![0; OUTPUT].into_boxed_slice();
+    let mut position = LineColumn::START;
+    let (mut bom_len, mut wrote, mut count) = (0, false, count_lines);
+    // The stream offset of `input[0]`.
+    let mut done: u64 = 0;
+    loop {
+        let filled = fill(&mut reader, &mut input).map_err(CopyIoError::Read)?;
+        let last = filled < input.len();
+        let chunk = &input[..filled];
+        // A UTF-8 byte order mark the transcoder strips: not text, so not
+        // counted.
+        if done == 0
+            && transcoder.from() == Encoding::Utf8
+            && transcoder.bom_handling() != BomHandling::None
+            && chunk.starts_with(UTF8_BOM)
+        {
+            bom_len = UTF8_BOM.len();
+        }
+        // Where the line and column were counted to in `chunk`.
+        let counted = if done == 0 { bom_len } else { 0 };
+        let mut taken = 0;
+        loop {
+            let p = transcoder.transcode(&chunk[taken..], &mut output, last);
+            writer
+                .write_all(&output[..p.written])
+                .map_err(CopyIoError::Write)?;
+            (taken, wrote) = (taken + p.read, wrote || p.written > 0);
+            // Not UTF-8 (any more: `Sniff` may have found another mark).
+            count &= transcoder.from() == Encoding::Utf8;
+            let error = match p.status {
+                Status::Error(error) => error,
+                Status::OutputFull => continue,
+                _ => break,
+            };
+            if count {
+                // The text before the error. An error in the bytes held back
+                // from the chunk before (one incomplete character) is one
+                // column back: its first byte was counted there.
+                match error.offset().checked_sub(done) {
+                    Some(at) if at as usize >= counted => {
+                        position.advance(&chunk[counted..at as usize])
+                    }
+                    _ => position.back_one(),
+                }
+            }
+            return Ok(Err(TranscodeCopyError {
+                error,
+                position: count.then_some(position),
+                bom_len: bom_len as u8,
+                wrote,
+            }));
+        }
+        if count {
+            position.advance(&chunk[counted..]);
+        }
+        done += filled as u64;
+        if last {
+            return Ok(Ok(done));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::read::tests::Trickle;
+    use super::*;
+    use crate::ErrorMode;
+    use std::string::ToString;
+    use std::vec::Vec;
+
+    /// `data` converted from `from` to `to` at once by one transcoder call:
+    /// the output before the first error, and the error.
+    fn at_once(data: &[u8], from: Encoding, to: Encoding) -> (Vec<u8>, Option<TranscodeError>) {
+        let mut t = Transcoder::new(from, to, ErrorMode::Strict);
+        let mut out = vec![0; t.max_output_len(data.len())];
+        let p = t.transcode(data, &mut out, true);
+        out.truncate(p.written);
+        match p.status {
+            Status::Error(error) => (out, Some(error)),
+            _ => (out, None),
+        }
+    }
+
+    /// The output and the result of `transcode_copy` over `data` read `step`
+    /// bytes at a time, counting lines.
+    fn copied(
+        data: &[u8],
+        step: usize,
+        from: Encoding,
+        to: Encoding,
+    ) -> (Vec<u8>, Result<u64, TranscodeCopyError>) {
+        let t = Transcoder::new(from, to, ErrorMode::Strict);
+        let mut out = Vec::new();
+        let reader = Trickle { data, step };
+        let result = transcode_copy(reader, &mut out, t, true).unwrap();
+        (out, result)
+    }
+
+    /// Errors on either side of a chunk's edge, in UTF-8 and UTF-16 input,
+    /// whatever the reader hands out at a time: the output and the error of
+    /// the whole input converted at once, and for UTF-8 the line and column
+    /// `utf8::line_column` gives.
+    #[test]
+    fn errors_cut_by_the_chunk_edge() {
+        let tails: &[&[u8]] = &[
+            b"\xE2\x82x",
+            b"\xED\xA0\x80 after",
+            b"\xF0\x9F\x98",
+            b"\xFF",
+        ];
+        for tail in tails {
+            for before_edge in [0, 1, 2, 3, 5] {
+                let mut data = "first line\né\n".as_bytes().to_vec();
+                data.resize(CHUNK - before_edge, b'a');
+                data.extend_from_slice(tail);
+                for step in [CHUNK, 4093] {
+                    let case = format!("{tail:x?}, {before_edge} before the edge, step {step}");
+                    let (want, error) = at_once(&data, Encoding::Utf8, Encoding::Utf16Le);
+                    let (out, result) = copied(&data, step, Encoding::Utf8, Encoding::Utf16Le);
+                    assert_eq!(out, want, "{case}");
+                    let got = result.unwrap_err();
+                    assert_eq!(Some(got.error()), error, "{case}");
+                    let offset = got.error().offset() as usize;
+                    let expected = crate::utf8::line_column(&data, offset);
+                    assert_eq!(got.position(), Some(expected), "{case}");
+                    assert_eq!((got.bom_len(), got.wrote_output()), (0, true), "{case}");
+                }
+            }
+        }
+        // A lone low surrogate in UTF-16 straddling the edge: no line counted.
+        let mut data: Vec<u8> = "ab"
+            .repeat(CHUNK / 4)
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        data.truncate(CHUNK - 1);
+        data.extend_from_slice(&[0x00, 0x00, 0xDC, b'z', 0]);
+        let (want, error) = at_once(&data, Encoding::Utf16Le, Encoding::Utf8);
+        let (out, result) = copied(&data, 999, Encoding::Utf16Le, Encoding::Utf8);
+        let got = result.unwrap_err();
+        assert_eq!(
+            (out, Some(got.error()), got.position()),
+            (want, error, None)
+        );
+    }
+
+    /// Valid input of several chunks converts as one call does, and the
+    /// length read is the input's.
+    #[test]
+    fn valid_input_as_one_call() {
+        let text = "añ€😀\nz".repeat(CHUNK / 5);
+        for (from, to) in [
+            (Encoding::Utf8, Encoding::Utf16Be),
+            (Encoding::Utf8, Encoding::Utf8),
+            (Encoding::Utf8, Encoding::Utf32Le),
+        ] {
+            let (want, error) = at_once(text.as_bytes(), from, to);
+            assert_eq!(error, None);
+            let (out, result) = copied(text.as_bytes(), 7001, from, to);
+            assert_eq!((out, result), (want, Ok(text.len() as u64)));
+        }
+        assert_eq!(
+            copied(b"", 1, Encoding::Utf8, Encoding::Utf16Le),
+            (Vec::new(), Ok(0))
+        );
+    }
+
+    /// A byte order mark that the transcoder strips is not counted in the
+    /// column; one it keeps is text, and is; `Sniff` that finds UTF-16
+    /// counts nothing.
+    #[test]
+    fn byte_order_marks() {
+        let data = b"\xEF\xBB\xBFx\xFF";
+        for (bom, bom_len, column) in [
+            (BomHandling::Strip, 3, 2),
+            (BomHandling::Enforce, 3, 2),
+            (BomHandling::Sniff, 3, 2),
+            (BomHandling::None, 0, 3),
+        ] {
+            let t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict)
+                .with_bom_handling(bom);
+            let e = transcode_copy(&data[..], io::sink(), t, true)
+                .unwrap()
+                .unwrap_err();
+            let at = e.position().map(|p| (p.line, p.column));
+            assert_eq!((e.bom_len(), at), (bom_len, Some((1, column))), "{bom:?}");
+        }
+        let t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict)
+            .with_bom_handling(BomHandling::Sniff);
+        let e = transcode_copy(&b"x\n\xFF"[..], io::sink(), t, true)
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(e.position().map(|p| (p.line, p.column)), Some((2, 1)));
+        let utf16 = b"\xFF\xFEa\x00\x00\xDC";
+        let t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict)
+            .with_bom_handling(BomHandling::Sniff);
+        let e = transcode_copy(&utf16[..], io::sink(), t, true)
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            (e.error().offset(), e.position(), e.bom_len()),
+            (4, None, 0)
+        );
+        assert!(e.to_string().contains("at byte 4"), "{e}");
+    }
+
+    /// A reader that fails says so as a read error, after the output of what
+    /// it gave before.
+    #[test]
+    fn read_errors_are_read_errors() {
+        struct Broken(bool);
+        impl Read for Broken {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if std::mem::replace(&mut self.0, true) {
+                    return Err(io::Error::other("gone"));
+                }
+                buf[0] = b'a';
+                Ok(1)
+            }
+        }
+        let t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+        let error = transcode_copy(Broken(false), io::sink(), t, false).unwrap_err();
+        assert!(matches!(&error, CopyIoError::Read(e) if e.to_string() == "gone"));
+        assert_eq!(io::Error::from(error).to_string(), "gone");
+    }
+}
