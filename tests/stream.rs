@@ -6,7 +6,8 @@
 //! `cesu8` crate, encoding_rs's Windows-1252, the one-shot `*_with` functions);
 //! `Utf8Validator` against `std::str::from_utf8` on random chunks and on every
 //! split of every 4-byte sequence of edge bytes; byte order marks; the io
-//! adapters with small buffers.
+//! adapters with small buffers; `transcode_copy` against the one call, for
+//! every pair and mode, read a few bytes at a time.
 
 mod common;
 #[path = "model/stream.rs"]
@@ -166,6 +167,45 @@ proptest! {
     #[test]
     fn validator_matches_std_on_any_cut(input in input(), (cuts, _) in cuts_and_sizes()) {
         check_validator(&input, &cuts);
+    }
+
+    #[test]
+    fn transcode_copy_gives_the_one_call_result(
+        input in input(),
+        from in prop::sample::select(Encoding::ALL.to_vec()),
+        to in prop::sample::select(Encoding::ALL.to_vec()),
+        mode in prop::sample::select(ErrorMode::ALL.to_vec()),
+        step in 1..40usize,
+    ) {
+        check_copy(&input, (from, to, mode), step);
+    }
+}
+
+/// `stream::transcode_copy` of `input`, read `step` bytes at a time, on every
+/// kernel: without an error, the one-call output and the input's length;
+/// with one, the one call's first error, the one-call output of the input
+/// before it, and for UTF-8 input its line and column.
+fn check_copy(input: &[u8], (from, to, mode): (Encoding, Encoding, ErrorMode), step: usize) {
+    for engine in engines() {
+        let t = || Transcoder::with_engine(engine, from, to, mode);
+        let expected = one_shot(t(), input);
+        let mut out = Vec::new();
+        let reader = Trickle { data: input, step };
+        let result = utfast::stream::transcode_copy(reader, &mut out, t(), true).unwrap();
+        let case = format!("{from} -> {to} {mode} on {}: {input:x?}", engine.kernel());
+        let Some(&first) = expected.errors.first() else {
+            assert_eq!(result, Ok(input.len() as u64), "{case}");
+            assert_eq!(out, expected.output, "{case}");
+            continue;
+        };
+        let error = result.expect_err(&case);
+        assert_eq!(error.error(), first, "{case}");
+        let before = &input[..first.offset() as usize];
+        assert_eq!(one_shot(t(), before).output, out, "{case}");
+        assert_eq!(error.wrote_output(), !out.is_empty(), "{case}");
+        let position =
+            (from == Encoding::Utf8).then(|| utfast::utf8::line_column(input, before.len()));
+        assert_eq!(error.position(), position, "{case}");
     }
 }
 
