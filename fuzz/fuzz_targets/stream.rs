@@ -4,13 +4,15 @@
 //! slices of the sizes it says, must give exactly the output and the errors of
 //! the whole input in one call; `Utf8Validator` on the same cuts must report
 //! exactly `std::str::from_utf8`'s error; strict UTF-8 must stop where std does,
-//! and replacing UTF-8 to UTF-8 must be `String::from_utf8_lossy`.
+//! and replacing UTF-8 to UTF-8 must be `String::from_utf8_lossy`;
+//! `stream::transcode_copy` over a reader that hands out the same pieces must
+//! give the one-call output, or stop at its first error.
 #![no_main]
 
 #[path = "../../tests/model/stream.rs"]
 mod feeding;
 
-use feeding::{feed, one_shot};
+use feeding::{feed, one_shot, Outcome};
 use libfuzzer_sys::fuzz_target;
 use utfast::{stream::Transcoder, stream::Utf8Validator, Encoding, Engine, ErrorMode, Kernel};
 use utfast_fuzz::lazy;
@@ -30,6 +32,49 @@ fn cuts_and_sizes(seed: u8, len: usize) -> (Vec<usize>, Vec<usize>) {
     }
     let sizes = (0..4).map(|_| 1 + next(40) as usize).collect();
     (cuts, sizes)
+}
+
+/// Hands out the input a piece at a time, cut at `cuts`.
+struct Pieces<'a> {
+    input: &'a [u8],
+    cuts: &'a [usize],
+    at: usize,
+}
+
+impl std::io::Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let end = match self.cuts.iter().find(|&&cut| cut > self.at) {
+            Some(&cut) => cut,
+            None => self.input.len(),
+        };
+        let n = (end - self.at).min(buf.len());
+        buf[..n].copy_from_slice(&self.input[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// `stream::transcode_copy` of the input read in the pieces `cuts` makes
+/// gives the one-call output (and the input's length), or stops at its first
+/// error with the one-call output of the input before it.
+fn check_copy(input: &[u8], cuts: &[usize], t: Transcoder, reference: &Outcome) {
+    let (from, to, mode) = (t.from(), t.to(), t.mode());
+    let reader = Pieces { input, cuts, at: 0 };
+    let mut out = Vec::new();
+    let result = utfast::stream::transcode_copy(reader, &mut out, t, true).unwrap();
+    match reference.errors.first() {
+        None => {
+            assert_eq!(result, Ok(input.len() as u64));
+            assert_eq!(out, reference.output);
+        }
+        Some(&first) => {
+            let error = result.unwrap_err();
+            assert_eq!(error.error(), first);
+            let before = &input[..first.offset() as usize];
+            let again = one_shot(Transcoder::new(from, to, mode), before);
+            assert_eq!(again.output, out);
+        }
+    }
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -70,6 +115,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(got, want, "validator: {what}");
         }
     }
+    check_copy(input, &cuts, Transcoder::new(from, to, mode), &reference);
     if from == Encoding::Utf8 && to == Encoding::Utf8 {
         match mode {
             ErrorMode::Strict => {
