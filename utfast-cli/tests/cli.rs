@@ -1115,6 +1115,44 @@ fn convert_output_file_is_replaced_only_on_success() {
     assert_eq!(dir.entries(), ["out.txt"]);
 }
 
+/// A new output file gets the permissions a shell's `>` gives one (0666 less
+/// the umask, like `File::create`), not a temporary file's 0600; a file
+/// replaced by `convert -o` or by `repair` keeps its own exactly, bits the
+/// umask would clear included.
+#[cfg(unix)]
+#[test]
+fn output_files_get_the_permissions_users_expect() {
+    use std::os::unix::fs::PermissionsExt;
+    // In octal, as `ls` and `chmod` show it.
+    let mode = |path: &Path| {
+        let mode = std::fs::metadata(path).unwrap().permissions().mode();
+        format!("{:o}", mode & 0o7777)
+    };
+    let dir = TempDir::new("permissions");
+    let created = dir.path.join("created-by-std.txt");
+    std::fs::File::create(&created).unwrap();
+    let input = TempFile::new("permissions-input.txt", "café\n".as_bytes());
+    let new = dir.path.join("new.txt");
+    assert_exit(&convert_into("utf-8", "latin1", &[], &new, &input), 0);
+    assert_eq!(mode(&new), mode(&created));
+
+    let existing = dir.path.join("existing.txt");
+    for wanted in [0o664, 0o640, 0o606] {
+        std::fs::write(&existing, b"old").unwrap();
+        std::fs::set_permissions(&existing, std::fs::Permissions::from_mode(wanted)).unwrap();
+        assert_exit(
+            &convert_into("utf-8", "utf-16le", &[], &existing, &input),
+            0,
+        );
+        assert_eq!(mode(&existing), format!("{wanted:o}"), "convert -o");
+        std::fs::write(&existing, b"bad \xFF").unwrap();
+        let path = existing.to_str().unwrap();
+        assert_exit(&run_with_stdin(&["repair", "-q", path], b""), 0);
+        assert_eq!(std::fs::read(&existing).unwrap(), "bad \u{FFFD}".as_bytes());
+        assert_eq!(mode(&existing), format!("{wanted:o}"), "repair");
+    }
+}
+
 #[test]
 fn convert_streams_blocks_with_exact_offsets() {
     // UTF-8 with characters across the 1 MiB and 2 MiB block edges, then an error.

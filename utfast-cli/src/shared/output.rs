@@ -47,8 +47,10 @@ pub struct TempOutput {
 
 impl TempOutput {
     /// Creates `.NAME.XXXXXX.utfast-tmp` beside `target` (beside the file it
-    /// links to, if it is a symbolic link), with the permissions of the
-    /// `existing` file. The error is a message.
+    /// links to, if it is a symbolic link), with exactly the permissions of the
+    /// `existing` file, or for a new file those a shell's `>` gives one (on
+    /// Unix 0666 less the umask, not the 0600 of a temporary file). The error
+    /// is a message.
     pub fn create(
         target: &Path,
         existing: Option<fs::Metadata>,
@@ -67,8 +69,14 @@ impl TempOutput {
         let mut builder = tempfile::Builder::new();
         let prefix = format!(".{}.", name.to_string_lossy());
         builder.prefix(&prefix).suffix(".utfast-tmp");
-        if let Some(metadata) = &existing {
-            builder.permissions(metadata.permissions());
+        match &existing {
+            Some(metadata) => {
+                builder.permissions(metadata.permissions());
+            }
+            None => {
+                #[cfg(unix)]
+                builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+            }
         }
         let (file, path) = builder
             .tempfile_in(dir)
@@ -79,6 +87,12 @@ impl TempOutput {
                 )
             })?
             .into_parts();
+        if let Some(metadata) = &existing {
+            // The mode given at creation lost the bits the umask clears.
+            file.set_permissions(metadata.permissions()).map_err(|error| {
+                format!("cannot write '{shown}': cannot give the temporary file its permissions: {error}")
+            })?;
+        }
         let temp = TempOutput {
             target: target.to_path_buf(),
             destination: destination.clone(),
