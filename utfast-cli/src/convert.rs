@@ -49,7 +49,7 @@ pub struct ConvertOptions {
     /// Write to the file OUT instead of standard output ('-': standard output)
     #[arg(short, long, value_name = "OUT", value_hint = ValueHint::FilePath)]
     pub output: Option<PathBuf>,
-    /// Start the output with the byte order mark of --to (not for latin1)
+    /// Start the output with the byte order mark of --to (not for latin1 or windows-1252)
     #[arg(long, long_help = help::BOM)]
     pub bom: bool,
     /// No report of invalid input (exit status 1); I/O errors are still reported
@@ -265,7 +265,7 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     let output = options
         .output
         .as_deref()
-        .filter(|&path| path != Path::new("-"));
+        .filter(|&path| path != Path::new("-") && !is_stdout(path));
     let Some(path) = output else {
         let mut out = BufWriter::with_capacity(OUT_BUFFER, stdout);
         out.write_all(bom)?;
@@ -335,6 +335,42 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     Ok(status)
 }
 
+/// Whether `path` is the file standard output already writes to
+/// (`/dev/stdout`, or a file the shell redirected it to): then the output goes
+/// to standard output, in order with what else is written there, and the
+/// file is not replaced.
+#[cfg(unix)]
+fn is_stdout(path: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let stdout = io::stdout();
+    let Ok(stdout) = stdout.as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    match (
+        std::fs::File::from(stdout).metadata(),
+        std::fs::metadata(path),
+    ) {
+        (Ok(out), Ok(named)) => (out.dev(), out.ino()) == (named.dev(), named.ino()),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_stdout(_: &Path) -> bool {
+    false
+}
+
+/// U+FFFD as each input encoding has it: an error on other bytes that names
+/// U+FFFD is about the replacement of invalid input.
+const REPLACEMENT_CHARACTER: [&[u8]; 5] = [
+    b"\xEF\xBF\xBD",
+    b"\xFD\xFF",
+    b"\xFF\xFD",
+    b"\xFD\xFF\x00\x00",
+    b"\x00\x00\xFF\xFD",
+];
+
 /// The message for a failure, without the `utfast: ` prefix: the library's,
 /// after the input's name (and line and column), with what to do.
 fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
@@ -350,11 +386,24 @@ fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
             cli_name(other)
         )
         .into(),
+        (TranscodeErrorKind::Unmappable(0xFFFD), _)
+            if !REPLACEMENT_CHARACTER.contains(&error.bytes()) =>
+        {
+            format!(
+                "; it is the replacement --errors {} puts for invalid input, which {} \
+                 cannot hold: use '--errors ignore', or convert to a UTF encoding",
+                options.errors.name(),
+                label(options.to)
+            )
+            .into()
+        }
         (TranscodeErrorKind::Unmappable(_), Encoding::Latin1 | Encoding::Windows1252) => {
-            "; convert to a UTF encoding, or replace the character".into()
+            "; --errors modes deal with invalid input only: convert to a UTF encoding, \
+             or replace the character first"
+                .into()
         }
         (TranscodeErrorKind::Unmappable(_), _) => {
-            "; choose another --errors mode or target encoding".into()
+            "; --errors modes deal with invalid input only: convert to another encoding".into()
         }
         _ => "".into(),
     };

@@ -100,7 +100,7 @@ Check that each FILE is valid UTF-8; standard input when no FILE is given, or fo
 
 OFFSET counts bytes from 0 (std's valid_up_to); LINE and COLUMN count from 1,
 COLUMN in characters; HEX is the offending sequence, e.g. 'ed a0 80' for an
-encoded surrogate. Files of any size are read in 1 MiB chunks.";
+encoded surrogate. Files of any size are read in blocks, in constant memory.";
 
 pub const VALIDATE_EXIT: &str = "  0  Every input is valid UTF-8.
   1  An input is not.
@@ -119,12 +119,14 @@ an \"error\" message.";
 pub const CONVERT: &str = "\
 Convert FILE (standard input when none, or '-') from encoding --from to encoding
 --to, writing to OUT (standard output when no -o, or for '-o -'). Input of any
-size streams through in 1 MiB blocks.
+size streams through in blocks, in constant memory. -o /dev/stdout, or a file
+standard output already goes to, is standard output.
 
-By default (--errors strict), at the first invalid character, or one that --to
-cannot represent (above U+00FF for latin1, outside its table for windows-1252;
-an unpaired surrogate, as WTF-8 input has, for utf-8, cesu-8 and mutf-8), it stops with exit status 1 and a line on
-standard error:
+At the first character that --to cannot represent (above U+00FF for latin1,
+outside its table for windows-1252; an unpaired surrogate, as WTF-8 input has,
+for utf-8, cesu-8 and mutf-8), in every --errors mode (the modes deal with
+invalid input), and by default (--errors strict) at the first invalid
+character, it stops with exit status 1 and a line on standard error:
 
     PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)
     PATH: invalid UTF-16LE at byte OFFSET: KIND (bytes: HEX)
@@ -142,8 +144,8 @@ pub fn convert_after() -> String {
         heading("Encodings (ENC)"),
         exit_status(
             "  0  Converted.
-  1  Invalid input, or a character --to cannot represent (with --errors strict),
-     or a byte order mark of another encoding than --from.
+  1  Invalid input (with --errors strict), a character --to cannot represent
+     (in every mode), or a byte order mark of another encoding than --from.
   2  Usage error, or I/O error."
         )
     )
@@ -188,7 +190,8 @@ pub fn error_mode(name: &str) -> &'static str {
 }
 
 pub const BOM: &str = "\
-Start the output with the byte order mark of --to (not for latin1): ef bb bf
+Start the output with the byte order mark of --to (not for latin1 or
+windows-1252): ef bb bf
 (also for cesu-8, mutf-8 and wtf-8), ff fe, fe ff, ff fe 00 00 or 00 00 fe ff.";
 
 /// The long help of `bench`, which takes about `seconds`.

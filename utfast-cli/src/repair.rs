@@ -127,7 +127,13 @@ fn repair(path: &Path, options: &RepairOptions, block: usize) -> Result<Repaired
                 .map_err(|message| format!("{message}; '{shown}' is left unchanged"))?,
         );
     }
-    temp.commit(writer)?;
+    if let Err(message) = temp.commit(writer) {
+        // No backup of a file left as it was (it would refuse the next try).
+        if let Some(backup) = &done.backup {
+            let _ = fs::remove_file(backup);
+        }
+        return Err(message);
+    }
     Ok(done)
 }
 

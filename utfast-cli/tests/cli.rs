@@ -1153,6 +1153,71 @@ fn output_files_get_the_permissions_users_expect() {
     }
 }
 
+/// A replaced file keeps its owner and group (checked where this test may
+/// give a file away: as root).
+#[cfg(unix)]
+#[test]
+fn replaced_files_keep_their_owner() {
+    use std::os::unix::fs::MetadataExt;
+    if std::fs::metadata("/proc/self").map(|m| m.uid()).ok() != Some(0) {
+        eprintln!("not root: owners cannot be given away, nothing to check");
+        return;
+    }
+    let dir = TempDir::new("owner");
+    let input = TempFile::new("owner-input.txt", "café\n".as_bytes());
+    let file = dir.path.join("owned.txt");
+    let owner = |path: &Path| {
+        let metadata = std::fs::metadata(path).unwrap();
+        (metadata.uid(), metadata.gid())
+    };
+    std::fs::write(&file, b"old").unwrap();
+    std::os::unix::fs::chown(&file, Some(65534), Some(65534)).unwrap();
+    assert_exit(&convert_into("utf-8", "utf-16le", &[], &file, &input), 0);
+    assert_eq!(owner(&file), (65534, 65534), "convert -o");
+    std::fs::write(&file, b"bad \xFF").unwrap();
+    std::os::unix::fs::chown(&file, Some(65534), Some(65534)).unwrap();
+    assert_exit(
+        &run_with_stdin(&["repair", "-q", file.to_str().unwrap()], b""),
+        0,
+    );
+    assert_eq!(owner(&file), (65534, 65534), "repair");
+}
+
+/// `-o /dev/stdout` where standard output goes to a file is standard output:
+/// the output lands in order with what else is written there, and the file
+/// is not replaced (which would lose the text before and after it); `-o
+/// /dev/stderr` likewise appends.
+#[cfg(unix)]
+#[test]
+fn output_to_the_streams_own_names() {
+    let dir = TempDir::new("dev-stdout");
+    let input = TempFile::new("dev-stdout-input.txt", b"caf\xE9\n");
+    let out = dir.path.join("out.txt");
+    let log = dir.path.join("log.txt");
+    std::fs::write(&log, b"log\n").unwrap();
+    let script = format!(
+        "{{ echo header; '{}' convert -f latin1 -t utf-8 '{}' -o /dev/stdout; echo footer; }} > '{}' \
+         && '{}' convert -f latin1 -t utf-8 '{}' -o /dev/stderr 2>> '{}'",
+        env!("CARGO_BIN_EXE_utfast"),
+        input.path().display(),
+        out.display(),
+        env!("CARGO_BIN_EXE_utfast"),
+        input.path().display(),
+        log.display()
+    );
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "header\ncafé\nfooter\n"
+    );
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), "log\ncafé\n");
+}
+
 #[test]
 fn convert_streams_blocks_with_exact_offsets() {
     // UTF-8 with characters across the 1 MiB and 2 MiB block edges, then an error.

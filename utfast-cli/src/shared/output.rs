@@ -26,6 +26,16 @@ pub fn open_output(target: &Path) -> Result<(Option<TempOutput>, File), String> 
             .open(target)
             .map(|file| (None, file))
             .map_err(|error| format!("cannot write '{shown}': {error}")),
+        // A stream named by the system (`/dev/stderr`, `/dev/fd/3`,
+        // `/proc/self/fd/3`) that leads to a regular file: written where it
+        // is, appended to as the stream it stands for would be, never
+        // replaced (a file renamed over it would lose what the stream's
+        // other writers wrote and will write).
+        Ok(_) if target.starts_with("/dev") || target.starts_with("/proc") => OpenOptions::new()
+            .append(true)
+            .open(target)
+            .map(|file| (None, file))
+            .map_err(|error| format!("cannot write '{shown}': {error}")),
         existing => {
             TempOutput::create(target, existing.ok()).map(|(temp, file)| (Some(temp), file))
         }
@@ -48,7 +58,7 @@ pub struct TempOutput {
 impl TempOutput {
     /// Creates `.NAME.XXXXXX.utfast-tmp` beside `target` (beside the file it
     /// links to, if it is a symbolic link), with exactly the permissions of the
-    /// `existing` file, or for a new file those a shell's `>` gives one (on
+    /// `existing` file (and its owner and group where allowed), or for a new file those a shell's `>` gives one (on
     /// Unix 0666 less the umask, not the 0600 of a temporary file). The error
     /// is a message.
     pub fn create(
@@ -88,7 +98,17 @@ impl TempOutput {
             })?
             .into_parts();
         if let Some(metadata) = &existing {
-            // The mode given at creation lost the bits the umask clears.
+            // The owner and group of the file it replaces, where this user may
+            // give them (root may; others may keep a group they belong to).
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::{fchown, MetadataExt};
+                if fchown(&file, Some(metadata.uid()), Some(metadata.gid())).is_err() {
+                    let _ = fchown(&file, None, Some(metadata.gid()));
+                }
+            }
+            // The mode given at creation lost the bits the umask clears (and a
+            // change of owner clears set-user-ID).
             file.set_permissions(metadata.permissions()).map_err(|error| {
                 format!("cannot write '{shown}': cannot give the temporary file its permissions: {error}")
             })?;
