@@ -136,7 +136,10 @@ character, it stops with exit status 1 and a line on standard error:
 OFFSET counts bytes of the input from 0, a byte order mark included; LINE:COLUMN
 (UTF-8 input only) does not count the mark. OUT is written to a temporary file
 beside it (.OUT.XXXXXX.utfast-tmp) and renamed to OUT at the end: after a failure
-OUT is as it was. Standard output, by contrast, gets the text before the error.";
+OUT is as it was. A replaced OUT keeps its mode (and owner and group, where
+allowed); a read-only OUT is refused, as '>' refuses it; a symbolic link's
+target is written. Standard output, by contrast, gets the text before the
+error.";
 
 pub fn convert_after() -> String {
     format!(

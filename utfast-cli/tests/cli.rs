@@ -1153,6 +1153,29 @@ fn output_files_get_the_permissions_users_expect() {
     }
 }
 
+/// `-o` through a symbolic link writes the link's target, and creates it when
+/// it does not exist yet (as `>` does); the link stays a link.
+#[cfg(unix)]
+#[test]
+fn output_through_a_symbolic_link() {
+    let dir = TempDir::new("symlink-out");
+    let input = TempFile::new("symlink-input.txt", b"caf\xE9\n");
+    let link = dir.path.join("link.txt");
+    std::os::unix::fs::symlink("target.txt", &link).unwrap();
+    for round in ["created", "replaced"] {
+        assert_exit(&convert_into("latin1", "utf-8", &[], &link, &input), 0);
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink(),
+            "{round}"
+        );
+        let written = std::fs::read_to_string(dir.path.join("target.txt")).unwrap();
+        assert_eq!(written, "café\n", "{round}");
+    }
+}
+
 /// A replaced file keeps its owner and group (checked where this test may
 /// give a file away: as root).
 #[cfg(unix)]

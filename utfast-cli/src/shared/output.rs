@@ -4,7 +4,7 @@
 //! flushed to disk.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::BufWriter;
+use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 
 use tempfile::TempPath;
@@ -36,9 +36,15 @@ pub fn open_output(target: &Path) -> Result<(Option<TempOutput>, File), String> 
             .open(target)
             .map(|file| (None, file))
             .map_err(|error| format!("cannot write '{shown}': {error}")),
-        existing => {
-            TempOutput::create(target, existing.ok()).map(|(temp, file)| (Some(temp), file))
+        Ok(metadata) => {
+            // Refused where a shell's `>` would refuse it (a read-only file):
+            // opened for writing, not truncated, to ask the system.
+            if let Err(error) = OpenOptions::new().write(true).open(target) {
+                return Err(format!("cannot write '{shown}': {error}"));
+            }
+            TempOutput::create(target, Some(metadata)).map(|(temp, file)| (Some(temp), file))
         }
+        Err(_) => TempOutput::create(target, None).map(|(temp, file)| (Some(temp), file)),
     }
 }
 
@@ -66,7 +72,13 @@ impl TempOutput {
         existing: Option<fs::Metadata>,
     ) -> Result<(TempOutput, File), String> {
         let shown = target.display();
-        let destination = fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
+        // A symbolic link's target is written, even one that does not exist
+        // yet (as `>` creates it).
+        let destination =
+            fs::canonicalize(target).unwrap_or_else(|_| match fs::read_link(target) {
+                Ok(link) => target.parent().unwrap_or(Path::new("")).join(link),
+                Err(_) => target.to_path_buf(),
+            });
         let Some(name) = destination.file_name() else {
             return Err(format!(
                 "cannot write '{shown}': not a file name (give -o a file name)"
@@ -91,8 +103,12 @@ impl TempOutput {
         let (file, path) = builder
             .tempfile_in(dir)
             .map_err(|error| {
+                // The system's reason, without the path the `tempfile` crate adds.
+                let reason = io::Error::from(error.kind());
                 format!(
-                    "cannot write '{shown}': cannot create a temporary file in '{}': {error}",
+                    "cannot write '{shown}': cannot create a temporary file beside it in '{}' \
+                     (it is written there, then renamed): {reason}; to write the file in \
+                     place, use '-o -' and redirect standard output to it",
                     dir.display()
                 )
             })?
