@@ -29,14 +29,15 @@ fn main() -> ExitCode {
     let status = match args::parse(std::env::args_os().skip(1)) {
         // A usage error, or the help asked for (which clap prints to standard
         // output, with no error).
-        Err(error) => {
-            let _ = error.print();
-            if error.use_stderr() {
+        Err(error) => match error.print() {
+            // The help could not be written (`--help > /dev/full`).
+            Err(failure) if failure.kind() != ErrorKind::BrokenPipe => {
+                warn(format_args!("cannot write the help: {failure}"));
                 Status::Error
-            } else {
-                Status::Success
             }
-        }
+            _ if error.use_stderr() => Status::Error,
+            _ => Status::Success,
+        },
         Ok(command) => run(command).unwrap_or_else(|error| {
             // A closed pipe (`utfast ... | head`) only means nobody reads on.
             if error.kind() != ErrorKind::BrokenPipe {

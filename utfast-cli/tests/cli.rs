@@ -1153,6 +1153,21 @@ fn output_files_get_the_permissions_users_expect() {
     }
 }
 
+/// Help that cannot be written (a full device) is an error, not a success.
+#[test]
+fn help_that_cannot_be_written_exits_2() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let output = utfast().arg("--help").stdout(full).output().unwrap();
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).starts_with("utfast: cannot write the help: "),
+        "{}",
+        stderr(&output)
+    );
+}
+
 /// `-o` through a symbolic link writes the link's target, and creates it when
 /// it does not exist yet (as `>` does); the link stays a link.
 #[cfg(unix)]
