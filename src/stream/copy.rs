@@ -9,11 +9,11 @@
 
 use std::boxed::Box;
 use std::fmt;
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::vec;
 
-use super::read::fill;
-use super::{BomHandling, Status, TranscodeError, Transcoder};
+use super::read::{fill, line_column_in};
+use super::{BomHandling, Status, TranscodeError, TranscodeErrorKind, Transcoder};
 use crate::utf8::LineColumn;
 use crate::Encoding;
 
@@ -22,9 +22,6 @@ const CHUNK: usize = 1 << 18;
 
 /// Output bytes converted before they are written out.
 const OUTPUT: usize = 1 << 18;
-
-/// The UTF-8 byte order mark.
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Which side of [`transcode_copy`] failed: reading its input or writing its
 /// output (the `io::Error` of the reader or the writer).
@@ -104,6 +101,7 @@ pub struct TranscodeCopyError {
     position: Option<LineColumn>,
     bom_len: u8,
     wrote: bool,
+    utf8: bool,
 }
 
 impl TranscodeCopyError {
@@ -136,6 +134,36 @@ impl TranscodeCopyError {
     pub const fn at(mut self, position: LineColumn) -> TranscodeCopyError {
         self.position = Some(position);
         self
+    }
+
+    /// The same error with its line and column in UTF-8 input, found by
+    /// reading the input again: `input` is the reader [`transcode_copy`] read
+    /// (a file, say), and `start` where it stood then (0 for a whole file).
+    /// For input in other encodings, or an error about a foreign byte order
+    /// mark, the error as it is. Leaves `input` anywhere.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use utfast::stream::{transcode_copy, Transcoder};
+    /// use utfast::{utf8::LineColumn, Encoding, ErrorMode};
+    /// let mut file = Cursor::new(b"a\nb\xFF".to_vec());
+    /// let t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict);
+    /// let e = transcode_copy(&mut file, std::io::sink(), t, false).unwrap().unwrap_err();
+    /// let e = e.locate_in(&mut file, 0).unwrap();
+    /// assert_eq!(e.position(), Some(LineColumn { line: 2, column: 2 }));
+    /// ```
+    pub fn locate_in(
+        self,
+        mut input: impl Read + Seek,
+        start: u64,
+    ) -> io::Result<TranscodeCopyError> {
+        if !self.utf8 || matches!(self.error.kind(), TranscodeErrorKind::ForeignBom(_)) {
+            return Ok(self);
+        }
+        let bom_len = self.bom_len as u64;
+        input.seek(SeekFrom::Start(start + bom_len))?;
+        let text_len = self.error.offset().saturating_sub(bom_len);
+        Ok(self.at(line_column_in(input, text_len)?))
     }
 
     /// The bytes of the UTF-8 byte order mark the transcoder stripped from the
@@ -176,7 +204,7 @@ impl std::error::Error for TranscodeCopyError {
 /// (everything before it written); `Err` when reading or writing failed. With
 /// `count_lines` and UTF-8 input, the error has its line and column
 /// (counting costs more than converting: for input that can be read again,
-/// [`TranscodeCopyError::at`] adds them afterwards). `writer` is not flushed.
+/// [`TranscodeCopyError::locate_in`] adds them afterwards). `writer` is not flushed.
 ///
 /// ```
 /// use utfast::stream::{transcode_copy, BomHandling, Transcoder};
@@ -214,12 +242,13 @@ pub fn transcode_copy(
         let chunk = &input[..filled];
         // A UTF-8 byte order mark the transcoder strips: not text, so not
         // counted.
+        let utf8_bom = Encoding::Utf8.bom().unwrap_or_default();
         if done == 0
             && transcoder.from() == Encoding::Utf8
             && transcoder.bom_handling() != BomHandling::None
-            && chunk.starts_with(UTF8_BOM)
+            && chunk.starts_with(utf8_bom)
         {
-            bom_len = UTF8_BOM.len();
+            bom_len = utf8_bom.len();
         }
         // Where the line and column were counted to in `chunk`.
         let counted = if done == 0 { bom_len } else { 0 };
@@ -253,6 +282,7 @@ pub fn transcode_copy(
                 position: count.then_some(position),
                 bom_len: bom_len as u8,
                 wrote,
+                utf8: transcoder.from() == Encoding::Utf8,
             }));
         }
         if count {
@@ -427,5 +457,49 @@ mod tests {
         let error = transcode_copy(Broken(false), io::sink(), t, false).unwrap_err();
         assert!(matches!(&error, CopyIoError::Read(e) if e.to_string() == "gone"));
         assert_eq!(io::Error::from(error).to_string(), "gone");
+    }
+
+    /// `locate_in` finds what counting as it goes finds, from a reader that
+    /// did not start at 0 and past a stripped byte order mark; input in
+    /// other encodings and foreign marks are left as they are.
+    #[test]
+    fn located_afterwards_as_counted() {
+        let prefix = b"skipped\n";
+        for text in [&b"\xEF\xBB\xBFab\ncd\xC3("[..], b"ab\r\n\xE2\x82", b"\xFF"] {
+            let mut data = prefix.to_vec();
+            data.extend_from_slice(text);
+            let strip = || {
+                Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict)
+                    .with_bom_handling(BomHandling::Strip)
+            };
+            let counted = transcode_copy(text, io::sink(), strip(), true)
+                .unwrap()
+                .unwrap_err();
+            let mut file = io::Cursor::new(&data);
+            file.set_position(prefix.len() as u64);
+            let found = transcode_copy(&mut file, io::sink(), strip(), false)
+                .unwrap()
+                .unwrap_err();
+            assert_eq!(found.position(), None);
+            let located = found.locate_in(&mut file, prefix.len() as u64).unwrap();
+            assert_eq!(located, counted, "{text:x?}");
+        }
+        let mut file = io::Cursor::new(b"\xFE\xFFab".to_vec());
+        let t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict)
+            .with_bom_handling(BomHandling::Enforce);
+        let e = transcode_copy(&mut file, io::sink(), t, false)
+            .unwrap()
+            .unwrap_err();
+        assert!(matches!(
+            e.error().kind(),
+            TranscodeErrorKind::ForeignBom(_)
+        ));
+        assert_eq!(e.locate_in(&mut file, 0).unwrap().position(), None);
+        let mut file = io::Cursor::new(b"a\x00\x00\xD8".to_vec());
+        let t = Transcoder::new(Encoding::Utf16Le, Encoding::Utf8, ErrorMode::Strict);
+        let e = transcode_copy(&mut file, io::sink(), t, false)
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(e.locate_in(&mut file, 0).unwrap().position(), None);
     }
 }

@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
 use clap::{Args, ValueHint};
@@ -22,7 +22,7 @@ use utfast::{utf8::LineColumn, Encoding, ErrorMode};
 
 use crate::help;
 use crate::shared::input::{self, Input, Reader};
-use crate::shared::output::{open_output, OUT_BUFFER};
+use crate::shared::output::{open_output, Output, OUT_BUFFER};
 use crate::shared::progress::ProgressArgs;
 use crate::shared::report::{cli_name, label, warn, Status};
 use crate::shared::values::Named;
@@ -150,20 +150,12 @@ fn convert(
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
             let start = file.stream_position().map_err(CopyIoError::Read)?;
-            let mut result = transcode_copy(bar.wrap_read(&mut file), out, transcoder, false)?;
-            if let Err(failure) = &mut result {
-                let error = failure.error();
-                if utf8 && !matches!(error.kind(), TranscodeErrorKind::ForeignBom(_)) {
-                    let bom_len = failure.bom_len() as u64;
-                    file.seek(SeekFrom::Start(start + bom_len))
-                        .map_err(CopyIoError::Read)?;
-                    let text_len = error.offset().saturating_sub(bom_len);
-                    let at =
-                        stream::line_column_in(&mut file, text_len).map_err(CopyIoError::Read)?;
-                    *failure = failure.at(at);
-                }
+            match transcode_copy(bar.wrap_read(&mut file), out, transcoder, false)? {
+                Err(failure) => Ok(Err(failure
+                    .locate_in(&mut file, start)
+                    .map_err(CopyIoError::Read)?)),
+                result => Ok(result),
             }
-            Ok(result)
         }
     }
 }
@@ -262,11 +254,14 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
         .progress
         .bar(options.quiet, reader.len_left(), &name);
     let transcoder = transcoder(from, options);
-    let output = options
-        .output
-        .as_deref()
-        .filter(|&path| path != Path::new("-") && !is_stdout(path));
-    let Some(path) = output else {
+    let output = match open_output(options.output.as_deref()) {
+        Ok(output) => output,
+        Err(message) => {
+            warn(format_args!("{message}"));
+            return Ok(Status::Error);
+        }
+    };
+    let Output::File { path, temp, file } = output else {
         let mut out = BufWriter::with_capacity(OUT_BUFFER, stdout);
         out.write_all(bom)?;
         let result = convert(reader, transcoder, &mut out, bar);
@@ -292,13 +287,6 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
                 Ok(Status::Error)
             }
         };
-    };
-    let (temp, file) = match open_output(path) {
-        Ok(created) => created,
-        Err(message) => {
-            warn(format_args!("{message}"));
-            return Ok(Status::Error);
-        }
     };
     // Declared after `temp`, so dropped (closed) before it removes the file.
     let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
@@ -335,41 +323,17 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     Ok(status)
 }
 
-/// Whether `path` is the file standard output already writes to
-/// (`/dev/stdout`, or a file the shell redirected it to): then the output goes
-/// to standard output, in order with what else is written there, and the
-/// file is not replaced.
-#[cfg(unix)]
-fn is_stdout(path: &Path) -> bool {
-    use std::os::fd::AsFd;
-    use std::os::unix::fs::MetadataExt;
-    let stdout = io::stdout();
-    let Ok(stdout) = stdout.as_fd().try_clone_to_owned() else {
-        return false;
-    };
-    match (
-        std::fs::File::from(stdout).metadata(),
-        std::fs::metadata(path),
-    ) {
-        (Ok(out), Ok(named)) => (out.dev(), out.ino()) == (named.dev(), named.ino()),
-        _ => false,
-    }
+/// Whether `bytes` are U+FFFD in some input encoding (encoded by the library):
+/// an error on other bytes that names U+FFFD is about the replacement of
+/// invalid input.
+fn is_replacement_character(bytes: &[u8]) -> bool {
+    Encoding::ALL.iter().any(|&encoding| {
+        let mut t = Transcoder::new(Encoding::Utf8, encoding, ErrorMode::Strict);
+        let mut out = [0u8; 8];
+        let p = t.transcode("\u{FFFD}".as_bytes(), &mut out, true);
+        matches!(p.status, stream::Status::InputEmpty) && &out[..p.written] == bytes
+    })
 }
-
-#[cfg(not(unix))]
-fn is_stdout(_: &Path) -> bool {
-    false
-}
-
-/// U+FFFD as each input encoding has it: an error on other bytes that names
-/// U+FFFD is about the replacement of invalid input.
-const REPLACEMENT_CHARACTER: [&[u8]; 5] = [
-    b"\xEF\xBF\xBD",
-    b"\xFD\xFF",
-    b"\xFF\xFD",
-    b"\xFD\xFF\x00\x00",
-    b"\x00\x00\xFF\xFD",
-];
 
 /// The message for a failure, without the `utfast: ` prefix: the library's,
 /// after the input's name (and line and column), with what to do.
@@ -386,9 +350,7 @@ fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
             cli_name(other)
         )
         .into(),
-        (TranscodeErrorKind::Unmappable(0xFFFD), _)
-            if !REPLACEMENT_CHARACTER.contains(&error.bytes()) =>
-        {
+        (TranscodeErrorKind::Unmappable(0xFFFD), _) if !is_replacement_character(error.bytes()) => {
             format!(
                 "; it is the replacement --errors {} puts for invalid input, which {} \
                  cannot hold: use '--errors ignore', or convert to a UTF encoding",

@@ -12,10 +12,59 @@ use tempfile::TempPath;
 /// The output buffer in front of standard output or the output file.
 pub const OUT_BUFFER: usize = 1 << 16;
 
+/// Where `-o` sends the output.
+pub enum Output<'a> {
+    /// Standard output: no `-o`, `-o -`, or a name for the file standard
+    /// output already writes to.
+    Stdout,
+    /// The file `path`: written through `temp` when it replaces a regular
+    /// file (or makes a new one), else directly (a device, a pipe).
+    File {
+        path: &'a Path,
+        temp: Option<TempOutput>,
+        file: File,
+    },
+}
+
+/// Opens the output `-o` names (`arg`): standard output for none, `-`, or
+/// the file standard output already writes to (`/dev/stdout`, or a file the
+/// shell redirected it to: then the output goes there in order with what
+/// else is written, and the file is not replaced); otherwise the file, see
+/// [`open_file`]. The error is a message.
+pub fn open_output(arg: Option<&Path>) -> Result<Output<'_>, String> {
+    match arg {
+        Some(path) if path != Path::new("-") && !is_stdout(path) => {
+            let (temp, file) = open_file(path)?;
+            Ok(Output::File { path, temp, file })
+        }
+        _ => Ok(Output::Stdout),
+    }
+}
+
+/// Whether `path` is the file standard output already writes to.
+#[cfg(unix)]
+fn is_stdout(path: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let stdout = std::io::stdout();
+    let Ok(stdout) = stdout.as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    match (File::from(stdout).metadata(), fs::metadata(path)) {
+        (Ok(out), Ok(named)) => (out.dev(), out.ino()) == (named.dev(), named.ino()),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_stdout(_: &Path) -> bool {
+    false
+}
+
 /// Opens `target` for writing: a temporary file beside a regular file (or a new
 /// file), renamed over it by [`TempOutput::commit`]; other files (a device, a
 /// pipe) directly. The error is a message.
-pub fn open_output(target: &Path) -> Result<(Option<TempOutput>, File), String> {
+fn open_file(target: &Path) -> Result<(Option<TempOutput>, File), String> {
     let shown = target.display();
     match fs::metadata(target) {
         Ok(metadata) if metadata.is_dir() => Err(format!(
