@@ -99,7 +99,7 @@ Check that each FILE is valid UTF-8; standard input when no FILE is given, or fo
     PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)
 
 OFFSET counts bytes from 0 (std's valid_up_to); LINE and COLUMN count from 1,
-COLUMN in characters; HEX is the offending sequence, e.g. 'ed a0 80' for an
+COLUMN in characters (a byte order mark that starts the input not counted); HEX is the offending sequence, e.g. 'ed a0 80' for an
 encoded surrogate. Files of any size are read in blocks, in constant memory.";
 
 pub const VALIDATE_EXIT: &str = "  0  Every input is valid UTF-8.

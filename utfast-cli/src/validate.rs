@@ -8,12 +8,13 @@
 //! to the error to find its line and column; other inputs (standard input, pipes)
 //! can be read only once, so they count as they go.
 
-use std::io::{self, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
 use serde::Serialize;
 use utfast::stream::{line_column_in, validate_reader, Utf8ReadError};
+use utfast::utf8::LineColumn;
 
 use crate::help;
 use crate::shared::input::{open, Input, Reader};
@@ -61,20 +62,66 @@ pub fn run(options: &ValidateOptions, out: &mut impl Write) -> io::Result<Status
     Ok(status)
 }
 
-/// Validates the input, and finds the line and column of an error.
+/// Validates the input, and finds the line and column of an error. A UTF-8
+/// byte order mark at the start is not counted as a column (editors do not
+/// show it, and `convert` strips it), though the byte offset counts it.
 fn check(reader: Reader, bar: &indicatif::ProgressBar) -> io::Result<Verdict> {
-    match reader {
-        Reader::Once(reader) => validate_reader(bar.wrap_read(reader), true),
+    let (verdict, head) = match reader {
+        Reader::Once(reader) => {
+            let mut head = Head::new(bar.wrap_read(reader));
+            (validate_reader(&mut head, true)?, head.bytes)
+        }
         Reader::Rewindable(mut file) => {
             // Not 0 for standard input that something else has read from.
             let start = file.stream_position()?;
-            let verdict = validate_reader(bar.wrap_read(&mut file), false)?;
-            let Err(error) = verdict else {
-                return Ok(verdict);
-            };
-            file.seek(SeekFrom::Start(start))?;
-            Ok(Err(error.at(line_column_in(&mut file, error.offset())?)))
+            let mut head = Head::new(bar.wrap_read(&mut file));
+            let verdict = validate_reader(&mut head, false)?;
+            let head = head.bytes;
+            match verdict {
+                Err(error) => {
+                    file.seek(SeekFrom::Start(start))?;
+                    let at = line_column_in(&mut file, error.offset())?;
+                    (Err(error.at(at)), head)
+                }
+                valid => (valid, head),
+            }
         }
+    };
+    let bom = utfast::Encoding::Utf8.bom().unwrap_or_default();
+    Ok(match verdict {
+        Err(error) if head.starts_with(bom) => match error.position() {
+            Some(at) if at.line == 1 && error.offset() >= bom.len() as u64 => {
+                let column = at.column - 1;
+                Err(error.at(LineColumn { column, ..at }))
+            }
+            _ => Err(error),
+        },
+        verdict => verdict,
+    })
+}
+
+/// A reader that keeps the first bytes it hands out (to see whether the input
+/// starts with a byte order mark).
+struct Head<R> {
+    inner: R,
+    bytes: Vec<u8>,
+}
+
+impl<R> Head<R> {
+    fn new(inner: R) -> Head<R> {
+        Head {
+            inner,
+            bytes: Vec::new(),
+        }
+    }
+}
+
+impl<R: Read> Read for Head<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let take = (3 - self.bytes.len().min(3)).min(n);
+        self.bytes.extend_from_slice(&buf[..take]);
+        Ok(n)
     }
 }
 

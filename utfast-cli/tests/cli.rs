@@ -125,6 +125,37 @@ fn reads_standard_input() {
     assert!(stdout(&output).starts_with("<stdin>:2:3: invalid UTF-8 at byte 5:"));
 }
 
+/// A UTF-8 byte order mark at the start is no column (as `convert`, which
+/// strips it, counts): one on line 1 and one later (a character there), from a
+/// file, a pipe and a redirected file; the offset counts the mark.
+#[test]
+fn validate_counts_no_column_for_a_byte_order_mark() {
+    let data = b"\xEF\xBB\xBFab\xFF\n";
+    let report = ":1:3: invalid UTF-8 at byte 5: byte never valid in UTF-8 (bytes: ff)\n";
+    let file = TempFile::new("bom-validate.txt", data);
+    assert_invalid_report(&[], &file, report);
+    let piped = run_with_stdin(&["validate"], data);
+    assert_eq!(stdout(&piped), format!("<stdin>{report}"));
+    let redirected = utfast()
+        .arg("validate")
+        .stdin(std::fs::File::open(file.path()).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&redirected), format!("<stdin>{report}"));
+    let converted = utfast()
+        .args(["convert", "-f", "utf-8", "-t", "utf-16le"])
+        .arg(file.path())
+        .output()
+        .unwrap();
+    assert!(stderr(&converted).contains(":1:3: invalid UTF-8 at byte 5"));
+
+    let later = b"ab\n\xEF\xBB\xBFc\xFF";
+    let report = ":2:3: invalid UTF-8 at byte 7: byte never valid in UTF-8 (bytes: ff)\n";
+    assert_invalid_report(&[], &TempFile::new("bom-later.txt", later), report);
+    let piped = run_with_stdin(&["validate"], later);
+    assert_eq!(stdout(&piped), format!("<stdin>{report}"));
+}
+
 #[test]
 fn json_reports_every_input() {
     let valid = TempFile::new("valid.json.txt", "ünïcödé\n".as_bytes());
