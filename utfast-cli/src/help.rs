@@ -138,8 +138,8 @@ OFFSET counts bytes of the input from 0, a byte order mark included; LINE:COLUMN
 beside it (.OUT.XXXXXX.utfast-tmp) and renamed to OUT at the end: after a failure
 OUT is as it was. A replaced OUT keeps its mode (and owner and group, where
 allowed); a read-only OUT is refused, as '>' refuses it; a symbolic link's
-target is written. Standard output, by contrast, gets the text before the
-error.";
+target is written; an interruption (Ctrl-C, SIGTERM) removes the temporary
+file. Standard output, by contrast, gets the text before the error.";
 
 pub fn convert_after() -> String {
     format!(
@@ -149,7 +149,8 @@ pub fn convert_after() -> String {
             "  0  Converted.
   1  Invalid input (with --errors strict), a character --to cannot represent
      (in every mode), or a byte order mark of another encoding than --from.
-  2  Usage error, or I/O error."
+  2  Usage error, or I/O error.
+130  Interrupted (OUT as it was)."
         )
     )
 }
@@ -276,7 +277,8 @@ also drops a UTF-8 byte order mark, and refuses input that starts with another
 encoding's).";
 
 pub const REPAIR_EXIT: &str = "  0  Every FILE is valid, or repaired.
-  2  Usage error, or I/O error (the other FILEs are still repaired).";
+  2  Usage error, or I/O error (the other FILEs are still repaired).
+130  Interrupted (the FILE being repaired as it was).";
 
 pub const COMPLETIONS: &str = "\
 Print a script that completes utfast's commands, options and their values

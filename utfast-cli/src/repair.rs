@@ -101,7 +101,7 @@ fn repair(path: &Path, options: &RepairOptions, block: usize) -> Result<Repaired
         Ok(_) => return Ok(done),
         Err(error) => done.first = error.offset(),
     }
-    let (temp, file) = TempOutput::create(path, Some(metadata))?;
+    let (mut temp, file) = TempOutput::create(path, Some(metadata))?;
     let mut writer = BufWriter::with_capacity(OUT_BUFFER, file);
     // The file again from the start: its valid start as it is, then the rest
     // repaired.
@@ -122,18 +122,15 @@ fn repair(path: &Path, options: &RepairOptions, block: usize) -> Result<Repaired
         }
     };
     if options.backup {
-        done.backup = Some(
-            keep_original(path)
-                .map_err(|message| format!("{message}; '{shown}' is left unchanged"))?,
-        );
+        // Removed with the temporary file if the repair fails or is
+        // interrupted: no backup of a file left as it was (it would refuse
+        // the next try).
+        let backup = temp
+            .companion(|| keep_original(path))
+            .map_err(|message| format!("{message}; '{shown}' is left unchanged"))?;
+        done.backup = Some(backup);
     }
-    if let Err(message) = temp.commit(writer) {
-        // No backup of a file left as it was (it would refuse the next try).
-        if let Some(backup) = &done.backup {
-            let _ = fs::remove_file(backup);
-        }
-        return Err(message);
-    }
+    temp.commit(writer)?;
     Ok(done)
 }
 

@@ -1252,6 +1252,52 @@ fn replaced_files_keep_their_owner() {
     assert_eq!(owner(&file), (65534, 65534), "repair");
 }
 
+/// An interrupted conversion (SIGINT, as Ctrl-C sends, and SIGTERM) exits
+/// with status 130, says so, and leaves the output file as it was: its
+/// temporary file removed.
+#[cfg(unix)]
+#[test]
+fn interrupted_convert_removes_its_temporary_file() {
+    use std::io::Write;
+    for signal in ["-INT", "-TERM"] {
+        let dir = TempDir::new(&format!("interrupt{signal}"));
+        let out = dir.path.join("out.txt");
+        std::fs::write(&out, b"original").unwrap();
+        let mut child = utfast()
+            .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
+            .arg(&out)
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Input that has not ended: the conversion waits for more.
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all("déjà\n".repeat(1000).as_bytes()).unwrap();
+        let started = std::time::Instant::now();
+        while dir.entries().len() < 2 {
+            assert!(started.elapsed().as_secs() < 20, "no temporary file");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let killed = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let output = child.wait_with_output().unwrap();
+        drop(stdin);
+        assert_exit(&output, 130);
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "utfast: interrupted; '{}' is left unchanged\n",
+                out.display()
+            ),
+            "{signal}"
+        );
+        assert_left_unchanged(&out, &dir);
+    }
+}
+
 /// `-o /dev/stdout` where standard output goes to a file is standard output:
 /// the output lands in order with what else is written there, and the file
 /// is not replaced (which would lose the text before and after it); `-o

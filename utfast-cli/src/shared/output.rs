@@ -1,13 +1,17 @@
 //! Writing an output file so that a failure leaves the user's file as it was:
 //! the output goes to a temporary file beside the target ([`TempOutput`], made
 //! by the `tempfile` crate), renamed over it only once everything is written and
-//! flushed to disk.
+//! flushed to disk. An interrupted run (Ctrl-C, `SIGTERM`, `SIGHUP`) removes
+//! its temporary files before it exits with status 130.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, Once};
 
 use tempfile::TempPath;
+
+use crate::shared::report::warn;
 
 /// The output buffer in front of standard output or the output file.
 pub const OUT_BUFFER: usize = 1 << 16;
@@ -105,9 +109,60 @@ pub struct TempOutput {
     target: PathBuf,
     /// What the temporary file replaces: `target`, or the file it links to.
     destination: PathBuf,
-    path: TempPath,
+    /// `None` once renamed over the target.
+    path: Option<TempPath>,
     /// Whether `target` existed before.
     existed: bool,
+}
+
+/// A temporary file being written, as an interruption finds it.
+struct Pending {
+    temp: PathBuf,
+    /// A file made for the output (repair's backup of the original), removed
+    /// with it.
+    companion: Option<PathBuf>,
+    /// What becomes of the target when they are removed.
+    untouched: String,
+}
+
+/// The temporary files being written: those an interruption removes.
+static PENDING: Mutex<Vec<Pending>> = Mutex::new(Vec::new());
+
+/// [`PENDING`], locked (a thread that panicked while holding it left a list
+/// that is still right).
+fn pending() -> MutexGuard<'static, Vec<Pending>> {
+    PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Sets the handler of interruptions, once: it removes the temporary files
+/// being written (and their companions), says so, and exits with status 130
+/// (as a shell reports an interrupted command). It runs on a thread of its
+/// own, and waits for a rename under way to finish.
+fn remove_on_interrupt() {
+    static SET: Once = Once::new();
+    SET.call_once(|| {
+        // Without the handler (another one set), an interruption leaves the
+        // temporary file: no reason to refuse the conversion.
+        let _ = ctrlc::set_handler(|| {
+            let files = pending();
+            for file in files.iter() {
+                let _ = fs::remove_file(&file.temp);
+                if let Some(companion) = &file.companion {
+                    let _ = fs::remove_file(companion);
+                }
+                warn(format_args!("interrupted; {}", file.untouched));
+            }
+            std::process::exit(130);
+        });
+    });
+}
+
+/// Takes the entry of `temp` off `files`: its companion, if any.
+fn unlist(files: &mut Vec<Pending>, temp: &Path) -> Option<PathBuf> {
+    let at = files.iter().position(|file| file.temp == temp)?;
+    files.swap_remove(at).companion
 }
 
 impl TempOutput {
@@ -149,6 +204,16 @@ impl TempOutput {
                 builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
             }
         }
+        remove_on_interrupt();
+        let mut temp = TempOutput {
+            target: target.to_path_buf(),
+            destination: destination.clone(),
+            path: None,
+            existed: existing.is_some(),
+        };
+        // Listed as it is created: an interruption waits for the list, and
+        // then finds the file on it.
+        let mut files = pending();
         let (file, path) = builder
             .tempfile_in(dir)
             .map_err(|error| {
@@ -162,6 +227,14 @@ impl TempOutput {
                 )
             })?
             .into_parts();
+        files.push(Pending {
+            temp: path.to_path_buf(),
+            companion: None,
+            untouched: temp.untouched(),
+        });
+        drop(files);
+        // From here on, dropping `temp` removes the file and its entry.
+        temp.path = Some(path);
         if let Some(metadata) = &existing {
             // The owner and group of the file it replaces, where this user may
             // give them (root may; others may keep a group they belong to).
@@ -178,18 +251,12 @@ impl TempOutput {
                 format!("cannot write '{shown}': cannot give the temporary file its permissions: {error}")
             })?;
         }
-        let temp = TempOutput {
-            target: target.to_path_buf(),
-            destination: destination.clone(),
-            path,
-            existed: existing.is_some(),
-        };
         Ok((temp, file))
     }
 
     /// Flushes `writer` (of the temporary file) to disk and renames the file over
     /// the target. The error is a message that says the target is untouched.
-    pub fn commit(self, writer: BufWriter<File>) -> Result<(), String> {
+    pub fn commit(mut self, writer: BufWriter<File>) -> Result<(), String> {
         let shown = self.target.display().to_string();
         let untouched = self.untouched();
         let file = writer
@@ -198,13 +265,41 @@ impl TempOutput {
         file.sync_all()
             .map_err(|error| format!("cannot write '{shown}': {error}; {untouched}"))?;
         drop(file);
-        self.path.persist(&self.destination).map_err(|error| {
+        let mut files = pending();
+        // `None` cannot be: only `commit`, which takes `self`, renames it.
+        let Some(path) = self.path.take() else {
+            return Ok(());
+        };
+        let companion = unlist(&mut files, &path);
+        path.persist(&self.destination).map_err(|error| {
+            // Removed now, not when dropped: no longer in the list.
+            let _ = error.path.close();
+            if let Some(companion) = companion {
+                let _ = fs::remove_file(companion);
+            }
             format!(
-                "cannot write '{shown}': cannot rename the temporary file '{}' to it: {}; {untouched}",
-                error.path.display(),
+                "cannot write '{shown}': cannot rename the temporary file to it: {}; {untouched}",
                 error.error
             )
         })
+    }
+
+    /// Makes a file that belongs with the output (`make` returns its path:
+    /// repair's backup of the original), which is removed with the temporary
+    /// file if the run fails or is interrupted, and kept once
+    /// [`commit`](TempOutput::commit) succeeds. `make` runs while
+    /// interruptions wait.
+    pub fn companion(
+        &mut self,
+        make: impl FnOnce() -> Result<PathBuf, String>,
+    ) -> Result<PathBuf, String> {
+        let mut files = pending();
+        let made = make()?;
+        let temp = self.path.as_deref();
+        if let Some(file) = files.iter_mut().find(|file| Some(&*file.temp) == temp) {
+            file.companion = Some(made.clone());
+        }
+        Ok(made)
     }
 
     /// What became of the target after a failure.
@@ -215,5 +310,69 @@ impl TempOutput {
         } else {
             format!("'{shown}' was not created")
         }
+    }
+}
+
+impl Drop for TempOutput {
+    /// Removes the temporary file (unless renamed) and its companion, and
+    /// takes them off the list an interruption removes, under one lock.
+    fn drop(&mut self) {
+        if let Some(path) = self.path.take() {
+            let mut files = pending();
+            if let Some(companion) = unlist(&mut files, &path) {
+                let _ = fs::remove_file(companion);
+            }
+            let _ = path.close();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A companion is removed with the temporary file when the output is
+    /// dropped unwritten, kept when it is committed; either way the list an
+    /// interruption removes is left without them.
+    #[test]
+    fn companions_go_with_the_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("utfast-output-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).unwrap();
+        let target = dir.join("out.txt");
+        fs::write(&target, b"original").unwrap();
+        let backup = dir.join("out.txt.bak");
+        let listed = |temp: &TempOutput| {
+            let files = pending();
+            let temp = temp.path.as_deref().unwrap();
+            let file = files.iter().find(|file| file.temp == temp);
+            file.map(|file| file.companion.clone())
+        };
+        for commit in [false, true] {
+            let (mut temp, file) = TempOutput::create(&target, fs::metadata(&target).ok()).unwrap();
+            assert_eq!(listed(&temp), Some(None));
+            let made = temp.companion(|| {
+                fs::copy(&target, &backup).map_err(|e| e.to_string())?;
+                Ok(backup.clone())
+            });
+            assert_eq!(made.as_ref(), Ok(&backup));
+            assert_eq!(listed(&temp), Some(Some(backup.clone())));
+            let temp_path = temp.path.as_deref().unwrap().to_path_buf();
+            let mut writer = BufWriter::new(file);
+            io::Write::write_all(&mut writer, b"new").unwrap();
+            if commit {
+                temp.commit(writer).unwrap();
+                assert_eq!(fs::read(&target).unwrap(), b"new");
+                assert_eq!(fs::read(&backup).unwrap(), b"original");
+            } else {
+                drop(writer);
+                drop(temp);
+                assert_eq!(fs::read(&target).unwrap(), b"original");
+                assert!(!backup.exists());
+            }
+            assert!(!temp_path.exists(), "commit {commit}");
+            assert!(pending().iter().all(|file| file.temp != temp_path));
+        }
+        fs::remove_dir_all(&dir).unwrap();
     }
 }
