@@ -363,6 +363,7 @@ mod tests {
             to: utfast::Encoding::Utf8,
             output: Some("out.txt".into()),
             bom: true,
+            keep_bom: false,
             quiet: false,
             errors: utfast::ErrorMode::SurrogateEscape,
             progress: ProgressArgs::default(),

@@ -52,6 +52,9 @@ pub struct ConvertOptions {
     /// Start the output with the byte order mark of --to (not for latin1 or windows-1252)
     #[arg(long, long_help = help::BOM)]
     pub bom: bool,
+    /// Convert a byte order mark that starts the input as text (U+FEFF), as any other character
+    #[arg(long, long_help = help::KEEP_BOM)]
+    pub keep_bom: bool,
     /// No report of invalid input (exit status 1); I/O errors are still reported
     #[arg(short, long)]
     pub quiet: bool,
@@ -161,9 +164,14 @@ fn convert(
 }
 
 /// The transcoder `convert` runs: the library's, which strips the input's own
-/// byte order mark.
+/// byte order mark and refuses another encoding's, or with `--keep-bom`
+/// converts either as the text it is in `from`.
 fn transcoder(from: Encoding, options: &ConvertOptions) -> Transcoder {
-    Transcoder::new(from, options.to, options.errors).with_bom_handling(BomHandling::Enforce)
+    let bom = match options.keep_bom {
+        true => BomHandling::None,
+        false => BomHandling::Enforce,
+    };
+    Transcoder::new(from, options.to, options.errors).with_bom_handling(bom)
 }
 
 /// Confidences below this are not enough for `--from auto` (windows-1252 is
@@ -345,9 +353,11 @@ fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
     let error = failure.error();
     let hint: Cow<'_, str> = match (error.kind(), options.to) {
         (TranscodeErrorKind::ForeignBom(other), _) => format!(
-            "; if the input is {}, use '--from {}'",
+            "; if the input is {}, use '--from {}'; to read these bytes as {} text, \
+             add '--keep-bom'",
             label(other),
-            cli_name(other)
+            cli_name(other),
+            cli_name(error.from()),
         )
         .into(),
         (TranscodeErrorKind::Unmappable(0xFFFD), _) if !is_replacement_character(error.bytes()) => {

@@ -157,7 +157,8 @@ pub fn convert_after() -> String {
 
 pub const FROM: &str = "\
 The encoding of the input. A byte order mark of ENC at the start is dropped; one
-of another encoding is an error (exit status 1) that names that encoding.
+of another encoding is an error (exit status 1) that names that encoding
+(--keep-bom converts either as text).
 
 auto: the encoding of the byte order mark, or else the one 'utfast detect' finds
 in the first 1 MiB (utf-8, utf-16le/be, utf-32le/be or windows-1252), said on
@@ -192,6 +193,13 @@ pub fn error_mode(name: &str) -> &'static str {
         _ => "",
     }
 }
+
+pub const KEEP_BOM: &str = "\
+Convert a byte order mark that starts the input as text, as any other
+character: the mark of --from becomes U+FEFF in the output (written in --to, or
+refused as any character --to cannot hold), and bytes that look like another
+encoding's mark are read as --from text (a latin1 file that starts with 'ÿþ' or
+'ï»¿'). Without it, the mark of --from is dropped and another is an error.";
 
 pub const BOM: &str = "\
 Start the output with the byte order mark of --to (not for latin1 or

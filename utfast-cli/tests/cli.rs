@@ -890,7 +890,8 @@ fn convert_drops_and_writes_byte_order_marks() {
             stderr(&output),
             format!(
                 "utfast: {}: the input starts with a {label} byte order mark, but is read as \
-                 {} (bytes: {}); if the input is {label}, use '--from {other}'\n",
+                 {} (bytes: {}); if the input is {label}, use '--from {other}'; to read these \
+                 bytes as {from} text, add '--keep-bom'\n",
                 input.shown(),
                 if from == "latin1" {
                     "ISO-8859-1".to_string()
@@ -902,6 +903,28 @@ fn convert_drops_and_writes_byte_order_marks() {
         );
         assert_eq!(output.stdout, b"");
     }
+
+    // --keep-bom: the mark of --from converted as U+FEFF, another's bytes
+    // as --from text (its own mark among them, converted too).
+    for (from, to, text) in encoding_pairs() {
+        if to == "latin1" || from == "latin1" {
+            // No U+FEFF in Latin-1; no mark of Latin-1 to keep.
+            continue;
+        }
+        let input = TempFile::new("keep-bom.txt", &[bom(from), &encode(text, from)].concat());
+        let output = convert_file(from, to, &["--keep-bom"], &input);
+        assert_exit(&output, 0);
+        let kept = format!("\u{FEFF}{text}");
+        assert_eq!(output.stdout, encode(&kept, to), "{from} -> {to}");
+    }
+    let input = TempFile::new("keep-bom.latin1", b"\xFF\xFEab\xE9");
+    let output = convert_file("latin1", "utf-8", &["--keep-bom"], &input);
+    assert_exit(&output, 0);
+    assert_eq!(output.stdout, "ÿþabé".as_bytes());
+    let input = TempFile::new("keep-bom-to-latin1.txt", b"\xEF\xBB\xBFab");
+    let output = convert_file("utf-8", "latin1", &["--keep-bom"], &input);
+    assert_exit(&output, 1);
+    assert!(stderr(&output).contains(":1:1: character U+FEFF"));
 }
 
 fn hex(bytes: &[u8]) -> String {
