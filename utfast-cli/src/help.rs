@@ -137,7 +137,8 @@ OFFSET counts bytes of the input from 0, a byte order mark included; LINE:COLUMN
 (UTF-8 input only) does not count the mark. OUT is written to a temporary file
 beside it (.OUT.XXXXXX.utfast-tmp) and renamed to OUT at the end: after a failure
 OUT is as it was. A replaced OUT keeps its mode (and owner and group, where
-allowed); a read-only OUT is refused, as '>' refuses it; a symbolic link's
+allowed) but is a new file: other hard links to it keep the old text (as
+with 'sed -i'); a read-only OUT is refused, as '>' refuses it; a symbolic link's
 target is written; an interruption (Ctrl-C, SIGTERM) removes the temporary
 file. Standard output, by contrast, gets the text before the error.";
 
