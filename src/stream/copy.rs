@@ -240,21 +240,23 @@ pub fn transcode_copy(
         let filled = fill(&mut reader, &mut input).map_err(CopyIoError::Read)?;
         let last = filled < input.len();
         let chunk = &input[..filled];
-        // A UTF-8 byte order mark the transcoder strips: not text, so not
-        // counted.
-        let utf8_bom = Encoding::Utf8.bom().unwrap_or_default();
-        if done == 0
-            && transcoder.from() == Encoding::Utf8
-            && transcoder.bom_handling() != BomHandling::None
-            && chunk.starts_with(utf8_bom)
-        {
-            bom_len = utf8_bom.len();
-        }
         // Where the line and column were counted to in `chunk`.
-        let counted = if done == 0 { bom_len } else { 0 };
+        let mut counted = 0;
         let mut taken = 0;
         loop {
             let p = transcoder.transcode(&chunk[taken..], &mut output, last);
+            if done == 0 && taken == 0 {
+                // A UTF-8 byte order mark the transcoder stripped: not text,
+                // so not counted. Known after the first call, which may have
+                // chosen UTF-8 by its mark (`Sniff`).
+                let utf8_bom = Encoding::Utf8.bom().unwrap_or_default();
+                if transcoder.from() == Encoding::Utf8
+                    && transcoder.bom_handling() != BomHandling::None
+                    && chunk.starts_with(utf8_bom)
+                {
+                    (bom_len, counted) = (utf8_bom.len(), utf8_bom.len());
+                }
+            }
             writer
                 .write_all(&output[..p.written])
                 .map_err(CopyIoError::Write)?;
@@ -484,6 +486,21 @@ mod tests {
             let located = found.locate_in(&mut file, prefix.len() as u64).unwrap();
             assert_eq!(located, counted, "{text:x?}");
         }
+        // `Sniff` from another encoding, finding UTF-8 by its mark.
+        let sniff = || {
+            Transcoder::new(Encoding::Utf16Le, Encoding::Utf16Le, ErrorMode::Strict)
+                .with_bom_handling(BomHandling::Sniff)
+        };
+        let data = b"\xEF\xBB\xBFab\xFF";
+        let counted = transcode_copy(&data[..], io::sink(), sniff(), true);
+        let counted = counted.unwrap().unwrap_err();
+        assert_eq!(counted.bom_len(), 3);
+        assert_eq!(counted.position(), Some(LineColumn { line: 1, column: 3 }));
+        let mut file = io::Cursor::new(data);
+        let found = transcode_copy(&mut file, io::sink(), sniff(), false)
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(found.locate_in(&mut file, 0).unwrap(), counted);
         let mut file = io::Cursor::new(b"\xFE\xFFab".to_vec());
         let t = Transcoder::new(Encoding::Utf8, Encoding::Utf16Le, ErrorMode::Strict)
             .with_bom_handling(BomHandling::Enforce);

@@ -53,7 +53,7 @@ pub struct ConvertOptions {
     #[arg(long, long_help = help::BOM)]
     pub bom: bool,
     /// Convert a byte order mark that starts the input as text (U+FEFF), as any other character
-    #[arg(long, long_help = help::KEEP_BOM)]
+    #[arg(long, long_help = help::KEEP_BOM, conflicts_with = "bom")]
     pub keep_bom: bool,
     /// No report of invalid input (exit status 1); I/O errors are still reported
     #[arg(short, long)]
@@ -331,16 +331,17 @@ pub fn run(options: &ConvertOptions, stdout: &mut impl Write) -> io::Result<Stat
     Ok(status)
 }
 
-/// Whether `bytes` are U+FFFD in some input encoding (encoded by the library):
-/// an error on other bytes that names U+FFFD is about the replacement of
-/// invalid input.
-fn is_replacement_character(bytes: &[u8]) -> bool {
-    Encoding::ALL.iter().any(|&encoding| {
-        let mut t = Transcoder::new(Encoding::Utf8, encoding, ErrorMode::Strict);
-        let mut out = [0u8; 8];
-        let p = t.transcode("\u{FFFD}".as_bytes(), &mut out, true);
-        matches!(p.status, stream::Status::InputEmpty) && &out[..p.written] == bytes
-    })
+/// `bytes` of `from` as UTF-8 text, when they are valid (the library's strict
+/// conversion of all of them).
+fn as_text(from: Encoding, bytes: &[u8]) -> Option<String> {
+    let mut t = Transcoder::new(from, Encoding::Utf8, ErrorMode::Strict);
+    let mut out = vec![0; t.max_output_len(bytes.len())];
+    let p = t.transcode(bytes, &mut out, true);
+    out.truncate(p.written);
+    match p.status {
+        stream::Status::InputEmpty => String::from_utf8(out).ok(),
+        _ => None,
+    }
 }
 
 /// The message for a failure, without the `utfast: ` prefix: the library's,
@@ -352,15 +353,23 @@ fn describe(options: &ConvertOptions, name: &str, failure: &Failure) -> String {
     };
     let error = failure.error();
     let hint: Cow<'_, str> = match (error.kind(), options.to) {
-        (TranscodeErrorKind::ForeignBom(other), _) => format!(
-            "; if the input is {}, use '--from {}'; to read these bytes as {} text, \
-             add '--keep-bom'",
-            label(other),
-            cli_name(other),
-            cli_name(error.from()),
-        )
-        .into(),
-        (TranscodeErrorKind::Unmappable(0xFFFD), _) if !is_replacement_character(error.bytes()) => {
+        (TranscodeErrorKind::ForeignBom(other), _) => {
+            let mut hint = format!(
+                "; if the input is {}, use '--from {}'",
+                label(other),
+                cli_name(other)
+            );
+            // Where the mark's bytes are --from text (never in UTF-8).
+            if as_text(error.from(), error.bytes()).is_some() {
+                let from = cli_name(error.from());
+                hint += &format!("; to read these bytes as {from} text, add '--keep-bom'");
+            }
+            hint.into()
+        }
+        // U+FFFD that is not in the input: the replacement of invalid input.
+        (TranscodeErrorKind::Unmappable(0xFFFD), _)
+            if as_text(error.from(), error.bytes()).as_deref() != Some("\u{FFFD}") =>
+        {
             format!(
                 "; it is the replacement --errors {} puts for invalid input, which {} \
                  cannot hold: use '--errors ignore', or convert to a UTF encoding",

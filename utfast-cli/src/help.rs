@@ -15,7 +15,7 @@ encodings and repair invalid UTF-8";
 
 pub const VALIDATE_USAGE: &str = "utfast validate [-q | --quiet | --json] [--progress] [FILE...]";
 pub const CONVERT_USAGE: &str =
-    "utfast convert --from ENC --to ENC [--errors MODE] [-o OUT] [--bom] \
+    "utfast convert --from ENC --to ENC [--errors MODE] [-o OUT] [--bom | --keep-bom] \
      [-q | --quiet] [--progress] [FILE]";
 pub const BENCH_USAGE: &str = "utfast bench [--quick] [--json] [--only NAME[,NAME...]] [FILE...]";
 pub const DETECT_USAGE: &str = "utfast detect [--json] [FILE...]";
@@ -99,8 +99,8 @@ Check that each FILE is valid UTF-8; standard input when no FILE is given, or fo
     PATH:LINE:COLUMN: invalid UTF-8 at byte OFFSET: KIND (bytes: HEX)
 
 OFFSET counts bytes from 0 (std's valid_up_to); LINE and COLUMN count from 1,
-COLUMN in characters (a byte order mark that starts the input not counted); HEX is the offending sequence, e.g. 'ed a0 80' for an
-encoded surrogate. Files of any size are read in blocks, in constant memory.";
+COLUMN in characters (a byte order mark that starts the input not counted); HEX
+is the offending sequence, e.g. 'ed a0 80' for an encoded surrogate. Files of any size are read in blocks, in constant memory.";
 
 pub const VALIDATE_EXIT: &str = "  0  Every input is valid UTF-8.
   1  An input is not.
@@ -134,7 +134,8 @@ character, it stops with exit status 1 and a line on standard error:
         in ISO-8859-1 (bytes: e2 82 ac); ...
 
 OFFSET counts bytes of the input from 0, a byte order mark included; LINE:COLUMN
-(UTF-8 input only) does not count the mark. OUT is written to a temporary file
+(UTF-8 input only) does not count the mark (but for --keep-bom, where it is
+text). OUT is written to a temporary file
 beside it (.OUT.XXXXXX.utfast-tmp) and renamed to OUT at the end: after a failure
 OUT is as it was. A replaced OUT keeps its mode (and owner and group, where
 allowed) but is a new file: other hard links to it keep the old text (as
@@ -151,7 +152,8 @@ pub fn convert_after() -> String {
   1  Invalid input (with --errors strict), a character --to cannot represent
      (in every mode), or a byte order mark of another encoding than --from.
   2  Usage error, or I/O error.
-130  Interrupted (OUT as it was)."
+130  Interrupted: OUT as it was (or complete, when the interruption came as it
+     was renamed)."
         )
     )
 }
@@ -200,7 +202,8 @@ Convert a byte order mark that starts the input as text, as any other
 character: the mark of --from becomes U+FEFF in the output (written in --to, or
 refused as any character --to cannot hold), and bytes that look like another
 encoding's mark are read as --from text (a latin1 file that starts with 'ÿþ' or
-'ï»¿'). Without it, the mark of --from is dropped and another is an error.";
+'ï»¿'). Without it, the mark of --from is dropped and another is an error. Not
+with --bom (the output would start with two marks).";
 
 pub const BOM: &str = "\
 Start the output with the byte order mark of --to (not for latin1 or
@@ -287,7 +290,7 @@ encoding's).";
 
 pub const REPAIR_EXIT: &str = "  0  Every FILE is valid, or repaired.
   2  Usage error, or I/O error (the other FILEs are still repaired).
-130  Interrupted (the FILE being repaired as it was).";
+130  Interrupted: the FILE being repaired as it was (those before it repaired).";
 
 pub const COMPLETIONS: &str = "\
 Print a script that completes utfast's commands, options and their values

@@ -125,9 +125,11 @@ fn repair(path: &Path, options: &RepairOptions, block: usize) -> Result<Repaired
         // Removed with the temporary file if the repair fails or is
         // interrupted: no backup of a file left as it was (it would refuse
         // the next try).
-        let backup = temp
-            .companion(|| keep_original(path))
-            .map_err(|message| format!("{message}; '{shown}' is left unchanged"))?;
+        let untouched = |message| format!("{message}; '{shown}' is left unchanged");
+        let (backup, copy) = temp.companion(|| reserve_backup(path)).map_err(untouched)?;
+        if let Some(copy) = copy {
+            copy_original(path, copy, &backup).map_err(untouched)?;
+        }
         done.backup = Some(backup);
     }
     temp.commit(writer)?;
@@ -174,9 +176,11 @@ fn write_repaired(
 /// U+FFFD REPLACEMENT CHARACTER in UTF-8.
 const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
 
-/// Keeps the original of `path` (the file it links to, for a symbolic link) as
-/// `PATH.bak`: a hard link, or a copy. Refuses to replace an existing backup.
-fn keep_original(path: &Path) -> Result<PathBuf, String> {
+/// Reserves `PATH.bak` for the original of `path` (the file it links to, for
+/// a symbolic link): a hard link to it (then `None`: done), or where links are
+/// refused a new empty file to copy it into ([`copy_original`]). Refuses to
+/// replace an existing backup.
+fn reserve_backup(path: &Path) -> Result<(PathBuf, Option<File>), String> {
     let mut name = path.as_os_str().to_owned();
     name.push(".bak");
     let backup = PathBuf::from(name);
@@ -187,11 +191,26 @@ fn keep_original(path: &Path) -> Result<PathBuf, String> {
         ));
     }
     let original = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    if fs::hard_link(&original, &backup).is_err() {
-        fs::copy(&original, &backup)
-            .map_err(|e| format!("cannot keep the original as '{shown}': {e}"))?;
+    if fs::hard_link(&original, &backup).is_ok() {
+        return Ok((backup, None));
     }
-    Ok(backup)
+    // A new file only: never one that appeared since, nor a link's target.
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&backup)
+        .map_err(|e| format!("cannot keep the original as '{shown}': {e}"))?;
+    Ok((backup, Some(file)))
+}
+
+/// Copies the original of `path` into `copy`, the backup [`reserve_backup`]
+/// made, with its permissions.
+fn copy_original(path: &Path, mut copy: File, backup: &Path) -> Result<(), String> {
+    let failed = |e: io::Error| format!("cannot keep the original as '{}': {e}", backup.display());
+    let mut original = File::open(path).map_err(failed)?;
+    io::copy(&mut original, &mut copy).map_err(failed)?;
+    let permissions = original.metadata().map_err(failed)?.permissions();
+    copy.set_permissions(permissions).map_err(failed)
 }
 
 #[cfg(test)]
@@ -274,6 +293,33 @@ mod tests {
         let dir = temp_dir("dir");
         let error = repair(&dir, false, CHUNK).unwrap_err();
         assert!(error.contains("not a regular file"), "{error}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Where a hard link is refused, the backup is a copy with the original's
+    /// bytes and permissions, into a file that did not exist (never through a
+    /// link planted at its name).
+    #[cfg(unix)]
+    #[test]
+    fn backups_copied_where_links_are_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = temp_dir("copy");
+        let original = dir.join("orig.txt");
+        fs::write(&original, b"bytes \xFF").unwrap();
+        fs::set_permissions(&original, fs::Permissions::from_mode(0o640)).unwrap();
+        let backup = dir.join("orig.txt.bak");
+        let copy = fs::File::create_new(&backup).unwrap();
+        copy_original(&original, copy, &backup).unwrap();
+        assert_eq!(fs::read(&backup).unwrap(), b"bytes \xFF");
+        let mode = fs::metadata(&backup).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        // A name taken between the check and the copy: refused.
+        let planted = dir.join("planted.txt");
+        std::os::unix::fs::symlink(&planted, dir.join("other.txt.bak")).unwrap();
+        fs::write(dir.join("other.txt"), b"x").unwrap();
+        let reserved = reserve_backup(&dir.join("other.txt"));
+        assert!(reserved.is_err());
+        assert!(!planted.exists());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -890,8 +890,7 @@ fn convert_drops_and_writes_byte_order_marks() {
             stderr(&output),
             format!(
                 "utfast: {}: the input starts with a {label} byte order mark, but is read as \
-                 {} (bytes: {}); if the input is {label}, use '--from {other}'; to read these \
-                 bytes as {from} text, add '--keep-bom'\n",
+                 {} (bytes: {}); if the input is {label}, use '--from {other}'{}\n",
                 input.shown(),
                 if from == "latin1" {
                     "ISO-8859-1".to_string()
@@ -899,6 +898,14 @@ fn convert_drops_and_writes_byte_order_marks() {
                     from.to_uppercase()
                 },
                 hex(bom(marked)),
+                // Only where the mark's bytes are --from text (ff fe 00 00 is
+                // two UTF-16 units; ff fe is no UTF-8, and ef bb bf not whole
+                // UTF-16 units).
+                if from == "latin1" || marked == "utf-32le" {
+                    format!("; to read these bytes as {from} text, add '--keep-bom'")
+                } else {
+                    String::new()
+                },
             )
         );
         assert_eq!(output.stdout, b"");
@@ -925,6 +932,49 @@ fn convert_drops_and_writes_byte_order_marks() {
     let output = convert_file("utf-8", "latin1", &["--keep-bom"], &input);
     assert_exit(&output, 1);
     assert!(stderr(&output).contains(":1:1: character U+FEFF"));
+}
+
+/// A U+FFFD that --to cannot hold: the hint says whether it is the
+/// replacement of invalid input (which --errors ignore avoids) or a character
+/// of the input; the input's own U+FFFD is recognised in its encoding only.
+/// --bom and --keep-bom together are refused (two marks).
+#[test]
+fn replacement_characters_latin1_cannot_hold() {
+    let replaced = "puts for invalid input";
+    let own = "--errors modes deal with invalid input only";
+    for (from, input, hint) in [
+        ("utf-8", &b"a\xFFb"[..], replaced),
+        ("utf-8", "a\u{FFFD}b".as_bytes(), own),
+        ("utf-16be", b"\x00a\xFF\xFD", own),
+        ("utf-32le", b"a\0\0\0\x00\x00\x11\x00", replaced),
+        // The bytes of UTF-32BE's U+FFFD, an invalid UTF-32LE value.
+        ("utf-32le", b"a\0\0\0\x00\x00\xFF\xFD", replaced),
+    ] {
+        let args = ["convert", "-f", from, "-t", "latin1", "--errors", "replace"];
+        let output = run_with_stdin(&args, input);
+        assert_exit(&output, 1);
+        assert!(
+            stderr(&output).contains(hint),
+            "{from} {input:x?}: {}",
+            stderr(&output)
+        );
+    }
+    let args = [
+        "convert",
+        "-f",
+        "utf-8",
+        "-t",
+        "utf-16le",
+        "--bom",
+        "--keep-bom",
+    ];
+    let output = run_with_stdin(&args, b"\xEF\xBB\xBFhi");
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("cannot be used with"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -147,6 +147,10 @@ fn remove_on_interrupt() {
         // temporary file: no reason to refuse the conversion.
         let _ = ctrlc::set_handler(|| {
             let files = pending();
+            if files.is_empty() {
+                // Between files, or as one was renamed: it is complete.
+                warn(format_args!("interrupted"));
+            }
             for file in files.iter() {
                 let _ = fs::remove_file(&file.temp);
                 if let Some(companion) = &file.companion {
@@ -284,22 +288,22 @@ impl TempOutput {
         })
     }
 
-    /// Makes a file that belongs with the output (`make` returns its path:
-    /// repair's backup of the original), which is removed with the temporary
-    /// file if the run fails or is interrupted, and kept once
-    /// [`commit`](TempOutput::commit) succeeds. `make` runs while
-    /// interruptions wait.
-    pub fn companion(
+    /// Makes a file that belongs with the output (`make` returns its path,
+    /// and what else it made: repair's backup of the original, reserved),
+    /// which is removed with the temporary file if the run fails or is
+    /// interrupted, and kept once [`commit`](TempOutput::commit) succeeds.
+    /// `make` runs while interruptions wait: it should be quick.
+    pub fn companion<T>(
         &mut self,
-        make: impl FnOnce() -> Result<PathBuf, String>,
-    ) -> Result<PathBuf, String> {
+        make: impl FnOnce() -> Result<(PathBuf, T), String>,
+    ) -> Result<(PathBuf, T), String> {
         let mut files = pending();
-        let made = make()?;
+        let (made, also) = make()?;
         let temp = self.path.as_deref();
         if let Some(file) = files.iter_mut().find(|file| Some(&*file.temp) == temp) {
             file.companion = Some(made.clone());
         }
-        Ok(made)
+        Ok((made, also))
     }
 
     /// What became of the target after a failure.
@@ -353,9 +357,9 @@ mod tests {
             assert_eq!(listed(&temp), Some(None));
             let made = temp.companion(|| {
                 fs::copy(&target, &backup).map_err(|e| e.to_string())?;
-                Ok(backup.clone())
+                Ok((backup.clone(), ()))
             });
-            assert_eq!(made.as_ref(), Ok(&backup));
+            assert_eq!(made, Ok((backup.clone(), ())));
             assert_eq!(listed(&temp), Some(Some(backup.clone())));
             let temp_path = temp.path.as_deref().unwrap().to_path_buf();
             let mut writer = BufWriter::new(file);
