@@ -118,7 +118,7 @@ impl TranscodeCopyError {
     }
 
     /// The same error at another line and column (found afterwards, say by
-    /// [`line_column_in`](super::line_column_in) reading the input again from
+    /// [`line_column_in`] reading the input again from
     /// [`bom_len`](TranscodeCopyError::bom_len) to the error's offset).
     ///
     /// ```
