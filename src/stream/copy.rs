@@ -101,7 +101,6 @@ pub struct TranscodeCopyError {
     position: Option<LineColumn>,
     bom_len: u8,
     wrote: bool,
-    utf8: bool,
 }
 
 impl TranscodeCopyError {
@@ -157,7 +156,8 @@ impl TranscodeCopyError {
         mut input: impl Read + Seek,
         start: u64,
     ) -> io::Result<TranscodeCopyError> {
-        if !self.utf8 || matches!(self.error.kind(), TranscodeErrorKind::ForeignBom(_)) {
+        let utf8 = self.error.from() == Encoding::Utf8;
+        if !utf8 || matches!(self.error.kind(), TranscodeErrorKind::ForeignBom(_)) {
             return Ok(self);
         }
         let bom_len = self.bom_len as u64;
@@ -284,7 +284,6 @@ pub fn transcode_copy(
                 position: count.then_some(position),
                 bom_len: bom_len as u8,
                 wrote,
-                utf8: transcoder.from() == Encoding::Utf8,
             }));
         }
         if count {
