@@ -914,7 +914,7 @@ where
             // batch had room for its blocks, each using at most BLOCK units).
             let block = src.as_ptr().add(pos);
             let ascii = if VALIDATE && !O::SELF_CHECKING {
-                let ascii = checker.block(block);
+                let ascii = checker.block(block, pos > 0);
                 if checker.has_error() {
                     break 'batches;
                 }
