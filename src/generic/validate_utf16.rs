@@ -4,7 +4,9 @@
 //! low surrogate's 0xDC..=0xDF. Steps of 128 bytes or more (at least four
 //! vectors), from the first unit aligned to the vector width, are first tested
 //! for any surrogate at all (the common case: none), with an `xor` and a `min`
-//! a vector. Where there is one, the "high
+//! a vector; after a step whose last vector held a surrogate, the next step
+//! skips that test (text beyond U+FFFF has them everywhere). Where there is
+//! one, the "high
 //! surrogate" flags moved on by one unit must equal the "low surrogate" flags: a
 //! low surrogate follows a high one, and a high one precedes a low one (the last
 //! unit's partner is checked with the next vectors). At the first pair of vectors
@@ -31,22 +33,21 @@ const fn halves(order: ByteOrder, high: u8, low: u8) -> [u8; 16] {
     table
 }
 
-/// For a surrogate test with one `and` and one `eq`: `mask` at the bytes that
-/// hold the high half of a unit (in `order`), 0 at the others; `tag` at the high
-/// halves, 1 at the others (which the masked bytes, 0, never equal).
-const fn tagger(order: ByteOrder, mask: u8, tag: u8) -> [[u8; 16]; 2] {
-    [halves(order, mask, 0), halves(order, tag, 1)]
-}
-
-/// [`tagger`]s by byte order: high surrogates, low surrogates.
-static TAGGERS: [[[[u8; 16]; 2]; 2]; 2] = [
+/// For the surrogate tests, one `and` shared and one `eq` each, by byte order:
+/// `[0]` 0xFC at the bytes that hold the high half of a unit, 0 at the others;
+/// `[1]` and `[2]` the high byte of a high and of a low surrogate so masked
+/// (0xD8, 0xDC) at the high halves, 1 at the others (which the masked bytes, 0,
+/// never equal).
+static TAGGERS: [[[u8; 16]; 3]; 2] = [
     [
-        tagger(ByteOrder::Little, 0xFC, 0xD8),
-        tagger(ByteOrder::Little, 0xFC, 0xDC),
+        halves(ByteOrder::Little, 0xFC, 0),
+        halves(ByteOrder::Little, 0xD8, 1),
+        halves(ByteOrder::Little, 0xDC, 1),
     ],
     [
-        tagger(ByteOrder::Big, 0xFC, 0xD8),
-        tagger(ByteOrder::Big, 0xFC, 0xDC),
+        halves(ByteOrder::Big, 0xFC, 0),
+        halves(ByteOrder::Big, 0xD8, 1),
+        halves(ByteOrder::Big, 0xDC, 1),
     ],
 ];
 
@@ -113,13 +114,9 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Resu
     let units = V::LANES / 2;
     let vectors = vectors(V::LANES);
     let bytes = src.as_ptr().cast::<u8>();
-    let taggers = &TAGGERS[order as usize];
-    let tagger = |k: usize| (V::table16(&taggers[k][0]), V::table16(&taggers[k][1]));
-    let (high, low) = (tagger(0), tagger(1));
+    let [mask, high, low] = TAGGERS[order as usize].each_ref().map(|t| V::table16(t));
     let [flip, lift] = &ANY_SURROGATE[order as usize];
     let (flip, lift, seven) = (V::table16(flip), V::table16(lift), V::splat(7));
-    // 0xFF at the high byte of each unit that `(mask, tag)` selects.
-    let tagged = |v: V, (mask, tag): (V, V)| v.and(mask).eq(tag);
     // The units before the first one aligned to a vector's width by the
     // portable check, but for a high surrogate that ends them, whose partner
     // the first step checks (so the steps load aligned vectors).
@@ -139,38 +136,46 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Resu
         true => (V::table16(&LAST_UNIT_HIGH[order as usize]), true),
         false => (V::splat(0), false),
     };
+    // Whether the last step's last vector held a surrogate: then the next step
+    // likely does too (text in a script beyond U+FFFF, emoji), and goes
+    // straight to the pairing check, which tells again.
+    let mut recent = false;
     while src.len() - i >= vectors * units {
-        // SAFETY: the vectors are the units i..i + vectors * units of `src`,
-        // from `head` on: aligned to `LANES` bytes.
-        let load = |k: usize| V::load_aligned(bytes.add(2 * i + k * V::LANES));
-        // 0..=7 at the high byte of a surrogate (and anything at the low
-        // bytes, lifted out of that range once, after the minimum over the
-        // vectors): two operations a vector.
-        let mut least = V::splat(0xFF);
-        for k in 0..vectors {
-            least = least.min(load(k).xor(flip));
-        }
-        let surrogate = least.or(lift).saturating_sub(seven).has_zero_byte();
         // (A high surrogate last before them needs its partner checked too.)
-        if !surrogate && !pending {
-            i += vectors * units;
-            continue;
+        if !recent && !pending {
+            // SAFETY: the vectors are the units i..i + vectors * units of
+            // `src`, from `head` on: aligned to `LANES` bytes.
+            let load = |k: usize| V::load_aligned(bytes.add(2 * i + k * V::LANES));
+            // 0..=7 at the high byte of a surrogate (and anything at the low
+            // bytes, lifted out of that range once, after the minimum over the
+            // vectors): two operations a vector.
+            let mut least = V::splat(0xFF);
+            for k in 0..vectors {
+                least = least.min(load(k).xor(flip));
+            }
+            if !least.or(lift).saturating_sub(seven).has_zero_byte() {
+                i += vectors * units;
+                continue;
+            }
         }
         let mut unpaired = V::splat(0);
+        let mut last_low = V::splat(0);
         // (The same address hidden from the optimizer, which would otherwise
         // keep the vectors of the test above in registers, a copy each.)
         let again = core::hint::black_box(bytes.add(2 * i));
         for k in 0..vectors {
-            // SAFETY: as `load`.
-            let x = V::load_aligned(again.add(k * V::LANES));
-            let high = tagged(x, high);
-            unpaired = unpaired.or(high.prev::<2>(prev_high).xor(tagged(x, low)));
+            // SAFETY: as `load` above.
+            let masked = V::load_aligned(again.add(k * V::LANES)).and(mask);
+            let high = masked.eq(high);
+            last_low = masked.eq(low);
+            unpaired = unpaired.or(high.prev::<2>(prev_high).xor(last_low));
             prev_high = high;
         }
         if unpaired.any_nonzero() {
             break;
         }
         pending = prev_high.any_nonzero();
+        recent = prev_high.or(last_low).any_nonzero();
         i += vectors * units;
     }
     let start = boundary(src, i, order);
