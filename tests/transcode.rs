@@ -535,10 +535,13 @@ fn special_units_at_every_position_of_long_inputs() {
     // Also after one or two BMP units (a byte order mark, a space), which puts
     // the pairs out of step with the chunks.
     // The pairs vary: U+10000 + 0x3FF * k spans the range, every bit of
-    // both halves in play.
-    let pairs: Vec<u16> = (0..=len / 2)
+    // both halves in play. Longer than two runs of 128 units (the longest
+    // that the pairs' path converts at once), so that a change is met in the
+    // first run, the second, and after them.
+    let pairs_len = if quick() { 150 } else { 300 };
+    let pairs: Vec<u16> = (0..=pairs_len / 2)
         .flat_map(|k| {
-            let c = 0x10000 + 0x3FF * k as u32 * 0x400 / (len as u32 / 2 + 1) + k as u32;
+            let c = 0x10000 + 0x3FF * k as u32 * 0x400 / (pairs_len as u32 / 2 + 1) + k as u32;
             char::from_u32(c)
                 .unwrap()
                 .encode_utf16(&mut [0; 2])
@@ -546,7 +549,7 @@ fn special_units_at_every_position_of_long_inputs() {
         })
         .collect();
     for prefix in [&[][..], &[0xFEFF], &[0x20, 0x20]] {
-        for at in 0..len {
+        for at in 0..pairs_len {
             for special in [0x61u16, 0xD83D, 0xDE00, 0xFFFF] {
                 let mut units = prefix.to_vec();
                 units.extend(&pairs);

@@ -514,24 +514,45 @@ pub(crate) unsafe fn utf16_to_utf32_with<C: UnitChunks>(
     )
 }
 
-/// A chunk of UTF-16 that is surrogate pairs only (emoji text) as UTF-32: from
-/// its first unit, or from its second after a unit that is no surrogate (a
-/// space, a newline, a byte order mark: then 31 pairs, and the chunk's last
-/// unit is left for the next chunk, which then starts with a pair). `None`
-/// (the caller goes character by character) for any other chunk, or when `dst`
-/// is shorter than its characters.
+/// A run of UTF-16 that is surrogate pairs only (emoji text) as UTF-32: two
+/// chunks' worth of units where `src` and `dst` have them, else one chunk's;
+/// see [`pairs_run`]. `None` (the caller goes character by character) for any
+/// other input, or when `dst` is shorter than one chunk's characters. (The
+/// longer run: emoji text twice as fast on AVX-512, whose vectors hold 16
+/// pairs, where the compiler's loops over 32 pairs were slower.)
 #[inline(always)]
 fn utf16_pairs_to_utf32(src: &[u16], dst: &mut [u32], order: ByteOrder) -> Option<(usize, usize)> {
-    let (units, out) = (src.get(..CHUNK)?, dst.get_mut(..CHUNK / 2)?);
-    let first = order.read_u16(units[0]);
-    if first & 0xF800 == 0xD800 {
-        return pairs_to_utf32::<{ CHUNK / 2 }>(units, out, order).then_some((CHUNK, CHUNK / 2));
+    if let (Some(units), Some(out)) = (src.get(..2 * CHUNK), dst.get_mut(..CHUNK)) {
+        if let Some(done) = pairs_run::<CHUNK, { CHUNK - 1 }>(units, out, order) {
+            return Some(done);
+        }
     }
-    if !pairs_to_utf32::<{ CHUNK / 2 - 1 }>(&units[1..], &mut out[1..], order) {
+    let (units, out) = (src.get(..CHUNK)?, dst.get_mut(..CHUNK / 2)?);
+    pairs_run::<{ CHUNK / 2 }, { CHUNK / 2 - 1 }>(units, out, order)
+}
+
+/// The `2 * PAIRS` units of `units`, surrogate pairs only, as the `PAIRS`
+/// characters of `out`: from their first unit, or from their second after a
+/// unit that is no surrogate (a space, a newline, a byte order mark: then
+/// `LESS` = `PAIRS - 1` pairs, and the last unit is left for the next run,
+/// which then starts with a pair). The units read and the characters written,
+/// or `None` (nothing written but scratch) when the units are not so.
+#[inline(always)]
+fn pairs_run<const PAIRS: usize, const LESS: usize>(
+    units: &[u16],
+    out: &mut [u32],
+    order: ByteOrder,
+) -> Option<(usize, usize)> {
+    debug_assert!(LESS + 1 == PAIRS);
+    let first = order.read_u16(*units.first()?);
+    if first & 0xF800 == 0xD800 {
+        return pairs_to_utf32::<PAIRS>(units, out, order).then_some((2 * PAIRS, PAIRS));
+    }
+    if !pairs_to_utf32::<LESS>(units.get(1..)?, out.get_mut(1..)?, order) {
         return None;
     }
-    out[0] = u32::from(first);
-    Some((CHUNK - 1, CHUNK / 2))
+    *out.first_mut()? = u32::from(first);
+    Some((2 * PAIRS - 1, PAIRS))
 }
 
 /// The `PAIRS` surrogate pairs at the start of `units` as UTF-32 at the start
