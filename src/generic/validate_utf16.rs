@@ -131,18 +131,19 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Resu
         Err(e) => return Err(e),
     };
     let mut i = head;
-    // The high-surrogate flags of the vector before `i`, and whether any is set.
-    let (mut prev_high, mut pending) = match last_high {
-        true => (V::table16(&LAST_UNIT_HIGH[order as usize]), true),
-        false => (V::splat(0), false),
+    // The high-surrogate flags of the vector before `i`.
+    let mut prev_high = match last_high {
+        true => V::table16(&LAST_UNIT_HIGH[order as usize]),
+        false => V::splat(0),
     };
-    // Whether the last step's last vector held a surrogate: then the next step
-    // likely does too (text in a script beyond U+FFFF, emoji), and goes
-    // straight to the pairing check, which tells again.
-    let mut recent = false;
+    // Whether the vector before `i` held a surrogate: a high one last needs
+    // its partner checked by the pairing check; and text where the last step
+    // ended with one (a script beyond U+FFFF, emoji) likely has more, so the
+    // next step goes straight to that check, which tells again. (When false,
+    // `prev_high` is all zero.)
+    let mut recent = last_high;
     while src.len() - i >= vectors * units {
-        // (A high surrogate last before them needs its partner checked too.)
-        if !recent && !pending {
+        if !recent {
             // SAFETY: the vectors are the units i..i + vectors * units of
             // `src`, from `head` on: aligned to `LANES` bytes.
             let load = |k: usize| V::load_aligned(bytes.add(2 * i + k * V::LANES));
@@ -174,7 +175,6 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Resu
         if unpaired.any_nonzero() {
             break;
         }
-        pending = prev_high.any_nonzero();
         recent = prev_high.or(last_low).any_nonzero();
         i += vectors * units;
     }

@@ -79,6 +79,19 @@ enum Behind {
     Loaded(*const u8),
 }
 
+impl Behind {
+    /// For the vector at `at`: loaded when `loaded` (the three bytes before it
+    /// are readable and the stream's), else shifted.
+    #[inline(always)]
+    fn at(at: *const u8, loaded: bool) -> Behind {
+        if loaded {
+            Behind::Loaded(at)
+        } else {
+            Behind::Shifted
+        }
+    }
+}
+
 impl<V: ByteVector> Checker<V> {
     #[inline(always)]
     pub(crate) unsafe fn new() -> Self {
@@ -207,12 +220,10 @@ impl<V: ByteVector> Checker<V> {
         };
         for k in 0..n {
             let at = ptr.add(k * V::LANES);
-            let behind = if k > 0 || loaded {
-                Behind::Loaded(at)
-            } else {
-                Behind::Shifted
-            };
+            let behind = Behind::at(at, k > 0 || loaded);
             let input = V::load(at);
+            // Each arm with its width a constant, so that each inlines only
+            // the work of its width.
             match width {
                 Width::Ascii | Width::Two => self.check(Width::Two, input, behind),
                 Width::Three => self.check(Width::Three, input, behind),
@@ -387,12 +398,7 @@ unsafe fn check_tail<V: ByteVector>(checker: &mut Checker<V>, src: &[u8], mut of
         // SAFETY: offset + LANES <= len; the bytes before a non-zero offset
         // are `src`'s.
         let at = ptr.add(offset);
-        let behind = if offset > 0 {
-            Behind::Loaded(at)
-        } else {
-            Behind::Shifted
-        };
-        checker.check(Width::Four, V::load(at), behind);
+        checker.check(Width::Four, V::load(at), Behind::at(at, offset > 0));
         offset += V::LANES;
     }
     if offset == len {
