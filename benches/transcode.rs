@@ -109,6 +109,11 @@ const TRAFFIC_CHUNK: usize = 256;
 /// OR of those read so far. Returns the OR of all bytes read.
 fn traffic(src: &[u8], dst: &mut [u8]) -> u8 {
     #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("avx512f") {
+        // SAFETY: the CPU has AVX-512F.
+        return unsafe { traffic_avx512(src, dst) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2.
         return unsafe { traffic_avx2(src, dst) };
@@ -166,43 +171,71 @@ fn tails<'a>(bytes: impl Iterator<Item = &'a u8>, dst: &mut [u8]) -> u8 {
     x
 }
 
-/// [`traffic`] with 32-byte loads and stores.
-///
-/// # Safety
-/// The CPU has AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn traffic_avx2(src: &[u8], dst: &mut [u8]) -> u8 {
-    use std::arch::x86_64::*;
-    const VECTORS: usize = TRAFFIC_CHUNK / 32;
-    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
-    let mut acc = [_mm256_setzero_si256(); VECTORS];
-    let (mut r, mut w) = (0, 0);
-    let (reads, writes) = (src.len() / TRAFFIC_CHUNK, dst.len() / TRAFFIC_CHUNK);
-    // SAFETY (loads and stores): whole chunks, `reads` read and `writes`
-    // written; the function's own target features.
-    for (read, write) in walk(reads, writes) {
-        if read {
-            for (k, a) in acc.iter_mut().enumerate() {
-                *a = _mm256_or_si256(*a, _mm256_loadu_si256(s.add(r + 32 * k).cast()));
+/// Defines `$name`, [`traffic`] with `$width`-byte loads and stores of
+/// `$vector` (`$zero`, `$or`, `$load`, `$store` its intrinsics) under the target
+/// feature `$feature`.
+macro_rules! traffic_with {
+    ($name:ident, $feature:literal, $width:literal, $vector:ident,
+     $zero:ident, $or:ident, $load:ident, $store:ident) => {
+        /// [`traffic`] with wide loads and stores (see `traffic_with!`).
+        ///
+        /// # Safety
+        /// The CPU has the target feature.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        unsafe fn $name(src: &[u8], dst: &mut [u8]) -> u8 {
+            use std::arch::x86_64::*;
+            const VECTORS: usize = TRAFFIC_CHUNK / $width;
+            let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+            let mut acc: [$vector; VECTORS] = [$zero(); VECTORS];
+            let (mut r, mut w) = (0, 0);
+            let (reads, writes) = (src.len() / TRAFFIC_CHUNK, dst.len() / TRAFFIC_CHUNK);
+            // SAFETY (loads and stores): whole chunks, `reads` read and
+            // `writes` written; the function's own target features.
+            for (read, write) in walk(reads, writes) {
+                if read {
+                    for (k, a) in acc.iter_mut().enumerate() {
+                        *a = $or(*a, $load(s.add(r + $width * k).cast()));
+                    }
+                    r += TRAFFIC_CHUNK;
+                }
+                if write {
+                    for (k, a) in acc.iter().enumerate() {
+                        $store(d.add(w + $width * k).cast(), *a);
+                    }
+                    w += TRAFFIC_CHUNK;
+                }
             }
-            r += TRAFFIC_CHUNK;
+            let all = acc.iter().fold($zero(), |x, a| $or(x, *a));
+            let mut lanes = [0u8; $width];
+            // SAFETY: one vector's bytes.
+            unsafe { $store(lanes.as_mut_ptr().cast(), all) };
+            tails(lanes.iter().chain(&src[reads * TRAFFIC_CHUNK..]), dst)
         }
-        if write {
-            for (k, a) in acc.iter().enumerate() {
-                _mm256_storeu_si256(d.add(w + 32 * k).cast(), *a);
-            }
-            w += TRAFFIC_CHUNK;
-        }
-    }
-    let all = acc
-        .iter()
-        .fold(_mm256_setzero_si256(), |x, a| _mm256_or_si256(x, *a));
-    let mut lanes = [0u8; 32];
-    // SAFETY: 32 bytes.
-    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), all) };
-    tails(lanes.iter().chain(&src[reads * TRAFFIC_CHUNK..]), dst)
+    };
 }
+
+traffic_with!(
+    traffic_avx2,
+    "avx2",
+    32,
+    __m256i,
+    _mm256_setzero_si256,
+    _mm256_or_si256,
+    _mm256_loadu_si256,
+    _mm256_storeu_si256
+);
+// The widest this CPU has: the limit the AVX-512 kernels are measured against.
+traffic_with!(
+    traffic_avx512,
+    "avx512f",
+    64,
+    __m512i,
+    _mm512_setzero_si512,
+    _mm512_or_si512,
+    _mm512_loadu_si512,
+    _mm512_storeu_si512
+);
 
 /// simdutf's conversion `f(src, len, dst)`: the units written.
 type SimdutfFn<S, D> = unsafe fn(*const S, usize, *mut D) -> usize;

@@ -21,31 +21,76 @@ use std::process::ExitCode;
 use utfast::ByteOrder;
 
 /// The inputs, in each form, and an output buffer of each unit, each large
-/// enough for any direction's worst case.
+/// enough for any direction's worst case; each starts on a page boundary, as
+/// in `benches/transcode.rs` (where the allocator puts a buffer moves both
+/// libraries).
 struct Buffers {
-    utf8: Vec<u8>,
-    utf16: Vec<u16>,
-    utf32: Vec<u32>,
-    latin1: Vec<u8>,
-    out8: Vec<u8>,
-    out16: Vec<u16>,
-    out32: Vec<u32>,
+    utf8: Paged<u8>,
+    utf16: Paged<u16>,
+    utf32: Paged<u32>,
+    latin1: Paged<u8>,
+    out8: Paged<u8>,
+    out16: Paged<u16>,
+    out32: Paged<u32>,
+}
+
+/// `len` units from a page boundary of a larger vector.
+struct Paged<T> {
+    v: Vec<T>,
+    at: usize,
+    len: usize,
+}
+
+impl<T: Copy + Default> Paged<T> {
+    /// A copy of `units` that starts on a page boundary.
+    fn of(units: &[T]) -> Self {
+        const PAGE: usize = 4096;
+        let size = std::mem::size_of::<T>();
+        let mut v = vec![T::default(); units.len() + PAGE / size];
+        let at = (PAGE - v.as_ptr() as usize % PAGE) % PAGE / size;
+        v[at..at + units.len()].copy_from_slice(units);
+        Paged {
+            v,
+            at,
+            len: units.len(),
+        }
+    }
+
+    /// `len` zeros (default units) from a page boundary.
+    fn zeros(len: usize) -> Self {
+        Self::of(&vec![T::default(); len])
+    }
+}
+
+impl<T> std::ops::Deref for Paged<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.v[self.at..self.at + self.len]
+    }
+}
+
+impl<T> std::ops::DerefMut for Paged<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.v[self.at..self.at + self.len]
+    }
 }
 
 /// The conversion `direction` of `text` by `side`, `reps` times: the units
 /// written by the last, or why it cannot run.
 fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, String> {
     let mut b = Buffers {
-        utf8: text.as_bytes().to_vec(),
-        utf16: text.encode_utf16().collect(),
-        utf32: text.chars().map(u32::from).collect(),
-        latin1: text
-            .chars()
-            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-            .collect(),
-        out8: vec![0; 4 * text.len() + 64],
-        out16: vec![0; 2 * text.len() + 64],
-        out32: vec![0; text.len() + 64],
+        utf8: Paged::of(text.as_bytes()),
+        utf16: Paged::of(&text.encode_utf16().collect::<Vec<_>>()),
+        utf32: Paged::of(&text.chars().map(u32::from).collect::<Vec<_>>()),
+        latin1: Paged::of(
+            &text
+                .chars()
+                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                .collect::<Vec<_>>(),
+        ),
+        out8: Paged::zeros(4 * text.len() + 64),
+        out16: Paged::zeros(2 * text.len() + 64),
+        out32: Paged::zeros(text.len() + 64),
     };
     let mut written = 0;
     for _ in 0..reps {
