@@ -132,6 +132,34 @@ fn cesu8_supplementary_example() {
 }
 
 #[test]
+fn cesu8_ascii_between_supplementary_characters() {
+    // The encoder keeps an ASCII byte between two 4-byte characters in its
+    // loop over them: every position of one, U+0000 (MUTF-8: C0 80) included,
+    // at the ends and near them.
+    let texts = [
+        "\u{1F600} \u{1F601}",
+        "\u{1F600}\0\u{1F601}",
+        "a\u{1F600} \u{1F601} \u{1F602}b",
+        "\u{1F600} ",
+        " \u{1F600}",
+        "\u{1F600}  \u{1F601}",
+        "\u{1F600} \u{E9}\u{1F601}",
+        "\u{1F600}\0",
+        "\u{10000} \u{10FFFF}\u{7F}\u{10000}\u{1}\u{10000}",
+    ];
+    for e in engines() {
+        for text in texts {
+            assert_eq!(&*e.str_to_cesu8(text), &*cesu8::to_cesu8(text), "{text:?}");
+            assert_eq!(
+                &*e.str_to_mutf8(text),
+                &*cesu8::to_java_cesu8(text),
+                "{text:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn mutf8_nul_example() {
     for e in engines() {
         assert_eq!(e.mutf8_to_string(b"\xC0\x80").unwrap(), "\0");

@@ -148,7 +148,8 @@ mod owned {
     /// at a time while a look at the next 16 bytes finds the next special one,
     /// and by the vector scan and one copy when it does not (dense emoji text
     /// pays for no scan set-up a character, long ordinary stretches for no
-    /// byte loop).
+    /// byte loop); a single ASCII byte between two 4-byte characters (the
+    /// spaces of emoji text) stays in the 4-byte loop.
     fn from_str(s: &str, mutf8: bool) -> Cow<'_, [u8]> {
         let bytes = s.as_bytes();
         let Some((first, _)) = find_byte(Engine::active(), bytes, mutf8) else {
@@ -165,14 +166,19 @@ mod owned {
             if b >= 0xF0 {
                 // `s` is UTF-8: 4-byte characters, as many as follow one
                 // another, each read as a word and written as one (8 bytes
-                // written, 6 kept).
+                // written, 6 kept); and an ordinary ASCII byte between two of
+                // them (a space in emoji text) without leaving the loop.
                 while let Some(four) = bytes.get(at..at + 4) {
                     let word = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
-                    if word & 0xF0 != 0xF0 {
+                    if word & 0xF0 == 0xF0 {
+                        out[n..n + 8].copy_from_slice(&pair_word(word).to_le_bytes());
+                        (at, n) = (at + 4, n + 6);
+                    } else if word & 0xF080 == 0xF000 && !(mutf8 && four[0] == 0) {
+                        out[n] = four[0];
+                        (at, n) = (at + 1, n + 1);
+                    } else {
                         break;
                     }
-                    out[n..n + 8].copy_from_slice(&pair_word(word).to_le_bytes());
-                    (at, n) = (at + 4, n + 6);
                 }
                 continue;
             }
