@@ -1289,3 +1289,46 @@ fn utf16_validation_at_every_start_offset() {
         }
     }
 }
+
+/// UTF-16 to UTF-8 into every output length from none to enough, by every
+/// kernel: the bytes after the output slice stay as they were, and the result
+/// is the reference's. The input puts 3-byte characters before surrogate
+/// pairs at every offset, so that a pair starts at the last lane of a
+/// 16-lane half of a vector step (that half then writes 49 bytes: the AVX-512
+/// step once wrote one byte past an output of exactly its room).
+#[test]
+fn utf16_to_utf8_stays_within_its_output() {
+    let order = ByteOrder::Little;
+    for lead in 0..48 {
+        for end in [&[0x20AC, 0xDC34][..], &[0x20AC][..]] {
+            let mut units = vec![0x4E00u16; lead];
+            for _ in 0..8 {
+                units.extend([0x20AC, 0xD834, 0xDD1E, 0x61, 0xE9]);
+            }
+            units.extend(end);
+            let mut room = vec![0u8; 3 * units.len()];
+            let want = reference::utf16_to_utf8(&units, &mut room, order);
+            let need = match want {
+                Ok(n) => n,
+                Err(e) => e.written(),
+            };
+            for e in engines() {
+                for len in need.saturating_sub(80)..=need + 1 {
+                    let mut buf = vec![0xAAu8; len + 128];
+                    let got = e.utf16_to_utf8(&units, &mut buf[..len], order);
+                    let what = format!("{}: lead {lead}, output {len}", e.kernel().name());
+                    assert!(
+                        buf[len..].iter().all(|&b| b == 0xAA),
+                        "{what}: wrote past the output"
+                    );
+                    let mut exact = vec![0u8; len];
+                    assert_eq!(
+                        got,
+                        reference::utf16_to_utf8(&units, &mut exact, order),
+                        "{what}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -98,7 +98,7 @@ pub(super) unsafe fn scalar_bytes(values: __m512i, lanes: u16) -> (__m512i, u64)
 /// Where [`encode_units`] and [`encode_part`] may write: with `exact:
 /// Some((lanes, room))`, only the lanes in `lanes` count and exactly the bytes
 /// converted are written, if they are at most `room`; otherwise whole vectors
-/// (up to 112 bytes).
+/// (up to 112 bytes by [`encode_units`], 113 by [`encode_part`]).
 pub(super) type Limit = Option<(u32, usize)>;
 
 /// Stores the first `count` bytes of `packed` at `dst`: all 64 unless `exact`.
@@ -326,8 +326,10 @@ pub(super) unsafe fn encode_part(
             bytes = _mm512_mask_blend_epi32(high, bytes, four_bytes(c));
         }
         let n = keeps[h].count_ones() as usize;
-        // SAFETY: the caller's promise of 112 writable bytes (each half
-        // writes at most 48), or of `room`.
+        // SAFETY: the caller's promise of 113 writable bytes (the first half
+        // writes at most 49: fifteen 3-byte characters and, at its last lane,
+        // a pair's four bytes; the second's 64-byte store then ends by 113),
+        // or of `room`.
         store(
             dst.add(written),
             _mm512_maskz_compress_epi8(keeps[h], bytes),
