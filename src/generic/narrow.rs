@@ -5,7 +5,6 @@
 
 use super::portable;
 use super::vector_traits::{or4, unit_mask16, unit_mask32, ByteVector};
-use super::widen::lane_steps;
 use crate::error::Offset;
 use crate::error::{Utf16Error, Utf32Error};
 use crate::ByteOrder;
@@ -15,6 +14,27 @@ static NOT_LATIN1: [[u8; 16]; 2] = unit_mask16(0xFF00);
 
 /// The bits that are zero in a `u32` value below U+0100.
 static NOT_LATIN1_32: [u8; 16] = unit_mask32(0xFFFF_FF00);
+
+/// Converts `src` into `dst` one unit per unit, `V::LANES` units a step while
+/// `step(i, dst)` (which converts the units from `i`, both slices having
+/// `V::LANES` of them there) succeeds, then `tail` for the rest: the narrowing
+/// below.
+#[inline(always)]
+fn lane_steps<V: ByteVector, U, T, E: Offset>(
+    src: &[U],
+    dst: &mut [T],
+    mut step: impl FnMut(usize, &mut [T]) -> bool,
+    tail: impl Fn(&[U], &mut [T]) -> Result<usize, E>,
+) -> Result<usize, E> {
+    let n = src.len().min(dst.len());
+    let mut i = 0;
+    while n - i >= V::LANES && step(i, dst) {
+        i += V::LANES;
+    }
+    tail(&src[i..], &mut dst[i..])
+        .map(|k| i + k)
+        .map_err(|e| e.offset(i, i))
+}
 
 /// UTF-16 in byte order `order` to Latin-1.
 ///
