@@ -1020,6 +1020,24 @@ where
             O::ascii_block::<V>(vectors, output.add(written));
             read += BLOCK;
             written += BLOCK;
+            // More ASCII blocks in a loop of their own, over the blocks that
+            // the input and the room both hold, with one index for both sides.
+            let room = (dst.len() - written).saturating_sub(O::SLACK);
+            let end = ((src.len() - read) / BLOCK).min(room / BLOCK) * BLOCK;
+            let (from, to) = (input.add(read), output.add(written));
+            let mut k = 0;
+            while k < end {
+                // SAFETY: `read + k + BLOCK <= src.len()`, `written + k +
+                // BLOCK + SLACK <= dst.len()`.
+                let vectors = load_block::<V>(from.add(k));
+                if !or4(vectors).is_ascii() {
+                    break;
+                }
+                O::ascii_block::<V>(vectors, to.add(k));
+                k += BLOCK;
+            }
+            read += k;
+            written += k;
             continue;
         }
         match step::<V, S, O, VALIDATE>(&mut checker, input.add(read), BLOCK, output.add(written)) {
