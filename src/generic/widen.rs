@@ -42,7 +42,8 @@ unsafe fn widen_step<V: ByteVector>(from: *const u8, to: *mut u8, units: Units) 
 /// longer loop runs at the stores' speed wherever the linker puts it.
 ///
 /// # Safety
-/// The CPU supports `V`.
+/// The CPU supports `V`; `units` are units of `T` (`u16` for UTF-16, `u32` for
+/// UTF-32).
 #[inline(always)]
 unsafe fn widen<V: ByteVector, T>(
     src: &[u8],
@@ -50,6 +51,13 @@ unsafe fn widen<V: ByteVector, T>(
     units: Units,
     tail: impl Fn(&[u8], &mut [T]) -> Result<usize, OutputTooSmall>,
 ) -> Result<usize, OutputTooSmall> {
+    debug_assert_eq!(
+        size_of::<T>(),
+        match units {
+            Units::Utf16(_) => 2,
+            Units::Utf32 => 4,
+        }
+    );
     let n = src.len().min(dst.len());
     let (from, to) = (src.as_ptr(), dst.as_mut_ptr());
     let mut i = 0;
@@ -83,7 +91,7 @@ pub(crate) unsafe fn latin1_to_utf16<V: ByteVector>(
     order: ByteOrder,
 ) -> Result<usize, OutputTooSmall> {
     let tail = |s: &[u8], d: &mut [u16]| portable::latin1_to_utf16(s, d, order);
-    // SAFETY: the caller's promise.
+    // SAFETY: the caller's promise; UTF-16 units are `u16`.
     unsafe { widen::<V, _>(src, dst, Units::Utf16(order), tail) }
 }
 
@@ -96,6 +104,6 @@ pub(crate) unsafe fn latin1_to_utf32<V: ByteVector>(
     src: &[u8],
     dst: &mut [u32],
 ) -> Result<usize, OutputTooSmall> {
-    // SAFETY: the caller's promise.
+    // SAFETY: the caller's promise; UTF-32 units are `u32`.
     unsafe { widen::<V, _>(src, dst, Units::Utf32, portable::latin1_to_utf32) }
 }
