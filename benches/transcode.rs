@@ -32,6 +32,7 @@
 
 mod common;
 
+use common::paged::Paged;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use std::hint::black_box;
@@ -73,27 +74,13 @@ fn run<S: Copy + Default, D: Copy + Default, R>(
     f: impl Fn(&[S], &mut [D]) -> R,
 ) {
     // Input and output each start on a page boundary, for every function and
-    // every run: where the allocator happens to put them (any 16-byte offset
-    // within a page, changing from group to group) moved both libraries by up
-    // to 1.75x and the ratio between them by a quarter.
-    let (mut from, at) = page_aligned::<S>(input.len());
-    from[at..at + input.len()].copy_from_slice(input);
-    let input = &from[at..at + input.len()];
-    let (mut to, out_at) = page_aligned::<D>(out_len);
-    let out = &mut to[out_at..out_at + out_len];
+    // every run (see `common::paged`).
+    let input = Paged::of(input);
+    let mut out = Paged::<D>::zeros(out_len);
+    let (input, out) = (&*input, &mut *out);
     g.bench_function(name, |b| {
         b.iter(|| black_box(f(black_box(input), black_box(&mut *out))))
     });
-}
-
-/// A buffer with room for `len` units from a page boundary, and the index of
-/// that boundary in it.
-fn page_aligned<T: Copy + Default>(len: usize) -> (Vec<T>, usize) {
-    const PAGE: usize = 4096;
-    let size = std::mem::size_of::<T>();
-    let v = vec![T::default(); len + PAGE / size];
-    let skip = (PAGE - v.as_ptr() as usize % PAGE) % PAGE / size;
-    (v, skip)
 }
 
 /// The bytes [`traffic`] reads or writes at a step.

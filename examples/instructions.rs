@@ -17,6 +17,10 @@
 //! the units written (for a validation, 1 when valid), the same for both sides
 //! when they agree.
 
+#[path = "../benches/common/paged.rs"]
+mod paged;
+
+use paged::Paged;
 use std::process::ExitCode;
 use utfast::ByteOrder;
 
@@ -32,47 +36,6 @@ struct Buffers {
     out8: Paged<u8>,
     out16: Paged<u16>,
     out32: Paged<u32>,
-}
-
-/// `len` units from a page boundary of a larger vector.
-struct Paged<T> {
-    v: Vec<T>,
-    at: usize,
-    len: usize,
-}
-
-impl<T: Copy + Default> Paged<T> {
-    /// A copy of `units` that starts on a page boundary.
-    fn of(units: &[T]) -> Self {
-        const PAGE: usize = 4096;
-        let size = std::mem::size_of::<T>();
-        let mut v = vec![T::default(); units.len() + PAGE / size];
-        let at = (PAGE - v.as_ptr() as usize % PAGE) % PAGE / size;
-        v[at..at + units.len()].copy_from_slice(units);
-        Paged {
-            v,
-            at,
-            len: units.len(),
-        }
-    }
-
-    /// `len` zeros (default units) from a page boundary.
-    fn zeros(len: usize) -> Self {
-        Self::of(&vec![T::default(); len])
-    }
-}
-
-impl<T> std::ops::Deref for Paged<T> {
-    type Target = [T];
-    fn deref(&self) -> &[T] {
-        &self.v[self.at..self.at + self.len]
-    }
-}
-
-impl<T> std::ops::DerefMut for Paged<T> {
-    fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.v[self.at..self.at + self.len]
-    }
 }
 
 /// The conversion `direction` of `text` by `side`, `reps` times: the units

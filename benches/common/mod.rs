@@ -14,6 +14,8 @@
 //! every run and every machine measures the same bytes.
 #![allow(dead_code)] // Not every bench uses every helper.
 
+pub mod paged;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

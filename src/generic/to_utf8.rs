@@ -971,11 +971,13 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         }
     }
     let (mut read, mut written) = (0, 0);
+    // Input of up to `I::SHORT_LOOP` units goes by the exact steps below where
+    // the kernel has them.
+    let exact_steps_only = V::SHORT_STEPS && src.len() <= I::SHORT_LOOP;
     // The last positions from which a step's STEP units and ROOM bytes fit:
-    // one comparison each per step. (Input of up to `I::SHORT_LOOP` units
-    // goes by the exact steps below where the kernel has them.)
+    // one comparison each per step.
     if let (false, Some(last_read), Some(last_written)) = (
-        V::SHORT_STEPS && src.len() <= I::SHORT_LOOP,
+        exact_steps_only,
         src.len().checked_sub(STEP),
         dst.len().checked_sub(ROOM),
     ) {
