@@ -11,7 +11,8 @@
 //! ```
 //!
 //! Directions: `utf8-utf16le`, `utf8-utf32`, `utf16le-utf8`, `utf32-utf8`, `utf32-utf16le`, `utf16le-utf32`,
-//! `utf16le-latin1`, `utf32-latin1`, `latin1-utf8`, `utf8-latin1`, and the
+//! `utf16le-latin1`, `utf32-latin1`, `latin1-utf8`, `utf8-latin1`, `latin1-utf16le`,
+//! `latin1-utf32`, and the
 //! validations `utf8-validate`, `utf16le-validate`, `utf32-validate`. FILE is UTF-8 text (for the
 //! Latin-1 directions, text whose characters are all below U+0100). It prints
 //! the units written (for a validation, 1 when valid), the same for both sides
@@ -88,6 +89,10 @@ fn utfast_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
             Ok(utfast::latin1::to_utf8(&b.latin1, &mut b.out8).map_err(|e| failed(&e))?)
         }
         "utf8-latin1" => utfast::utf8::to_latin1(&b.utf8, &mut b.out8).map_err(|e| failed(&e)),
+        "latin1-utf16le" => {
+            utfast::latin1::to_utf16(&b.latin1, &mut b.out16, le).map_err(|e| failed(&e))
+        }
+        "latin1-utf32" => utfast::latin1::to_utf32(&b.latin1, &mut b.out32).map_err(|e| failed(&e)),
         "utf8-validate" => Ok(usize::from(utfast::validate_utf8(&b.utf8))),
         "utf16le-validate" => Ok(usize::from(utfast::utf16::validate(&b.utf16, le))),
         "utf32-validate" => Ok(usize::from(utfast::utf32::validate(&b.utf32))),
@@ -119,6 +124,8 @@ fn simdutf_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
             "utf32-latin1" => simdutf::convert_utf32_to_latin1(s32, n32, d8),
             "latin1-utf8" => simdutf::convert_latin1_to_utf8(sl, nl, d8),
             "utf8-latin1" => simdutf::convert_utf8_to_latin1(b.utf8.as_ptr(), b.utf8.len(), d8),
+            "latin1-utf16le" => simdutf::convert_latin1_to_utf16le(sl, nl, d16),
+            "latin1-utf32" => simdutf::convert_latin1_to_utf32(sl, nl, d32),
             "utf8-validate" => usize::from(simdutf::validate_utf8(&b.utf8)),
             "utf16le-validate" => usize::from(simdutf::validate_utf16le(&b.utf16)),
             "utf32-validate" => usize::from(simdutf::validate_utf32(&b.utf32)),

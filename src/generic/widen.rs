@@ -32,14 +32,17 @@ unsafe fn widen_step<V: ByteVector>(from: *const u8, to: *mut u8, units: Units) 
     }
 }
 
-/// Widens `src` into `dst` (units of `T`, as `units` says), two vectors an
-/// iteration, then one, then `tail` for the last bytes (or the output's end).
+/// Widens `src` into `dst` (units of `T`, as `units` says), eight stores'
+/// worth of vectors an iteration (four to UTF-16, two to UTF-32), then one
+/// vector at a time, then `tail` for the last bytes (or the output's end).
 ///
-/// Two vectors an iteration, not one: a one-vector loop is a dozen
-/// instructions that run in one or two cycles, which the front end of a Zen 5
-/// feeds at full speed or at half of it depending on where the loop's closing
-/// branch lands in its 64-byte line (BENCHMARKS.md, twenty-fifth session); the
-/// longer loop runs at the stores' speed wherever the linker puts it.
+/// Eight stores an iteration, not two or four: a short loop of a dozen
+/// instructions that run in one or two cycles is fed by the front end of a
+/// Zen 5 at full speed or at half of it depending on where the loop's closing
+/// branch lands in its 64-byte line (BENCHMARKS.md, twenty-fifth session). Two
+/// vectors to UTF-32 (eight stores, 121 bytes) ran at the stores' speed at
+/// every offset; two to UTF-16 (four stores, 70 bytes) landed badly in the
+/// next build (SSE4.2: 33 against 60 GB/s; twenty-sixth session).
 ///
 /// # Safety
 /// The CPU supports `V`; `units` are units of `T` (`u16` for UTF-16, `u32` for
@@ -58,19 +61,26 @@ unsafe fn widen<V: ByteVector, T>(
             Units::Utf32 => 4,
         }
     );
+    // Vectors an iteration: as many as make eight stores of the vector's
+    // width (a vector of bytes is two vectors of UTF-16, four of UTF-32).
+    let per = match units {
+        Units::Utf16(_) => 4,
+        Units::Utf32 => 2,
+    };
     let n = src.len().min(dst.len());
     let (from, to) = (src.as_ptr(), dst.as_mut_ptr());
     let mut i = 0;
     // SAFETY: the caller's promise; each step reads V::LANES bytes of `src`
     // and writes V::LANES units of `dst` from `i`, both in bounds there.
     unsafe {
-        while n - i >= 2 * V::LANES {
-            widen_step::<V>(from.add(i), to.add(i).cast(), units);
-            let j = i + V::LANES;
-            widen_step::<V>(from.add(j), to.add(j).cast(), units);
-            i += 2 * V::LANES;
+        while n - i >= per * V::LANES {
+            for k in 0..per {
+                let j = i + k * V::LANES;
+                widen_step::<V>(from.add(j), to.add(j).cast(), units);
+            }
+            i += per * V::LANES;
         }
-        if n - i >= V::LANES {
+        while n - i >= V::LANES {
             widen_step::<V>(from.add(i), to.add(i).cast(), units);
             i += V::LANES;
         }
