@@ -1231,3 +1231,37 @@ fn validator_long_chunks_cut_at_every_byte() {
         }
     }
 }
+
+/// A WTF-8 high surrogate followed by more bad bytes than a block holds back,
+/// which `Ignore` drops: any cut gives the one-call result (the surrogate is not
+/// held back with them; found by the property test above).
+#[test]
+fn ignored_bytes_after_a_high_surrogate_are_not_held_back() {
+    for run in [14, 40, 300] {
+        let mut input = b"\xED\xA0\x80".to_vec();
+        input.extend(std::iter::repeat_n(0x80u8, run));
+        input.extend(b"\xED\xB0\x80a");
+        let n = input.len();
+        for to in Encoding::ALL {
+            check_max_output_len(
+                Transcoder::new(Encoding::Wtf8, to, ErrorMode::Ignore),
+                &input,
+                &[n - 1],
+            );
+            let reference = one_shot(
+                Transcoder::new(Encoding::Wtf8, to, ErrorMode::Ignore),
+                &input,
+            );
+            for cuts in [vec![n - 1], vec![3], vec![3, 10, n - 4], vec![n]] {
+                for sizes in [vec![1], vec![7, 300]] {
+                    let t = Transcoder::new(Encoding::Wtf8, to, ErrorMode::Ignore);
+                    assert_eq!(
+                        feed(t, &input, &cuts, &sizes),
+                        reference,
+                        "{to}: {run}, {cuts:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -14,6 +14,16 @@ enum Units {
     Utf32,
 }
 
+impl Units {
+    /// Bytes per unit.
+    const fn width(self) -> usize {
+        match self {
+            Units::Utf16(_) => 2,
+            Units::Utf32 => 4,
+        }
+    }
+}
+
 /// Widens the `V::LANES` bytes at `from` into the units at `to`.
 ///
 /// # Safety
@@ -54,19 +64,10 @@ unsafe fn widen<V: ByteVector, T>(
     units: Units,
     tail: impl Fn(&[u8], &mut [T]) -> Result<usize, OutputTooSmall>,
 ) -> Result<usize, OutputTooSmall> {
-    debug_assert_eq!(
-        size_of::<T>(),
-        match units {
-            Units::Utf16(_) => 2,
-            Units::Utf32 => 4,
-        }
-    );
+    debug_assert_eq!(size_of::<T>(), units.width());
     // Vectors an iteration: as many as make eight stores of the vector's
     // width (a vector of bytes is two vectors of UTF-16, four of UTF-32).
-    let per = match units {
-        Units::Utf16(_) => 4,
-        Units::Utf32 => 2,
-    };
+    let per = 8 / units.width();
     let n = src.len().min(dst.len());
     let (from, to) = (src.as_ptr(), dst.as_mut_ptr());
     let mut i = 0;

@@ -58,12 +58,17 @@ impl BlockConverter {
         self.values.clear();
         self.stretches.clear();
         let (mut consumed, problem) = self.decode(src, at_end);
-        // An unpaired high surrogate at the end waits for the next block: the code
-        // point after it decides whether it can be written.
+        // An unpaired high surrogate at the end of the input decoded waits for the
+        // next block: the code point after it decides whether it can be written.
+        // (Not one that bytes dropped by `Ignore` follow: they stay dropped, so
+        // what is held back stays within `MAX_PENDING`.)
         if problem.is_none() && !at_end && self.values.last().is_some_and(|&cp| is_high(cp)) {
             let last = self.values.len() - 1;
-            consumed = self.input_of(&self.values, last).0;
-            self.values.pop();
+            let (at, len) = self.input_of(&self.values, last);
+            if at + len == consumed {
+                consumed = at;
+                self.values.pop();
+            }
         }
         let values = core::mem::take(&mut self.values);
         let encoded = self.encode(&values, out);
