@@ -752,6 +752,52 @@ fn latin1_ascii_runs_of_every_length_then_accents() {
 }
 
 #[test]
+fn utf8_to_latin1_groups_with_a_byte_changed_anywhere() {
+    // AVX-512 converts UTF-8 to Latin-1 four 64-byte blocks at a time and
+    // checks them together, copying a group of ASCII as it is: Latin-1 text
+    // (and ASCII text with a few accents, so that some groups are ASCII) with
+    // each byte changed to each kind of byte, into outputs of the input's
+    // length and, for some, every room near the end of what it needs.
+    let engines = engines();
+    let mixed: Vec<u8> = (0..700)
+        .map(|i| match i % 11 {
+            3 | 7 => 'é',
+            5 => 'ÿ',
+            9 => '\u{80}',
+            _ => (b'a' + (i % 26) as u8) as char,
+        })
+        .collect::<String>()
+        .into_bytes();
+    let mut ascii: Vec<u8> = (0..1100).map(|i| b'a' + (i % 26) as u8).collect();
+    // Accents across group and block ends (a lead as the last byte of one).
+    for at in [255, 511, 600, 767] {
+        ascii[at..at + 2].copy_from_slice("é".as_bytes());
+    }
+    let step = if quick() { 7 } else { 1 };
+    for base in [&mixed, &ascii] {
+        for at in (0..base.len()).step_by(step) {
+            for byte in [0x41, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xC4, 0xE9, 0xFF] {
+                let mut case = base.clone();
+                case[at] = byte;
+                let n = case.len();
+                let rooms: &[usize] = if at % 97 == 0 {
+                    &[n, n - 1, n - 64, n - 200]
+                } else {
+                    &[n]
+                };
+                for &room in rooms {
+                    let want = run(room, 0u8, |o| reference::utf8_to_latin1(&case, o));
+                    for engine in &engines {
+                        let got = run(room, 7, |o| engine.utf8_to_latin1(&case, o));
+                        agree(engine.kernel().name(), &got, &want, &case);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn every_output_length_on_short_texts() {
     let engines = engines();
     let texts = [

@@ -290,6 +290,18 @@ pub(crate) trait Output {
     /// Whether the units are big-endian `u16`s.
     const BIG: bool;
 
+    /// Converts whole groups of blocks at the start of `src` by `W`'s run
+    /// (Latin-1: [`Wide::utf8_to_latin1_run`]): the bytes read and units
+    /// written, `(0, 0)` where there is none.
+    ///
+    /// # Safety
+    /// The CPU supports `W`; `src` starts at a character boundary.
+    #[inline(always)]
+    unsafe fn run<W: Wide>(src: &[u8], out: &mut [Self::Unit]) -> (usize, usize) {
+        let _ = (src, out);
+        (0, 0)
+    }
+
     /// Whether [`Output::stream`] checks the input itself (Latin-1: the few
     /// valid forms are quick to check), so that the stream needs no checker.
     const SELF_CHECKING: bool;
@@ -539,6 +551,12 @@ impl Output for Latin1 {
     const SLACK: usize = 16;
 
     const SELF_CHECKING: bool = true;
+
+    #[inline(always)]
+    unsafe fn run<W: Wide>(src: &[u8], out: &mut [u8]) -> (usize, usize) {
+        // SAFETY: the caller's promises.
+        unsafe { W::utf8_to_latin1_run(src, out) }
+    }
 
     #[inline(always)]
     unsafe fn stream<W: Wide>(
@@ -798,9 +816,16 @@ where
             return Ok(ascii);
         }
     }
-    let (src, rest) = (&src[ascii..], &mut dst[ascii..]);
+    // Whole groups of blocks first where the kernel has a run for `O`.
     // SAFETY: the caller's promises; `ascii` bytes of ASCII end at a character
     // boundary.
+    let (read, written) = if V::FROM_UTF8 {
+        unsafe { O::run::<V>(&src[ascii..], &mut dst[ascii..]) }
+    } else {
+        (0, 0)
+    };
+    let (src, rest) = (&src[ascii + read..], &mut dst[ascii + written..]);
+    // SAFETY: the caller's promises; the run ends at a character boundary.
     let done = unsafe {
         // (The stream redoes its last block: it pays from three blocks on.)
         if V::FROM_UTF8 && src.len() > 3 * BLOCK {
@@ -810,8 +835,8 @@ where
         }
     };
     match done {
-        Ok(n) => Ok(ascii + n),
-        Err(e) => Err(e.offset(ascii, ascii)),
+        Ok(n) => Ok(ascii + written + n),
+        Err(e) => Err(e.offset(ascii + read, ascii + written)),
     }
 }
 

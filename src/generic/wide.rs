@@ -287,6 +287,21 @@ pub(crate) unsafe trait Wide: ByteVector {
         None
     }
 
+    /// Converts whole groups of blocks at the start of `src` (UTF-8, not yet
+    /// checked, starting at a character boundary) to Latin-1 in `dst`, as long
+    /// as a group is valid, holds no character above U+00FF and fits: returns
+    /// the bytes read (up to a character boundary) and the bytes written. The
+    /// rest, from the group that stopped it, is for the block conversions.
+    /// `(0, 0)` where not implemented.
+    ///
+    /// # Safety
+    /// None beyond the CPU's support of the kernel.
+    #[inline(always)]
+    unsafe fn utf8_to_latin1_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        let _ = (src, dst);
+        (0, 0)
+    }
+
     /// As [`Wide::utf16_to_utf8`] for Latin-1 (never `None` where implemented).
     ///
     /// # Safety

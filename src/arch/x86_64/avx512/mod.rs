@@ -29,6 +29,7 @@ use core::arch::x86_64::*;
 
 mod decode;
 mod encode;
+mod latin1;
 mod vector;
 mod wide;
 

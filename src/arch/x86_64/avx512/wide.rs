@@ -5,6 +5,7 @@ use core::arch::x86_64::*;
 
 use super::decode::*;
 use super::encode::*;
+use super::latin1::latin1_run;
 use super::*;
 use crate::generic::wide::{Carry, Wide};
 
@@ -154,6 +155,12 @@ unsafe impl Wide for __m512i {
             leads: d.leads,
         };
         written
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_latin1_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        // SAFETY: the caller's promise.
+        unsafe { latin1_run(src, dst) }
     }
 
     #[inline(always)]
