@@ -124,16 +124,15 @@ pub(super) unsafe fn latin1_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     unsafe {
         let tables = [Table::load(&CLASSES[0]), Table::load(&CLASSES[1])];
         let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+        // Whether the bytes before `pos` end in a lead (`C2`, `C3`).
+        let ends_in_lead = |pos: usize| pos > 0 && src[pos - 1] & 0xFE == 0xC2;
         let (mut pos, mut written) = (0, 0);
         while src.len() - pos >= SIZE && dst.len() - written >= SIZE {
             let v: [__m512i; GROUP] =
                 core::array::from_fn(|k| _mm512_loadu_si512(s.add(pos + 64 * k).cast()));
             let any = v[1..].iter().fold(v[0], |a, &x| _mm512_or_si512(a, x));
-            if _mm512_movepi8_mask(any) == 0 {
-                // ASCII, unless a lead ends the group before.
-                if pos > 0 && *s.add(pos - 1) & 0xFE == 0xC2 {
-                    break;
-                }
+            // ASCII after a lead is an error, for the checked path to find.
+            if _mm512_movepi8_mask(any) == 0 && !ends_in_lead(pos) {
                 for (k, &x) in v.iter().enumerate() {
                     _mm512_storeu_si512(d.add(written + 64 * k).cast(), x);
                 }
@@ -160,7 +159,7 @@ pub(super) unsafe fn latin1_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
             written = w;
         }
         // A lead that ends the run starts the next character.
-        if pos > 0 && src[pos - 1] & 0xFE == 0xC2 {
+        if ends_in_lead(pos) {
             pos -= 1;
         }
         (pos, written)
