@@ -1164,12 +1164,15 @@ pub(crate) unsafe fn latin1_to_utf8<V: Wide, S: Simd128>(
     }
     // SAFETY: the caller's promise.
     unsafe {
+        let (read, written) = V::latin1_to_utf8_run(src, dst);
         convert::<V, S, Latin1, _>(
-            src,
-            dst,
+            &src[read..],
+            &mut dst[written..],
             reference::latin1_to_utf8,
             portable::latin1_to_utf8,
         )
+        .map(|n| written + n)
+        .map_err(|e| e.offset(read, written))
     }
 }
 

@@ -302,6 +302,19 @@ pub(crate) unsafe trait Wide: ByteVector {
         (0, 0)
     }
 
+    /// Converts Latin-1 at the start of `src` to UTF-8 in `dst` block by block
+    /// while a whole block and room for its worst case remain: returns the
+    /// bytes read and written; the rest is for the generic loop. `(0, 0)`
+    /// where not implemented.
+    ///
+    /// # Safety
+    /// None beyond the CPU's support of the kernel.
+    #[inline(always)]
+    unsafe fn latin1_to_utf8_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        let _ = (src, dst);
+        (0, 0)
+    }
+
     /// As [`Wide::utf16_to_utf8`] for Latin-1 (never `None` where implemented).
     ///
     /// # Safety
