@@ -117,6 +117,30 @@ pub(crate) unsafe fn utf32_to_latin1<V: ByteVector>(
             V::narrow_u32(w, to.add(V::LANES));
             i += 2 * V::LANES;
         }
+        // With 256-bit vectors (AVX2), a loop over pointers: its loads take no
+        // index register. The indexed loop of `lane_steps` ran at 131-133 GB/s
+        // on ASCII text (Zen 5; simdutf haswell 152-156), this one at 169
+        // (BENCHMARKS.md, twenty-eighth session). AVX-512 lost with it (204
+        // to 151 GB/s) and keeps `lane_steps`.
+        if V::LANES == 32 {
+            let mut from = src.as_ptr().add(i);
+            let mut to = dst.as_mut_ptr().add(i);
+            // SAFETY (loads and stores): LANES units from `from` and LANES
+            // bytes from `to` while `from != end`: `end` is a whole number of
+            // steps from `i`, at most `n`.
+            let end = src.as_ptr().add(n - (n - i) % V::LANES);
+            while from != end {
+                let f = from.cast::<u8>();
+                let v = [0, 1, 2, 3].map(|k| V::load(f.add(k * V::LANES)));
+                if or4(v).and(mask).any_nonzero() {
+                    break;
+                }
+                V::narrow_u32(v, to);
+                from = from.add(V::LANES);
+                to = to.add(V::LANES);
+            }
+            i = from.offset_from(src.as_ptr()) as usize;
+        }
         let (src, dst) = (&src[i..], &mut dst[i..]);
         let step = |i: usize, dst: &mut [u8]| {
             let from = src.as_ptr().add(i).cast::<u8>();
