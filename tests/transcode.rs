@@ -1188,26 +1188,36 @@ fn lengths_of_long_inputs_of_the_heaviest_units() {
     }
 }
 
-/// Runs of 3-byte characters (a block of them takes a shortcut) broken by one other
-/// character, or by one corrupt byte, at every position.
+/// Runs of 3-byte characters (a block of them takes a shortcut, and on 128-bit
+/// kernels a validity test of its own) broken by one other character, or by one
+/// corrupt byte, at every position; the second run has the leads with extra
+/// rules, 0xE0 (no overlong form) and 0xED (no surrogate), next to their
+/// limits, which a changed byte crosses.
 #[test]
 fn three_byte_runs_broken_anywhere() {
     let engines = engines();
-    let run = "日本語".repeat(16); // 144 bytes
-    let chars: Vec<char> = run.chars().collect();
-    for other in ['a', 'é', '😀'] {
-        for at in 0..=chars.len() {
-            let mut s: String = chars[..at].iter().collect();
-            s.push(other);
-            s.extend(&chars[at..]);
-            check_utf8(s.as_bytes(), &engines);
+    let runs = [
+        "日本語".repeat(16),
+        "\u{800}\u{D7FF}\u{E000}\u{FFFF}".repeat(12),
+    ]; // 144 bytes each
+    for run in &runs {
+        let chars: Vec<char> = run.chars().collect();
+        for other in ['a', 'é', '😀'] {
+            for at in 0..=chars.len() {
+                let mut s: String = chars[..at].iter().collect();
+                s.push(other);
+                s.extend(&chars[at..]);
+                check_utf8(s.as_bytes(), &engines);
+            }
         }
-    }
-    for at in 0..run.len() {
-        for bad in [0x41, 0x80, 0xC3, 0xE6, 0xF0, 0xFF] {
-            let mut bytes = run.clone().into_bytes();
-            bytes[at] = bad;
-            check_utf8(&bytes, &engines);
+        for at in 0..run.len() {
+            for bad in [
+                0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xC3, 0xDF, 0xE0, 0xE6, 0xED, 0xF0, 0xFF,
+            ] {
+                let mut bytes = run.clone().into_bytes();
+                bytes[at] = bad;
+                check_utf8(&bytes, &engines);
+            }
         }
     }
 }
