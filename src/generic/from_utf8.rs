@@ -19,7 +19,9 @@
 //!    `const fn`), stored, and the output pointer advances by the number of bits.
 //!
 //! A block of 3-byte characters only (CJK text) takes a shortcut: five
-//! characters from every 15 bytes by two fixed shuffles.
+//! characters from every 15 bytes by two fixed shuffles; where the checker runs
+//! on 128-bit vectors, such a block is checked by a shorter test of its own
+//! ([`three_byte_block_valid`]).
 //!
 //! A kernel with [`Wide`] conversions (AVX-512) replaces steps 1-3 with its own,
 //! and runs long input as a stream of fixed 64-byte blocks ([`convert_stream`]),
