@@ -755,13 +755,11 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
         let c = v.map(cont);
         (c, mask(c))
     };
-    let mut found = None;
+    let early_shape = (VALIDATE && early).then(|| shape(&v));
     if VALIDATE {
-        let quick = early && {
-            let (c, continuations) = shape(&v);
-            found = Some((c, continuations));
+        let quick = early_shape.is_some_and(|(c, continuations)| {
             continuations == THREE_BYTE_BLOCK && three_byte_block_valid(&v, &c)
-        };
+        });
         if !quick && !checker.block_is_valid(block) {
             return Step::Stop;
         }
@@ -773,10 +771,7 @@ unsafe fn step<V: Wide, S: Simd128, O: Output, const VALIDATE: bool>(
             None => Step::Stop,
         };
     }
-    let (c, continuations) = match found {
-        Some(found) => found,
-        None => shape(&v),
-    };
+    let (c, continuations) = early_shape.unwrap_or_else(|| shape(&v));
     let max = v[0].max(v[1]).max(v[2]).max(v[3]);
     let has_from = |lowest: u8| max.saturating_sub(S::splat(lowest - 1)).any_nonzero();
     // A continuation byte followed by a non-continuation ends a character (the
