@@ -119,6 +119,14 @@ macro_rules! operations {
             /// with no surrogate (and, with `nul`, no zero unit): the CESU-8 /
             /// Modified UTF-8 encoders' scan.
             clean_unit_chunks(src: &[u16], nul: bool) -> usize = crate::generic::portable::clean_unit_chunks;
+            /// The CESU-8 (with `nul`, Modified UTF-8) encoder's block path: from
+            /// the start of `src` (valid UTF-8, from a character boundary), the
+            /// blocks that hold only 4-byte characters and ASCII (with `nul`, no
+            /// zero byte) into `dst`: the bytes read (a character boundary) and
+            /// written. `(0, 0)` where the kernel has none; the caller's scalar
+            /// loop converts the rest.
+            supplementary_to_cesu8(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) =
+                crate::generic::portable::supplementary_to_cesu8;
             /// One pass over a column's offsets: the first unsound row (decreasing,
             /// negative, past the values) and the first row starting inside a
             /// character, each the number of rows when there is none.

@@ -160,6 +160,63 @@ fn cesu8_ascii_between_supplementary_characters() {
 }
 
 #[test]
+fn cesu8_encoding_of_supplementary_text_in_blocks() {
+    // The encoders' block path (AVX-512: 32 input bytes a step) against the
+    // `cesu8` crate: generated emoji and mixed text cut at every length around
+    // the block sizes and started at every offset of a block, and crafted
+    // blocks with a 4-byte character cut off at each of the last bytes, a 2-
+    // or 3-byte character or U+0000 at each position.
+    let mut texts: Vec<String> = Vec::new();
+    for script in [utfast::sample::Script::Emoji, utfast::sample::Script::Mixed] {
+        let long = utfast::sample::text(script, 4096, utfast::sample::SEED);
+        let starts: Vec<usize> = (0..40).filter(|&i| long.is_char_boundary(i)).collect();
+        for &start in &starts {
+            for len in [33, 40, 64, 65, 97, 160, 1000] {
+                let end = (start + len..long.len())
+                    .find(|&e| long.is_char_boundary(e))
+                    .unwrap_or(long.len());
+                texts.push(long[start..end].to_string());
+            }
+        }
+        texts.push(long);
+    }
+    let emoji = "\u{1F600}\u{10000}\u{10FFFF}\u{1D11E} \u{1F680}\u{20000}\u{E0001}";
+    let base: String = emoji.repeat(8);
+    for pad in 0..8 {
+        // A 4-byte character starting at every byte of the first blocks.
+        texts.push(format!("{}{base}", " ".repeat(pad)));
+        for (i, odd) in ["\u{E9}", "\u{20AC}", "\0", "\u{7F}"].iter().enumerate() {
+            for at in (0..base.len())
+                .filter(|&k| base.is_char_boundary(k))
+                .step_by(3 + i)
+            {
+                let mut t = " ".repeat(pad);
+                t.push_str(&base[..at]);
+                t.push_str(odd);
+                t.push_str(&base[at..]);
+                texts.push(t);
+            }
+        }
+    }
+    for e in engines() {
+        for text in &texts {
+            assert_eq!(
+                &*e.str_to_cesu8(text),
+                &*cesu8::to_cesu8(text),
+                "{} {text:?}",
+                e.kernel()
+            );
+            assert_eq!(
+                &*e.str_to_mutf8(text),
+                &*cesu8::to_java_cesu8(text),
+                "{} {text:?}",
+                e.kernel()
+            );
+        }
+    }
+}
+
+#[test]
 fn mutf8_nul_example() {
     for e in engines() {
         assert_eq!(e.mutf8_to_string(b"\xC0\x80").unwrap(), "\0");

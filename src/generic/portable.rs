@@ -909,6 +909,14 @@ pub(crate) fn clean_chunks(src: &[u8], shift: u8) -> usize {
     start
 }
 
+/// See `operations::supplementary_to_cesu8`: no block path (the encoder's own
+/// loop, a character at a time, is the portable one).
+#[inline(always)]
+pub(crate) fn supplementary_to_cesu8(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) {
+    let _ = (src, dst, nul);
+    (0, 0)
+}
+
 /// See `operations::clean_unit_chunks`: a loop left to auto-vectorisation,
 /// compiled for each kernel's features through its table.
 #[inline(always)]

@@ -218,6 +218,12 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     }
 
     #[inline(always)]
+    unsafe fn supplementary_to_cesu8(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) {
+        // SAFETY: the caller's promise.
+        unsafe { V::supplementary_to_cesu8_run(src, dst, nul) }
+    }
+
+    #[inline(always)]
     unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
         // SAFETY: the caller's promise.
         unsafe { to_utf8::latin1_to_utf8::<V, S>(src, dst) }

@@ -302,6 +302,17 @@ pub(crate) unsafe trait Wide: ByteVector {
         (0, 0)
     }
 
+    /// See `operations::supplementary_to_cesu8`: `(0, 0)` where not
+    /// implemented.
+    ///
+    /// # Safety
+    /// None beyond the CPU's support of the kernel.
+    #[inline(always)]
+    unsafe fn supplementary_to_cesu8_run(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) {
+        let _ = (src, dst, nul);
+        (0, 0)
+    }
+
     /// Converts Latin-1 at the start of `src` to UTF-8 in `dst` block by block
     /// while a whole block and room for its worst case remain: returns the
     /// bytes read and written; the rest is for the generic loop. `(0, 0)`

@@ -150,9 +150,9 @@ mod owned {
     /// pays for no scan set-up a character, long ordinary stretches for no
     /// byte loop); a single ASCII byte between two 4-byte characters (the
     /// spaces of emoji text) stays in the 4-byte loop.
-    fn from_str(s: &str, mutf8: bool) -> Cow<'_, [u8]> {
+    fn from_str<'a>(engine: &Engine, s: &'a str, mutf8: bool) -> Cow<'a, [u8]> {
         let bytes = s.as_bytes();
-        let Some((first, _)) = find_byte(Engine::active(), bytes, mutf8) else {
+        let Some((first, _)) = find_byte(*engine, bytes, mutf8) else {
             return Cow::Borrowed(bytes);
         };
         let special = |b: u8| b >= 0xF0 || (mutf8 && b == 0);
@@ -167,12 +167,27 @@ mod owned {
                 // `s` is UTF-8: 4-byte characters, as many as follow one
                 // another, each read as a word and written as one (8 bytes
                 // written, 6 kept); and an ordinary ASCII byte between two of
-                // them (a space in emoji text) without leaving the loop.
+                // them (a space in emoji text) without leaving the loop. The
+                // fourth in a row hands the stretch to the kernel's block
+                // path (AVX-512: emoji text 12 times as fast), which takes
+                // blocks of 4-byte characters and ASCII and leaves the rest
+                // here; fewer in a row (emoji among other text) are not worth
+                // its call (a failed block cost mixed text a quarter).
+                let mut in_row = 0;
                 while let Some(four) = bytes.get(at..at + 4) {
                     let word = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
                     if word & 0xF0 == 0xF0 {
                         out[n..n + 8].copy_from_slice(&pair_word(word).to_le_bytes());
                         (at, n) = (at + 4, n + 6);
+                        in_row += 1;
+                        if in_row == 4 {
+                            let (r, w) = engine.ops().supplementary_to_cesu8(
+                                &bytes[at..],
+                                &mut out[n..],
+                                mutf8,
+                            );
+                            (at, n) = (at + r, n + w);
+                        }
                     } else if word & 0xF080 == 0xF000 && !(mutf8 && four[0] == 0) {
                         out[n] = four[0];
                         (at, n) = (at + 1, n + 1);
@@ -191,8 +206,9 @@ mod owned {
             let near = &bytes[at..bytes.len().min(at + 16)];
             let run = match near.iter().position(|&b| special(b)) {
                 Some(k) => k,
-                None => find_byte(Engine::active(), &bytes[at..], mutf8)
-                    .map_or(bytes.len() - at, |(k, _)| k),
+                None => {
+                    find_byte(*engine, &bytes[at..], mutf8).map_or(bytes.len() - at, |(k, _)| k)
+                }
             };
             if run <= 16 && near.len() == 16 && out.len() - n >= 16 {
                 // A fixed-size copy (no call); the bytes past `run` are
@@ -295,7 +311,7 @@ mod owned {
         /// ```
         pub fn str_to_cesu8[<'a>](s: &'a str) -> Cow<'a, [u8]>
             as str_to_cesu8;
-            |_engine| from_str(s, false);
+            |engine| from_str(engine, s, false);
 
         /// Encodes a `str` as Modified UTF-8: borrowed when it has no supplementary
         /// character and no U+0000.
@@ -307,7 +323,7 @@ mod owned {
         /// ```
         pub fn str_to_mutf8[<'a>](s: &'a str) -> Cow<'a, [u8]>
             as str_to_mutf8;
-            |_engine| from_str(s, true);
+            |engine| from_str(engine, s, true);
 
         /// Decodes CESU-8 to UTF-16 (machine byte order).
         ///

@@ -27,6 +27,7 @@
 
 use core::arch::x86_64::*;
 
+mod cesu8;
 mod decode;
 mod encode;
 mod latin1;

@@ -3,6 +3,7 @@
 
 use core::arch::x86_64::*;
 
+use super::cesu8::supplementary_to_cesu8;
 use super::decode::*;
 use super::encode::*;
 use super::latin1::latin1_run;
@@ -246,6 +247,12 @@ unsafe impl Wide for __m512i {
             }
         }
         (read, written)
+    }
+
+    #[inline(always)]
+    unsafe fn supplementary_to_cesu8_run(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) {
+        // SAFETY: the caller's promise.
+        unsafe { supplementary_to_cesu8(src, dst, nul) }
     }
 
     #[inline(always)]
