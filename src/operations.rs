@@ -123,8 +123,8 @@ macro_rules! operations {
             /// the start of `src` (valid UTF-8, from a character boundary), the
             /// blocks that hold only 4-byte characters and ASCII (with `nul`, no
             /// zero byte) into `dst`: the bytes read (a character boundary) and
-            /// written. `(0, 0)` where the kernel has none; the caller's scalar
-            /// loop converts the rest.
+            /// written. `(0, 0)` on the scalar kernel; the caller's scalar loop
+            /// converts the rest.
             supplementary_to_cesu8(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) =
                 crate::generic::portable::supplementary_to_cesu8;
             /// One pass over a column's offsets: the first unsound row (decreasing,

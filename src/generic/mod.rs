@@ -15,6 +15,8 @@
 //!
 //! Nothing here knows about dispatch: the dispatcher compiles these for each ISA.
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) mod cesu8;
 pub(crate) mod columns;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod from_utf8;

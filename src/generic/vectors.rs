@@ -9,7 +9,7 @@ use super::columns::{self, Masks};
 use super::validate_utf8::BLOCK;
 use super::vector_traits::Simd128;
 use super::wide::Wide;
-use super::{from_utf8, narrow, portable, to_utf8, validate_utf16, validate_utf8, widen};
+use super::{cesu8, from_utf8, narrow, portable, to_utf8, validate_utf16, validate_utf8, widen};
 use super::{Latin1, Utf16, Utf32};
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
 use crate::operations::Algorithms;
@@ -219,8 +219,14 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
 
     #[inline(always)]
     unsafe fn supplementary_to_cesu8(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) {
-        // SAFETY: the caller's promise.
-        unsafe { V::supplementary_to_cesu8_run(src, dst, nul) }
+        // SAFETY: the caller's promise. (No closure: it could be compiled
+        // apart from the kernel's instruction set.)
+        unsafe {
+            match V::supplementary_to_cesu8_run(src, dst, nul) {
+                Some(done) => done,
+                None => cesu8::block_loop::<cesu8::Spread<S>>(src, dst, nul),
+            }
+        }
     }
 
     #[inline(always)]

@@ -302,15 +302,19 @@ pub(crate) unsafe trait Wide: ByteVector {
         (0, 0)
     }
 
-    /// See `operations::supplementary_to_cesu8`: `(0, 0)` where not
-    /// implemented.
+    /// See `operations::supplementary_to_cesu8`: `None` where this width has
+    /// no block path of its own (the 128-bit one of `generic::cesu8` then).
     ///
     /// # Safety
     /// None beyond the CPU's support of the kernel.
     #[inline(always)]
-    unsafe fn supplementary_to_cesu8_run(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) {
+    unsafe fn supplementary_to_cesu8_run(
+        src: &[u8],
+        dst: &mut [u8],
+        nul: bool,
+    ) -> Option<(usize, usize)> {
         let _ = (src, dst, nul);
-        (0, 0)
+        None
     }
 
     /// Converts Latin-1 at the start of `src` to UTF-8 in `dst` block by block

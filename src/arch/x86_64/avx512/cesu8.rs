@@ -15,6 +15,14 @@
 
 use core::arch::x86_64::*;
 
+use crate::generic::cesu8::Blocks;
+
+/// Every byte of a 256-bit vector set to `b`.
+#[inline(always)]
+unsafe fn b8(b: u8) -> __m256i {
+    _mm256_set1_epi8(b as i8)
+}
+
 /// One step: the 32 bytes at `src` to CESU-8 at `dst`, or with `nul` to
 /// Modified UTF-8, where `carry` holds the leads of the step before (only its
 /// top two bits count: a character cut off by the end of that step, whose
@@ -31,10 +39,9 @@ unsafe fn step(src: *const u8, dst: *mut u8, nul: bool, carry: u32) -> Option<(u
     // SAFETY (loads, store): the caller's promise.
     let bytes = _mm256_loadu_si256(src.cast());
     let next = _mm256_loadu_si256(src.add(1).cast());
-    let splat = |b: u8| _mm256_set1_epi8(b as i8);
     // The leads of 2- and 3-byte characters, C0..EF, are the 0x30 bytes from
     // C0 on.
-    let short_lead = _mm256_cmplt_epu8_mask(_mm256_sub_epi8(bytes, splat(0xC0)), splat(0x30));
+    let short_lead = _mm256_cmplt_epu8_mask(_mm256_sub_epi8(bytes, b8(0xC0)), b8(0x30));
     let zero = if nul {
         _mm256_testn_epi8_mask(bytes, bytes)
     } else {
@@ -43,7 +50,7 @@ unsafe fn step(src: *const u8, dst: *mut u8, nul: bool, carry: u32) -> Option<(u
     if short_lead | zero != 0 {
         return None;
     }
-    let leads = _mm256_cmpge_epu8_mask(bytes, splat(0xF0));
+    let leads = _mm256_cmpge_epu8_mask(bytes, b8(0xF0));
     let seconds = leads << 1 | carry >> 31;
     let thirds = leads << 2 | carry >> 30;
     // An `ED` goes before each lead and each third byte.
@@ -55,13 +62,13 @@ unsafe fn step(src: *const u8, dst: *mut u8, nul: bool, carry: u32) -> Option<(u
     // `low` is the byte's low nibble, `pair` that shifted up by 2 below the
     // next byte's bits 4 and 5 (no bit crosses a byte in the 16-bit shift:
     // the nibble is below 16).
-    let low = _mm256_and_si256(bytes, splat(0x0F));
-    let top = _mm256_and_si256(_mm256_srli_epi16::<4>(next), splat(0x03));
+    let low = _mm256_and_si256(bytes, b8(0x0F));
+    let top = _mm256_and_si256(_mm256_srli_epi16::<4>(next), b8(0x03));
     let pair = _mm256_or_si256(_mm256_slli_epi16::<2>(low), top);
     // The lead's nibble is `b0 & 7` (F0..F4), `pair` its plane: A0 | p - 1.
-    let out = _mm256_mask_add_epi8(bytes, leads, pair, splat(0x9F));
-    let out = _mm256_mask_add_epi8(out, seconds, pair, splat(0x80));
-    let out = _mm256_mask_add_epi8(out, thirds, low, splat(0xB0));
+    let out = _mm256_mask_add_epi8(bytes, leads, pair, b8(0x9F));
+    let out = _mm256_mask_add_epi8(out, seconds, pair, b8(0x80));
+    let out = _mm256_mask_add_epi8(out, thirds, low, b8(0xB0));
     let placed = _mm512_mask_expand_epi8(
         _mm512_set1_epi8(0xEDu8 as i8),
         places,
@@ -71,46 +78,27 @@ unsafe fn step(src: *const u8, dst: *mut u8, nul: bool, carry: u32) -> Option<(u
     Some((32 + gaps.count_ones() as usize, leads))
 }
 
-/// See `operations::supplementary_to_cesu8`: steps of 32 bytes while 33 bytes
-/// of input and 64 of room remain and a step goes through. A step does not
-/// wait for the one before (each reads 32 bytes; a character cut off at the
-/// end of one is finished by the next); where the steps end inside a
-/// character, the bytes read and written go back to its lead.
-///
-/// # Safety
-/// The CPU supports the AVX-512 kernel; `src` is valid UTF-8 that starts at
-/// a character boundary.
-#[inline(always)]
-pub(super) unsafe fn supplementary_to_cesu8(
-    src: &[u8],
-    dst: &mut [u8],
-    nul: bool,
-) -> (usize, usize) {
-    let (mut read, mut written, mut carry) = (0, 0, 0);
-    while src.len() - read > 32 && dst.len() - written >= 64 {
-        // SAFETY: 33 bytes from `read` are in `src`, 64 from `written` in
-        // `dst` (the loop's condition); the step before ended at `read`.
-        let stepped = unsafe {
-            step(
-                src.as_ptr().add(read),
-                dst.as_mut_ptr().add(written),
-                nul,
-                carry,
-            )
-        };
-        let Some((w, leads)) = stepped else {
-            break;
-        };
-        (read, written, carry) = (read + 32, written + w, leads);
+/// The AVX-512 block path's steps: [`step`].
+pub(super) struct Expand;
+
+impl Blocks for Expand {
+    const STEP: usize = 32;
+    const ROOM: usize = 64;
+    type Carry = u32;
+
+    #[inline(always)]
+    unsafe fn none() -> u32 {
+        0
     }
-    // A lead in the last two bytes read: its character is not finished (a
-    // lead at byte 29 is: its fourth byte is written as it is). Back to it,
-    // before the `ED` and the one or two bytes written for it.
-    if carry & 0x8000_0000 != 0 {
-        (read - 1, written - 2)
-    } else if carry & 0x4000_0000 != 0 {
-        (read - 2, written - 3)
-    } else {
-        (read, written)
+
+    #[inline(always)]
+    unsafe fn step(src: *const u8, dst: *mut u8, nul: bool, carry: u32) -> Option<(usize, u32)> {
+        // SAFETY: the caller's promises.
+        unsafe { step(src, dst, nul, carry) }
+    }
+
+    #[inline(always)]
+    unsafe fn cut(carry: u32) -> u32 {
+        carry >> 30
     }
 }

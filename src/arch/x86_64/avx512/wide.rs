@@ -3,11 +3,12 @@
 
 use core::arch::x86_64::*;
 
-use super::cesu8::supplementary_to_cesu8;
+use super::cesu8::Expand;
 use super::decode::*;
 use super::encode::*;
 use super::latin1::latin1_run;
 use super::*;
+use crate::generic::cesu8::block_loop;
 use crate::generic::wide::{Carry, Wide};
 
 /// The GF(2) matrix of `gf2p8affine` that shifts a byte right by 6: row `i`
@@ -250,9 +251,13 @@ unsafe impl Wide for __m512i {
     }
 
     #[inline(always)]
-    unsafe fn supplementary_to_cesu8_run(src: &[u8], dst: &mut [u8], nul: bool) -> (usize, usize) {
+    unsafe fn supplementary_to_cesu8_run(
+        src: &[u8],
+        dst: &mut [u8],
+        nul: bool,
+    ) -> Option<(usize, usize)> {
         // SAFETY: the caller's promise.
-        unsafe { supplementary_to_cesu8(src, dst, nul) }
+        Some(unsafe { block_loop::<Expand>(src, dst, nul) })
     }
 
     #[inline(always)]
