@@ -39,63 +39,6 @@ const fn spread(base: u8) -> [[u8; 16]; 256] {
 /// [`spread`] of each half of a vector.
 static SPREAD: [[[u8; 16]; 256]; 2] = [spread(0), spread(8)];
 
-/// One step: the 16 bytes at `src` to CESU-8 at `dst`, or with `nul` to
-/// Modified UTF-8, where `carry` holds the leads (0xFF bytes) of the step
-/// before (the last two count: a character cut off by the end of that step);
-/// the bytes written and this step's leads. `None`, having written nothing
-/// that counts, when a 2- or 3-byte character (or with `nul` a zero byte) is
-/// among the bytes.
-///
-/// # Safety
-/// The CPU supports `S`; `src..src + 17` is readable and `dst..dst + 32`
-/// writable; the bytes are valid UTF-8 that starts at a character boundary
-/// or, with `carry`, continues the step before.
-#[inline(always)]
-unsafe fn step<S: Simd128>(
-    src: *const u8,
-    dst: *mut u8,
-    nul: bool,
-    carry: S,
-) -> Option<(usize, S)> {
-    // SAFETY (loads, stores): the caller's promise.
-    unsafe {
-        let bytes = S::load(src);
-        let next = S::load(src.add(1));
-        let leads = bytes.max(S::splat(0xF0)).eq(bytes);
-        // From C0 but not from F0: the lead of a 2- or 3-byte character.
-        let mut stop = bytes.max(S::splat(0xC0)).eq(bytes).xor(leads);
-        if nul {
-            stop = stop.or(bytes.eq(S::splat(0)));
-        }
-        if stop.any_nonzero() {
-            return None;
-        }
-        let seconds = leads.prev::<1>(carry);
-        let thirds = leads.prev::<2>(carry);
-        // `low` is the byte's low nibble, `pair` that shifted up by 2 below
-        // the next byte's bits 4 and 5 (below 64: no carry between bytes in
-        // the 16-bit shifts and the addition).
-        let low = bytes.low_nibbles();
-        let top = next.shr16::<4>().and(S::splat(0x03));
-        let pair = low.shl16::<2>().or(top);
-        // The lead's nibble is `b0 & 7` (F0..F4), `pair` its plane: A0 | p - 1.
-        let out = leads.blend(pair.add16(S::splat16(0x9F9F)), bytes);
-        let out = seconds.blend(pair.or(S::splat(0x80)), out);
-        let out = thirds.blend(low.or(S::splat(0xB0)), out);
-        let gaps = leads.or(thirds).movemask();
-        let mut written = 0;
-        for (half, table) in SPREAD.iter().enumerate() {
-            let half_gaps = gaps >> (8 * half) & 0xFF;
-            let shuffle = S::load(table[half_gaps as usize].as_ptr());
-            let spread = out.shuffle(shuffle);
-            let filled = shuffle.eq(S::splat(0x80)).blend(S::splat(0xED), spread);
-            filled.store(dst.add(written));
-            written += 8 + half_gaps.count_ones() as usize;
-        }
-        Some((written, leads))
-    }
-}
-
 /// A block path's step, for [`block_loop`]: a trait rather than closures, so
 /// that the step is inlined into the kernel's function (a closure compiled
 /// on its own lost the kernel's instruction set: 0.75 GiB/s on AVX2).
@@ -138,7 +81,7 @@ pub(crate) trait Blocks {
     unsafe fn cut(carry: Self::Carry) -> u32;
 }
 
-/// The 128-bit block path's steps: [`step`] in `S`.
+/// The 128-bit block path's steps, in `S`.
 pub(crate) struct Spread<S>(core::marker::PhantomData<S>);
 
 impl<S: Simd128> Blocks for Spread<S> {
@@ -152,10 +95,49 @@ impl<S: Simd128> Blocks for Spread<S> {
         unsafe { S::splat(0) }
     }
 
+    /// One step: the 16 bytes to CESU-8 (or Modified UTF-8), the leads
+    /// (0xFF bytes) of the step before in `carry` (its last two count: a
+    /// character cut off by the end of that step); each half of eight
+    /// spread by a shuffle from [`SPREAD`], `ED` in the gaps.
     #[inline(always)]
     unsafe fn step(src: *const u8, dst: *mut u8, nul: bool, carry: S) -> Option<(usize, S)> {
-        // SAFETY: the caller's promises.
-        unsafe { step::<S>(src, dst, nul, carry) }
+        // SAFETY (loads, stores): the caller's promise.
+        unsafe {
+            let bytes = S::load(src);
+            let next = S::load(src.add(1));
+            let leads = bytes.max(S::splat(0xF0)).eq(bytes);
+            // From C0 but not from F0: the lead of a 2- or 3-byte character.
+            let mut stop = bytes.max(S::splat(0xC0)).eq(bytes).xor(leads);
+            if nul {
+                stop = stop.or(bytes.eq(S::splat(0)));
+            }
+            if stop.any_nonzero() {
+                return None;
+            }
+            let seconds = leads.prev::<1>(carry);
+            let thirds = leads.prev::<2>(carry);
+            // `low` is the byte's low nibble, `pair` that shifted up by 2 below
+            // the next byte's bits 4 and 5 (below 64: no carry between bytes in
+            // the 16-bit shifts and the addition).
+            let low = bytes.low_nibbles();
+            let top = next.shr16::<4>().and(S::splat(0x03));
+            let pair = low.shl16::<2>().or(top);
+            // The lead's nibble is `b0 & 7` (F0..F4), `pair` its plane: A0 | p - 1.
+            let out = leads.blend(pair.add16(S::splat16(0x9F9F)), bytes);
+            let out = seconds.blend(pair.or(S::splat(0x80)), out);
+            let out = thirds.blend(low.or(S::splat(0xB0)), out);
+            let gaps = leads.or(thirds).movemask();
+            let mut written = 0;
+            for (half, table) in SPREAD.iter().enumerate() {
+                let half_gaps = gaps >> (8 * half) & 0xFF;
+                let shuffle = S::load(table[half_gaps as usize].as_ptr());
+                let spread = out.shuffle(shuffle);
+                let filled = shuffle.eq(S::splat(0x80)).blend(S::splat(0xED), spread);
+                filled.store(dst.add(written));
+                written += 8 + half_gaps.count_ones() as usize;
+            }
+            Some((written, leads))
+        }
     }
 
     #[inline(always)]

@@ -23,62 +23,7 @@ unsafe fn b8(b: u8) -> __m256i {
     _mm256_set1_epi8(b as i8)
 }
 
-/// One step: the 32 bytes at `src` to CESU-8 at `dst`, or with `nul` to
-/// Modified UTF-8, where `carry` holds the leads of the step before (only its
-/// top two bits count: a character cut off by the end of that step, whose
-/// second or third byte is here); the bytes written and this step's leads.
-/// `None`, having written nothing that counts, when a 2- or 3-byte character
-/// (or with `nul` a zero byte) is among the bytes.
-///
-/// # Safety
-/// The CPU supports the AVX-512 kernel; `src..src + 33` is readable and
-/// `dst..dst + 64` writable; the bytes are valid UTF-8 that starts at a
-/// character boundary or, with `carry`, continues the step before.
-#[inline(always)]
-unsafe fn step(src: *const u8, dst: *mut u8, nul: bool, carry: u32) -> Option<(usize, u32)> {
-    // SAFETY (loads, store): the caller's promise.
-    let bytes = _mm256_loadu_si256(src.cast());
-    let next = _mm256_loadu_si256(src.add(1).cast());
-    // The leads of 2- and 3-byte characters, C0..EF, are the 0x30 bytes from
-    // C0 on.
-    let short_lead = _mm256_cmplt_epu8_mask(_mm256_sub_epi8(bytes, b8(0xC0)), b8(0x30));
-    let zero = if nul {
-        _mm256_testn_epi8_mask(bytes, bytes)
-    } else {
-        0
-    };
-    if short_lead | zero != 0 {
-        return None;
-    }
-    let leads = _mm256_cmpge_epu8_mask(bytes, b8(0xF0));
-    let seconds = leads << 1 | carry >> 31;
-    let thirds = leads << 2 | carry >> 30;
-    // An `ED` goes before each lead and each third byte.
-    let gaps = leads | thirds;
-    // Two places an input byte, an `ED` and its own, the first kept where it
-    // has a gap: which of the kept places are the bytes'.
-    let kept = _pdep_u64(u64::from(gaps), 0x5555_5555_5555_5555) | 0xAAAA_AAAA_AAAA_AAAA;
-    let places = _pext_u64(0xAAAA_AAAA_AAAA_AAAA, kept);
-    // `low` is the byte's low nibble, `pair` that shifted up by 2 below the
-    // next byte's bits 4 and 5 (no bit crosses a byte in the 16-bit shift:
-    // the nibble is below 16).
-    let low = _mm256_and_si256(bytes, b8(0x0F));
-    let top = _mm256_and_si256(_mm256_srli_epi16::<4>(next), b8(0x03));
-    let pair = _mm256_or_si256(_mm256_slli_epi16::<2>(low), top);
-    // The lead's nibble is `b0 & 7` (F0..F4), `pair` its plane: A0 | p - 1.
-    let out = _mm256_mask_add_epi8(bytes, leads, pair, b8(0x9F));
-    let out = _mm256_mask_add_epi8(out, seconds, pair, b8(0x80));
-    let out = _mm256_mask_add_epi8(out, thirds, low, b8(0xB0));
-    let placed = _mm512_mask_expand_epi8(
-        _mm512_set1_epi8(0xEDu8 as i8),
-        places,
-        _mm512_castsi256_si512(out),
-    );
-    _mm512_storeu_si512(dst.cast(), placed);
-    Some((32 + gaps.count_ones() as usize, leads))
-}
-
-/// The AVX-512 block path's steps: [`step`].
+/// The AVX-512 block path's steps: 32 bytes, one byte expand.
 pub(super) struct Expand;
 
 impl Blocks for Expand {
@@ -91,10 +36,51 @@ impl Blocks for Expand {
         0
     }
 
+    /// One step: the 32 bytes to CESU-8 (or Modified UTF-8), the leads of
+    /// the step before in `carry` (only its top two bits count: a character
+    /// cut off by the end of that step, whose second or third byte is here).
     #[inline(always)]
     unsafe fn step(src: *const u8, dst: *mut u8, nul: bool, carry: u32) -> Option<(usize, u32)> {
-        // SAFETY: the caller's promises.
-        unsafe { step(src, dst, nul, carry) }
+        // SAFETY (loads, store): the caller's promise.
+        let bytes = _mm256_loadu_si256(src.cast());
+        let next = _mm256_loadu_si256(src.add(1).cast());
+        // The leads of 2- and 3-byte characters, C0..EF, are the 0x30 bytes from
+        // C0 on.
+        let short_lead = _mm256_cmplt_epu8_mask(_mm256_sub_epi8(bytes, b8(0xC0)), b8(0x30));
+        let zero = if nul {
+            _mm256_testn_epi8_mask(bytes, bytes)
+        } else {
+            0
+        };
+        if short_lead | zero != 0 {
+            return None;
+        }
+        let leads = _mm256_cmpge_epu8_mask(bytes, b8(0xF0));
+        let seconds = leads << 1 | carry >> 31;
+        let thirds = leads << 2 | carry >> 30;
+        // An `ED` goes before each lead and each third byte.
+        let gaps = leads | thirds;
+        // Two places an input byte, an `ED` and its own, the first kept where it
+        // has a gap: which of the kept places are the bytes'.
+        let kept = _pdep_u64(u64::from(gaps), 0x5555_5555_5555_5555) | 0xAAAA_AAAA_AAAA_AAAA;
+        let places = _pext_u64(0xAAAA_AAAA_AAAA_AAAA, kept);
+        // `low` is the byte's low nibble, `pair` that shifted up by 2 below the
+        // next byte's bits 4 and 5 (no bit crosses a byte in the 16-bit shift:
+        // the nibble is below 16).
+        let low = _mm256_and_si256(bytes, b8(0x0F));
+        let top = _mm256_and_si256(_mm256_srli_epi16::<4>(next), b8(0x03));
+        let pair = _mm256_or_si256(_mm256_slli_epi16::<2>(low), top);
+        // The lead's nibble is `b0 & 7` (F0..F4), `pair` its plane: A0 | p - 1.
+        let out = _mm256_mask_add_epi8(bytes, leads, pair, b8(0x9F));
+        let out = _mm256_mask_add_epi8(out, seconds, pair, b8(0x80));
+        let out = _mm256_mask_add_epi8(out, thirds, low, b8(0xB0));
+        let placed = _mm512_mask_expand_epi8(
+            _mm512_set1_epi8(0xEDu8 as i8),
+            places,
+            _mm512_castsi256_si512(out),
+        );
+        _mm512_storeu_si512(dst.cast(), placed);
+        Some((32 + gaps.count_ones() as usize, leads))
     }
 
     #[inline(always)]
