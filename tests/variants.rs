@@ -217,6 +217,62 @@ fn cesu8_encoding_of_supplementary_text_in_blocks() {
 }
 
 #[test]
+fn cesu8_decoding_of_pairs_in_blocks() {
+    // The decoders' block path (AVX-512: 64 bytes a step; a pair cut off at
+    // the end of one is finished, and checked, by the next), entered at the fourth pair
+    // in a row: CESU-8 of generated emoji text at every start offset and
+    // lengths around the block sizes, and crafted text with each of its first
+    // bytes changed, or something inserted before it, into what the path must
+    // decline (00, a lone or broken surrogate, a 2- or 3-byte character, C0
+    // 80), or cut there; against the model and the `cesu8` crate, both forms.
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    let long = utfast::sample::text(utfast::sample::Script::Emoji, 2048, utfast::sample::SEED);
+    let starts: Vec<usize> = (0..40).filter(|&i| long.is_char_boundary(i)).collect();
+    for &start in &starts {
+        for len in [40, 72, 100, 150, 300, 1000] {
+            let end = (start + len..long.len())
+                .find(|&e| long.is_char_boundary(e))
+                .unwrap_or(long.len());
+            inputs.push(cesu8::to_cesu8(&long[start..end]).into_owned());
+        }
+    }
+    let emoji = "\u{1F600}\u{10000}\u{10FFFF}\u{1D11E} \u{1F680}\u{20000}\u{E0001}";
+    let base = cesu8::to_cesu8(&emoji.repeat(8)).into_owned();
+    // Pads that put the pairs at every offset of the 64-byte blocks, and each
+    // change at every byte of the first three blocks.
+    for pad in [0, 1, 2, 3, 5, 17, 40] {
+        let mut padded = b" ".repeat(pad);
+        padded.extend_from_slice(&base);
+        for at in 0..padded.len().min(230) {
+            for byte in [0x00, 0x41, 0x80, 0xA5, 0xB5, 0xED, 0xF0] {
+                let mut t = padded.clone();
+                t[at] = byte;
+                inputs.push(t);
+            }
+            for insert in [
+                &b"\xC0\x80"[..],
+                b"\xC3\xA9",
+                b"\xE2\x82\xAC",
+                b"\xED\xA0\x80",
+            ] {
+                let mut t = padded[..at].to_vec();
+                t.extend_from_slice(insert);
+                t.extend_from_slice(&padded[at..]);
+                inputs.push(t);
+            }
+            inputs.push(padded[..at].to_vec());
+        }
+        inputs.push(padded);
+    }
+    for e in engines() {
+        for src in &inputs {
+            agrees(&e, src, Form::Cesu8);
+            agrees(&e, src, Form::Mutf8);
+        }
+    }
+}
+
+#[test]
 fn mutf8_nul_example() {
     for e in engines() {
         assert_eq!(e.mutf8_to_string(b"\xC0\x80").unwrap(), "\0");

@@ -917,6 +917,17 @@ pub(crate) fn supplementary_to_cesu8(src: &[u8], dst: &mut [u8], nul: bool) -> (
     (0, 0)
 }
 
+/// See `operations::cesu8_pairs_to_utf8`: no block path (the decoder's own
+/// loop, a pair or an ASCII byte at a time, is the portable one).
+#[inline(always)]
+pub(crate) fn cesu8_pairs_to_utf8(
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    let _ = (src, dst);
+    (0, 0)
+}
+
 /// See `operations::clean_unit_chunks`: a loop left to auto-vectorisation,
 /// compiled for each kernel's features through its table.
 #[inline(always)]

@@ -230,6 +230,15 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     }
 
     #[inline(always)]
+    unsafe fn cesu8_pairs_to_utf8(
+        src: &[u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
+    ) -> (usize, usize) {
+        // SAFETY: the caller's promise.
+        unsafe { V::cesu8_pairs_run(src, dst) }
+    }
+
+    #[inline(always)]
     unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
         // SAFETY: the caller's promise.
         unsafe { to_utf8::latin1_to_utf8::<V, S>(src, dst) }

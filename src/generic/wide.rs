@@ -317,6 +317,20 @@ pub(crate) unsafe trait Wide: ByteVector {
         None
     }
 
+    /// See `operations::cesu8_pairs_to_utf8`: `(0, 0)` where this width has
+    /// no block path of its own.
+    ///
+    /// # Safety
+    /// None beyond the CPU's support of the kernel.
+    #[inline(always)]
+    unsafe fn cesu8_pairs_run(
+        src: &[u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
+    ) -> (usize, usize) {
+        let _ = (src, dst);
+        (0, 0)
+    }
+
     /// Converts Latin-1 at the start of `src` to UTF-8 in `dst` block by block
     /// while a whole block and room for its worst case remain: returns the
     /// bytes read and written; the rest is for the generic loop. `(0, 0)`

@@ -9,7 +9,9 @@
 //!
 //! Valid UTF-8 stretches run on the engine's kernels (see [`walk`]); a stretch
 //! must hold no 4-byte sequence (nor, in Modified UTF-8, a `00` byte), and only the
-//! surrogate pairs and `C0 80` are read by scalar code.
+//! surrogate pairs and `C0 80` are read by scalar code (dense pairs decoded to
+//! `str`, as in emoji text, go by the kernel's block path where it has one:
+//! `operations::cesu8_pairs_to_utf8`).
 
 use super::error::{VariantError, VariantErrorKind};
 #[cfg(feature = "alloc")]

@@ -88,8 +88,8 @@ pub(crate) trait Sink {
     /// reaches [`NEIGHBOURHOOD`]; returns the bytes taken. The default takes
     /// none (the caller then reads one sequence at a time).
     #[inline]
-    fn pairs_and_ascii(&mut self, s: &[u8], calm: &mut usize) -> usize {
-        let _ = (s, calm);
+    fn pairs_and_ascii(&mut self, engine: &Engine, s: &[u8], calm: &mut usize) -> usize {
+        let _ = (engine, s, calm);
         0
     }
 }
@@ -147,7 +147,7 @@ pub(crate) fn walk<V: Variant>(
             // The common sequences first, as `V::read` would read them: ASCII
             // other than 00 (ordinary in every variant), and a valid pair.
             if V::PAIRS {
-                let taken = sink.pairs_and_ascii(next, &mut calm);
+                let taken = sink.pairs_and_ascii(engine, next, &mut calm);
                 if taken > 0 {
                     pos += taken;
                     continue;
@@ -502,22 +502,27 @@ mod owned {
         }
 
         /// Eight bytes read a step (a pair found by one mask test), four
-        /// written for a pair, no call and no capacity test a step.
+        /// written for a pair, no call and no capacity test a step. The fourth
+        /// pair hands the rest to the kernel's block path (AVX-512: 32 bytes a
+        /// step), which takes blocks of pairs and ASCII and leaves the rest
+        /// here.
         #[inline]
-        fn pairs_and_ascii(&mut self, s: &[u8], calm: &mut usize) -> usize {
+        fn pairs_and_ascii(&mut self, engine: &Engine, s: &[u8], calm: &mut usize) -> usize {
             let out = self.owned();
-            // The output of `s` is never longer than `s`; 3 more for the last
-            // four-byte write.
-            out.reserve(s.len() + 3);
-            let dst = out.spare_capacity_mut().as_mut_ptr().cast::<u8>();
-            let (mut read, mut written) = (0, 0);
+            // The output of `s` is never longer than `s`; 64 more for the
+            // block path's last store (and the last four-byte write).
+            out.reserve(s.len() + 64);
+            let spare = out.spare_capacity_mut();
+            let room = spare.len();
+            let dst = spare.as_mut_ptr().cast::<u8>();
+            let (mut read, mut written, mut pairs) = (0, 0, 0);
             // Steps start below `end`: eight bytes of `s` from each.
             let end = s.len().saturating_sub(7);
             while read < end {
                 // SAFETY: `read + 8 <= s.len()`.
                 let word = unsafe { s.as_ptr().add(read).cast::<u64>().read_unaligned() };
                 // SAFETY (writes): `written <= read < s.len() - 7`, and
-                // `s.len() + 3` bytes are reserved: four bytes from `written`
+                // `s.len() + 64` bytes are reserved: four bytes from `written`
                 // are spare capacity.
                 if let Some(c) = pair_in_word(u64::from_le(word)) {
                     unsafe {
@@ -526,6 +531,27 @@ mod owned {
                             .write_unaligned(four_bytes(c))
                     };
                     (read, written, *calm) = (read + 6, written + 4, 0);
+                    pairs += 1;
+                    if pairs == 4 {
+                        // SAFETY: `written <= read <= s.len()`, so `room -
+                        // written` bytes from `written` are spare capacity.
+                        let rest = unsafe {
+                            core::slice::from_raw_parts_mut(
+                                dst.add(written).cast::<core::mem::MaybeUninit<u8>>(),
+                                room - written,
+                            )
+                        };
+                        let (r, w) = engine.ops().cesu8_pairs_to_utf8(&s[read..], rest);
+                        (read, written) = (read + r, written + w);
+                        // The ASCII bytes since the last pair (pairs' bytes
+                        // are all from 0x80).
+                        *calm = s[..read]
+                            .iter()
+                            .rev()
+                            .take(NEIGHBOURHOOD)
+                            .take_while(|&&b| b < 0x80)
+                            .count();
+                    }
                 } else if (1..0x80).contains(&s[read]) && *calm < NEIGHBOURHOOD {
                     unsafe { dst.add(written).write(s[read]) };
                     (read, written, *calm) = (read + 1, written + 1, *calm + 1);

@@ -3,7 +3,7 @@
 
 use core::arch::x86_64::*;
 
-use super::cesu8::Expand;
+use super::cesu8::{pairs_loop, Expand};
 use super::decode::*;
 use super::encode::*;
 use super::latin1::latin1_run;
@@ -258,6 +258,15 @@ unsafe impl Wide for __m512i {
     ) -> Option<(usize, usize)> {
         // SAFETY: the caller's promise.
         Some(unsafe { block_loop::<Expand>(src, dst, nul) })
+    }
+
+    #[inline(always)]
+    unsafe fn cesu8_pairs_run(
+        src: &[u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
+    ) -> (usize, usize) {
+        // SAFETY: the caller's promise.
+        unsafe { pairs_loop(src, dst) }
     }
 
     #[inline(always)]
