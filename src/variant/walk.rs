@@ -503,7 +503,7 @@ mod owned {
 
         /// Eight bytes read a step (a pair found by one mask test), four
         /// written for a pair, no call and no capacity test a step. The fourth
-        /// pair hands the rest to the kernel's block path (AVX-512: 32 bytes a
+        /// pair hands the rest to the kernel's block path (AVX-512: 64 bytes a
         /// step), which takes blocks of pairs and ASCII and leaves the rest
         /// here.
         #[inline]

@@ -16,8 +16,8 @@
 //! And the other way, CESU-8 (and Modified UTF-8) to UTF-8 for the same text
 //! ([`pairs_loop`]): each pair `ED A0..AF b2 ED B0..BF b5` becomes the four
 //! bytes of its character, each again computed from a byte and those one or
-//! two after it (`b1` and `b4` give the plane and the middle bits), the two
-//! bytes of the second `ED` dropped by one byte compress. A block is 32 bytes
+//! two after it (`b1` gives the plane, `b2` and `b4` the middle bits), the
+//! second `ED` and the byte after it dropped by one byte compress. A block is 64 bytes
 //! of ASCII and pairs (a pair cut off at its end is finished by the next, as
 //! in the encoder); any other byte ends the path, so that the scalar walk
 //! reads it and names any error.
