@@ -25,6 +25,7 @@
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
+use super::w8;
 use crate::generic::cesu8::Blocks;
 
 /// Every byte of a 256-bit vector set to `b`.
@@ -84,11 +85,7 @@ impl Blocks for Expand {
         let out = _mm256_mask_add_epi8(bytes, leads, pair, b8(0x9F));
         let out = _mm256_mask_add_epi8(out, seconds, pair, b8(0x80));
         let out = _mm256_mask_add_epi8(out, thirds, low, b8(0xB0));
-        let placed = _mm512_mask_expand_epi8(
-            _mm512_set1_epi8(0xEDu8 as i8),
-            places,
-            _mm512_castsi256_si512(out),
-        );
+        let placed = _mm512_mask_expand_epi8(w8(0xED), places, _mm512_castsi256_si512(out));
         _mm512_storeu_si512(dst.cast(), placed);
         Some((32 + gaps.count_ones() as usize, leads))
     }
@@ -99,16 +96,10 @@ impl Blocks for Expand {
     }
 }
 
-/// Every byte of a 512-bit vector set to `b`.
-#[inline(always)]
-unsafe fn z8(b: u8) -> __m512i {
-    _mm512_set1_epi8(b as i8)
-}
-
 /// The bytes of `v` in `lo..lo + len` (unsigned), one bit each.
 #[inline(always)]
 unsafe fn in_range(v: __m512i, lo: u8, len: u8) -> u64 {
-    _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, z8(lo)), z8(len))
+    _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, w8(lo)), w8(len))
 }
 
 /// One block of CESU-8 (or Modified UTF-8) to UTF-8: the 64 bytes at `src`,
@@ -135,7 +126,7 @@ unsafe fn pairs_step(src: *const u8, dst: *mut u8, prev: u64) -> Option<(usize, 
             _mm512_loadu_si512(src.add(2).cast()),
         )
     };
-    let ed = _mm512_cmpeq_epi8_mask(bytes, z8(0xED));
+    let ed = _mm512_cmpeq_epi8_mask(bytes, w8(0xED));
     // A pair starts with `ED A0..AF`; its byte 2 and 5 are continuations, its
     // byte 3 `ED` before `B0..BF`.
     let starts = ed & in_range(next, 0xA0, 0x10);
@@ -158,21 +149,21 @@ unsafe fn pairs_step(src: *const u8, dst: *mut u8, prev: u64) -> Option<(usize, 
     // 1) & 3`), `80 | (b2 & 3) << 4 | b4 & F` at `b2`, and `b5` as it is. (No
     // bit crosses a byte in the 16-bit shifts: each is masked after, or its
     // input is below 4.)
-    let plane = _mm512_add_epi8(_mm512_and_si512(next, z8(0x0F)), z8(1));
+    let plane = _mm512_add_epi8(_mm512_and_si512(next, w8(0x0F)), w8(1));
     let lead = _mm512_or_si512(
-        _mm512_and_si512(_mm512_srli_epi16::<2>(plane), z8(0x07)),
-        z8(0xF0),
+        _mm512_and_si512(_mm512_srli_epi16::<2>(plane), w8(0x07)),
+        w8(0xF0),
     );
-    let plane_low = _mm512_slli_epi16::<4>(_mm512_and_si512(_mm512_add_epi8(bytes, z8(1)), z8(3)));
+    let plane_low = _mm512_slli_epi16::<4>(_mm512_and_si512(_mm512_add_epi8(bytes, w8(1)), w8(3)));
     let second = _mm512_ternarylogic_epi32::<0xFE>(
         plane_low,
-        _mm512_and_si512(_mm512_srli_epi16::<2>(next), z8(0x0F)),
-        z8(0x80),
+        _mm512_and_si512(_mm512_srli_epi16::<2>(next), w8(0x0F)),
+        w8(0x80),
     );
     let third = _mm512_ternarylogic_epi32::<0xFE>(
-        _mm512_slli_epi16::<4>(_mm512_and_si512(bytes, z8(3))),
-        _mm512_and_si512(after, z8(0x0F)),
-        z8(0x80),
+        _mm512_slli_epi16::<4>(_mm512_and_si512(bytes, w8(3))),
+        _mm512_and_si512(after, w8(0x0F)),
+        w8(0x80),
     );
     let out = _mm512_mask_mov_epi8(bytes, starts, lead);
     let out = _mm512_mask_mov_epi8(out, at(1), second);

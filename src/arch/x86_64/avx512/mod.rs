@@ -50,6 +50,12 @@ pub(super) unsafe fn swap_bytes(units: __m512i) -> __m512i {
     _mm512_or_si512(_mm512_slli_epi16::<8>(units), _mm512_srli_epi16::<8>(units))
 }
 
+/// Splats a byte.
+#[inline(always)]
+pub(super) unsafe fn w8(b: u8) -> __m512i {
+    _mm512_set1_epi8(b as i8)
+}
+
 /// Splats a `u16`.
 #[inline(always)]
 pub(super) unsafe fn w16(v: u16) -> __m512i {
