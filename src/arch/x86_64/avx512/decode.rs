@@ -98,22 +98,21 @@ pub(super) struct Block {
 #[inline(always)]
 pub(super) unsafe fn decode(block: *const u8, len: usize, ctx: &Context) -> Block {
     use crate::generic::vector_traits::ByteVector;
-    let b = |v: u8| _mm512_set1_epi8(v as i8);
     // SAFETY: the caller's promise: 64 readable bytes.
     let bytes = _mm512_loadu_si512(block.cast());
-    let cont = _mm512_cmplt_epi8_mask(bytes, b(0xC0));
+    let cont = _mm512_cmplt_epi8_mask(bytes, w8(0xC0));
     // The byte before, where this one continues a character; the byte two
     // before, where this one and the one before do.
     let c1 = _mm512_maskz_mov_epi8(cont, bytes.prev::<1>(ctx.prev));
     let cont2 = cont & (cont << 1 | ctx.prev_cont >> 63);
     let c2 = _mm512_maskz_mov_epi8(cont2, bytes.prev::<2>(ctx.prev));
     let low = _mm512_or_si512(
-        _mm512_and_si512(bytes, b(0x7F)),
-        _mm512_and_si512(_mm512_slli_epi16::<6>(c1), b(0xC0)),
+        _mm512_and_si512(bytes, w8(0x7F)),
+        _mm512_and_si512(_mm512_slli_epi16::<6>(c1), w8(0xC0)),
     );
     let high = _mm512_or_si512(
-        _mm512_and_si512(_mm512_srli_epi16::<2>(c1), b(0x0F)),
-        _mm512_and_si512(_mm512_slli_epi16::<4>(c2), b(0xF0)),
+        _mm512_and_si512(_mm512_srli_epi16::<2>(c1), w8(0x0F)),
+        _mm512_and_si512(_mm512_slli_epi16::<4>(c2), w8(0xF0)),
     );
     let ascii = !_mm512_movepi8_mask(bytes);
     let last_ends = ctx.stream && !ctx.next_cont;
@@ -125,7 +124,7 @@ pub(super) unsafe fn decode(block: *const u8, len: usize, ctx: &Context) -> Bloc
         high,
         cont,
         ends,
-        leads: _mm512_cmpge_epu8_mask(bytes, b(0xF0)),
+        leads: _mm512_cmpge_epu8_mask(bytes, w8(0xF0)),
         read: if ctx.stream {
             64
         } else {
@@ -215,9 +214,8 @@ pub(super) unsafe fn utf32_of(
     // bits and the top two of the second byte.
     let fourth = (d.leads << 3 | ctx.prev_leads >> 61) & d.ends;
     let top = if fourth != 0 {
-        let b = |v: u8| _mm512_set1_epi8(v as i8);
-        let lead = _mm512_and_si512(d.bytes.prev::<3>(ctx.prev), b(0x07));
-        let second = _mm512_and_si512(d.bytes.prev::<2>(ctx.prev), b(0x30));
+        let lead = _mm512_and_si512(d.bytes.prev::<3>(ctx.prev), w8(0x07));
+        let second = _mm512_and_si512(d.bytes.prev::<2>(ctx.prev), w8(0x30));
         let top = _mm512_or_si512(_mm512_slli_epi16::<2>(lead), _mm512_srli_epi16::<4>(second));
         _mm512_maskz_mov_epi8(fourth, top)
     } else {
@@ -267,18 +265,17 @@ pub(super) unsafe fn latin1_of(
     out: *mut u8,
     exact: Option<usize>,
 ) -> Option<(usize, usize, u64, u64)> {
-    let b = |v: u8| _mm512_set1_epi8(v as i8);
     // SAFETY: the caller's promises.
     let bytes = _mm512_loadu_si512(block.cast());
     // Latin-1 characters are ASCII or two bytes led by 0xC2 or 0xC3.
-    if _mm512_cmpge_epu8_mask(bytes, b(0xC4)) != 0 {
+    if _mm512_cmpge_epu8_mask(bytes, w8(0xC4)) != 0 {
         return None;
     }
-    let cont = _mm512_cmplt_epi8_mask(bytes, b(0xC0));
+    let cont = _mm512_cmplt_epi8_mask(bytes, w8(0xC0));
     let ascii = !_mm512_movepi8_mask(bytes);
     let real = u64::MAX >> (64 - len);
     let leads = !(cont | ascii) & real;
-    let good_leads = _mm512_cmpge_epu8_mask(bytes, b(0xC2));
+    let good_leads = _mm512_cmpge_epu8_mask(bytes, w8(0xC2));
     // Valid: no lead but 0xC2 and 0xC3, every continuation after a lead, and
     // a continuation after every lead (alone: but a last one, whose character
     // the next block starts with; padding is 0).
@@ -331,15 +328,14 @@ pub(super) unsafe fn latin1_of_stream(
     out: *mut u8,
 ) -> Option<(usize, u64, u64)> {
     debug_assert!(ctx.stream);
-    let b = |v: u8| _mm512_set1_epi8(v as i8);
     // SAFETY: the caller's promises.
     let bytes = _mm512_loadu_si512(block.cast());
-    if _mm512_cmpge_epu8_mask(bytes, b(0xC4)) != 0 {
+    if _mm512_cmpge_epu8_mask(bytes, w8(0xC4)) != 0 {
         return None;
     }
     let high = _mm512_movepi8_mask(bytes);
-    let cont = _mm512_cmplt_epi8_mask(bytes, b(0xC0));
-    let leads = _mm512_cmpge_epu8_mask(bytes, b(0xC2));
+    let cont = _mm512_cmplt_epi8_mask(bytes, w8(0xC0));
+    let leads = _mm512_cmpge_epu8_mask(bytes, w8(0xC2));
     // 0xC0 and 0xC1 (high, neither continuation nor lead), and continuation
     // bytes other than those after the leads: one test.
     let after_lead = leads << 1 | ctx.prev_leads >> 63;
@@ -371,13 +367,12 @@ unsafe fn store_latin1(
     exact: Option<usize>,
 ) {
     use crate::generic::vector_traits::ByteVector;
-    let b = |v: u8| _mm512_set1_epi8(v as i8);
     // At a continuation byte: its six bits and the lead's low two.
-    let lead_bits = _mm512_slli_epi16::<6>(_mm512_and_si512(bytes.prev::<1>(prev), b(0x03)));
+    let lead_bits = _mm512_slli_epi16::<6>(_mm512_and_si512(bytes.prev::<1>(prev), w8(0x03)));
     let values = _mm512_mask_blend_epi8(
         cont,
         bytes,
-        _mm512_or_si512(_mm512_and_si512(bytes, b(0x3F)), lead_bits),
+        _mm512_or_si512(_mm512_and_si512(bytes, w8(0x3F)), lead_bits),
     );
     let packed = _mm512_maskz_compress_epi8(ends, values);
     // SAFETY: the caller's promise: 64 writable bytes, or exactly `exact`.

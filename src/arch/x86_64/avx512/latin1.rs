@@ -20,6 +20,8 @@
 
 use core::arch::x86_64::*;
 
+use super::w8;
+
 /// Blocks a group: tested together, once.
 const GROUP: usize = 4;
 
@@ -92,16 +94,15 @@ unsafe fn block(
     errors: &mut __m512i,
     out: *mut u8,
 ) -> usize {
-    let b = |v: u8| _mm512_set1_epi8(v as i8);
     let itself = tables[0].classify(bytes);
     let lead_before = tables[1].classify(before);
     // errors | itself ^ lead_before
     *errors = _mm512_ternarylogic_epi64::<0xF6>(*errors, itself, lead_before);
     // After a lead, its two low bits above the continuation byte's six.
-    let lead_bits = _mm512_slli_epi16::<6>(_mm512_and_si512(before, b(0x03)));
+    let lead_bits = _mm512_slli_epi16::<6>(_mm512_and_si512(before, w8(0x03)));
     // lead_before ? lead_bits : bytes, bit by bit (lead_before is C0 or 0).
     let values = _mm512_ternarylogic_epi64::<0xB8>(bytes, lead_before, lead_bits);
-    let ends = _mm512_cmpneq_epi8_mask(_mm512_and_si512(bytes, b(0xFE)), b(0xC2));
+    let ends = _mm512_cmpneq_epi8_mask(_mm512_and_si512(bytes, w8(0xFE)), w8(0xC2));
     // SAFETY: the caller's promise: 64 writable bytes.
     unsafe { _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi8(ends, values)) };
     ends.count_ones() as usize

@@ -23,7 +23,7 @@ unsafe impl ByteVector for __m512i {
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {
-        _mm512_set1_epi8(b as i8)
+        super::w8(b)
     }
 
     #[inline(always)]

@@ -37,7 +37,7 @@ unsafe fn latin1_block(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
             bytes,
             _mm512_set1_epi64(SHIFT_RIGHT_6 as i64),
         );
-        let second = _mm512_and_si512(bytes, _mm512_set1_epi8(0xBFu8 as i8));
+        let second = _mm512_and_si512(bytes, w8(0xBF));
         // A pair's second byte is kept where it is a continuation byte (top
         // bit set: only after a lead); its first always. One compare against
         // `[0, 0x80]` pairs gives the mask in a mask register, and the counts
@@ -106,7 +106,7 @@ unsafe impl Wide for __m512i {
 
     #[inline(always)]
     unsafe fn valid_two_byte_utf8(self) -> Option<bool> {
-        let at_least = |byte: u8| _mm512_cmpge_epu8_mask(self, _mm512_set1_epi8(byte as i8));
+        let at_least = |byte: u8| _mm512_cmpge_epu8_mask(self, w8(byte));
         if at_least(0xE0) != 0 {
             return None;
         }
