@@ -131,8 +131,8 @@ macro_rules! operations {
             /// `src` (a sequence boundary), the blocks that hold only ASCII other
             /// than 00 and valid surrogate pairs, into `dst` as UTF-8, until a
             /// block without a pair: the bytes read (a sequence boundary) and
-            /// written (no more than read). `(0, 0)` where the kernel has no
-            /// block path; the caller's scalar loop reads the rest.
+            /// written (no more than read). `(0, 0)` on the scalar kernel; the
+            /// caller's scalar loop reads the rest.
             cesu8_pairs_to_utf8(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>]) -> (usize, usize) =
                 crate::generic::portable::cesu8_pairs_to_utf8;
             /// One pass over a column's offsets: the first unsound row (decreasing,

@@ -112,7 +112,7 @@ pub(crate) unsafe trait ByteVector: Copy {
         }
     }
 
-    /// The vector shifted by `N` bytes (1..=3) towards higher positions, with the
+    /// The vector shifted by `N` bytes (1..=5) towards higher positions, with the
     /// last `N` bytes of `prev` shifted in: byte `i` becomes the byte `N` positions
     /// earlier in the stream `prev ++ self`.
     unsafe fn prev<const N: usize>(self, prev: Self) -> Self;

@@ -234,8 +234,13 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
         src: &[u8],
         dst: &mut [core::mem::MaybeUninit<u8>],
     ) -> (usize, usize) {
-        // SAFETY: the caller's promise.
-        unsafe { V::cesu8_pairs_run(src, dst) }
+        // SAFETY: the caller's promise. (No closure, as above.)
+        unsafe {
+            match V::cesu8_pairs_run(src, dst) {
+                Some(done) => done,
+                None => cesu8::pairs_loop::<S>(src, dst),
+            }
+        }
     }
 
     #[inline(always)]

@@ -317,8 +317,8 @@ pub(crate) unsafe trait Wide: ByteVector {
         None
     }
 
-    /// See `operations::cesu8_pairs_to_utf8`: `(0, 0)` where this width has
-    /// no block path of its own.
+    /// See `operations::cesu8_pairs_to_utf8`: `None` where this width has no
+    /// block path of its own (the 128-bit one of `generic::cesu8` then).
     ///
     /// # Safety
     /// None beyond the CPU's support of the kernel.
@@ -326,9 +326,9 @@ pub(crate) unsafe trait Wide: ByteVector {
     unsafe fn cesu8_pairs_run(
         src: &[u8],
         dst: &mut [core::mem::MaybeUninit<u8>],
-    ) -> (usize, usize) {
+    ) -> Option<(usize, usize)> {
         let _ = (src, dst);
-        (0, 0)
+        None
     }
 
     /// Converts Latin-1 at the start of `src` to UTF-8 in `dst` block by block

@@ -86,6 +86,8 @@ unsafe impl ByteVector for uint8x16_t {
             1 => vextq_u8::<15>(prev, self),
             2 => vextq_u8::<14>(prev, self),
             3 => vextq_u8::<13>(prev, self),
+            4 => vextq_u8::<12>(prev, self),
+            5 => vextq_u8::<11>(prev, self),
             _ => unreachable!(),
         }
     }

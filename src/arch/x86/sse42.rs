@@ -95,6 +95,8 @@ unsafe impl ByteVector for __m128i {
             1 => _mm_alignr_epi8::<15>(self, prev),
             2 => _mm_alignr_epi8::<14>(self, prev),
             3 => _mm_alignr_epi8::<13>(self, prev),
+            4 => _mm_alignr_epi8::<12>(self, prev),
+            5 => _mm_alignr_epi8::<11>(self, prev),
             _ => unreachable!(),
         }
     }

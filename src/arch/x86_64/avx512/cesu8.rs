@@ -26,7 +26,7 @@ use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
 use super::w8;
-use crate::generic::cesu8::Blocks;
+use crate::generic::cesu8::{cut_pair, Blocks};
 
 /// Every byte of a 256-bit vector set to `b`.
 #[inline(always)]
@@ -205,12 +205,6 @@ pub(super) unsafe fn pairs_loop(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (usi
             break;
         }
     }
-    // A pair that starts at `p` in the last five bytes of the last block: the
-    // block wrote its first `min(3, 64 - p)` bytes.
-    let cut = prev >> 59;
-    if cut != 0 {
-        let back = 5 - (63 - cut.leading_zeros() as usize);
-        (read, written) = (read - back, written - back.min(3));
-    }
-    (read, written)
+    let (r, w) = cut_pair((prev >> 59) as u32);
+    (read - r, written - w)
 }

@@ -120,6 +120,8 @@ unsafe impl ByteVector for __m512i {
             1 => _mm512_alignr_epi8::<15>(self, earlier),
             2 => _mm512_alignr_epi8::<14>(self, earlier),
             3 => _mm512_alignr_epi8::<13>(self, earlier),
+            4 => _mm512_alignr_epi8::<12>(self, earlier),
+            5 => _mm512_alignr_epi8::<11>(self, earlier),
             _ => unreachable!(),
         }
     }

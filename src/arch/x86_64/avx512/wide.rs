@@ -264,9 +264,9 @@ unsafe impl Wide for __m512i {
     unsafe fn cesu8_pairs_run(
         src: &[u8],
         dst: &mut [core::mem::MaybeUninit<u8>],
-    ) -> (usize, usize) {
+    ) -> Option<(usize, usize)> {
         // SAFETY: the caller's promise.
-        unsafe { pairs_loop(src, dst) }
+        Some(unsafe { pairs_loop(src, dst) })
     }
 
     #[inline(always)]
