@@ -12,7 +12,7 @@
 //! eight bytes is spread by a byte shuffle from [`SPREAD`], indexed by the
 //! half's gaps, and the gaps are filled with `ED`.
 //!
-//! Decoding ([`pairs_loop`]), the same way back: each surrogate pair `ED
+//! Decoding ([`pairs_loop`] of [`Squeeze`]), the same way back: each surrogate pair `ED
 //! A0..AF b2 ED B0..BF b5` becomes the four bytes of its character, its first
 //! three bytes computed from themselves and the one or two after them, its
 //! second `ED` and `B0..BF` dropped; each half of eight is packed by a byte
@@ -219,108 +219,167 @@ pub(crate) fn cut_pair(starts: u32) -> (usize, usize) {
     }
 }
 
-/// One decoding step: the 16 bytes at `src` (18 readable) to UTF-8 at `dst`
-/// (32 writable), given the pair starts (0xFF bytes) of the step before in
-/// `carry` (a pair cut off by the end of that step is finished, and checked,
-/// here): the bytes written and this step's pair starts; `None`, having
-/// written nothing that counts, when a byte is neither ASCII from 01 nor in a
-/// valid pair.
-///
-/// # Safety
-/// The CPU supports `S`'s instruction set; the bytes as described.
-#[inline(always)]
-unsafe fn pairs_step<S: Simd128>(src: *const u8, dst: *mut u8, carry: S) -> Option<(usize, S)> {
-    // SAFETY (loads, stores): the caller's promise. `next` and `after` hold at
-    // each place the byte one and two further on.
-    unsafe {
-        let bytes = S::load(src);
-        let next = S::load(src.add(1));
-        let after = S::load(src.add(2));
-        // A pair starts with `ED A0..AF`; its bytes 2 and 5 are continuations,
-        // its byte 3 an `ED` before `B0..BF`.
-        let ed = bytes.eq(S::splat(0xED));
-        let next_top = next.and(S::splat(0xF0));
-        let starts = ed.and(next_top.eq(S::splat(0xA0)));
-        let low = ed.and(next_top.eq(S::splat(0xB0)));
-        let cont = bytes.and(S::splat(0xC0)).eq(S::splat(0x80));
-        let ascii = S::splat(0).lt_i8(bytes);
-        // The step's bytes that are byte `k` of a pair, its own or the step
-        // before's.
-        let (at1, at2, at3) = (
-            starts.prev::<1>(carry),
-            starts.prev::<2>(carry),
-            starts.prev::<3>(carry),
-        );
-        let (at4, at5) = (starts.prev::<4>(carry), starts.prev::<5>(carry));
-        let pairs = starts.or(at1).or(at2).or(at3).or(at4).or(at5);
-        // `x & !y` as `(x | y) ^ y`: a byte neither ASCII nor in a pair, a
-        // pair's byte 2 or 5 not a continuation, its byte 3 not `ED B0..BF`.
-        let stray = ascii.or(pairs).xor(S::splat(0xFF));
-        let not_cont = at2.or(at5).or(cont).xor(cont);
-        let not_low = at3.or(low).xor(low);
-        if stray.or(not_cont).or(not_low).any_nonzero() {
-            return None;
+/// A decoding block path's step, for [`pairs_loop`] (a trait for the reason
+/// given at [`Blocks`]).
+pub(crate) trait Pairs {
+    /// The bytes a step decodes.
+    const STEP: usize;
+    /// The bytes of input the loop wants from a step's start (a step reads
+    /// `STEP + 2`).
+    const READ: usize;
+    /// The bytes a step may write.
+    const ROOM: usize;
+    /// What a step passes to the next: its pair starts.
+    type Carry: Copy;
+
+    /// The carry before the first step: no pair start.
+    ///
+    /// # Safety
+    /// The CPU supports the kernel.
+    unsafe fn none() -> Self::Carry;
+
+    /// Decodes the `STEP` bytes at `src` (`STEP + 2` readable) to `dst`
+    /// (`ROOM` writable), given the pair starts of the step before in `carry`
+    /// (a pair cut off by the end of that step is finished, and checked,
+    /// here): the bytes written and this step's pair starts; `None`, having
+    /// written nothing that counts, when a byte is neither ASCII from 01 nor
+    /// in a valid pair.
+    ///
+    /// # Safety
+    /// The CPU supports the kernel; the bytes as described; `src` is at a
+    /// sequence boundary or continues the pair of `carry` that the step
+    /// before cut off.
+    unsafe fn step(
+        src: *const u8,
+        dst: *mut u8,
+        carry: Self::Carry,
+    ) -> Option<(usize, Self::Carry)>;
+
+    /// The carry's pair starts, bit `i` for the step's byte `i`.
+    ///
+    /// # Safety
+    /// The CPU supports the kernel.
+    unsafe fn starts(carry: Self::Carry) -> u64;
+}
+
+/// The 128-bit decoding steps, in `S`: 16 bytes, each half of eight packed
+/// by a shuffle from [`SQUEEZE`].
+pub(crate) struct Squeeze<S>(core::marker::PhantomData<S>);
+
+impl<S: Simd128> Pairs for Squeeze<S> {
+    const STEP: usize = 16;
+    const READ: usize = 24;
+    const ROOM: usize = 32;
+    type Carry = S;
+
+    #[inline(always)]
+    unsafe fn none() -> S {
+        // SAFETY: the caller's promise.
+        unsafe { S::splat(0) }
+    }
+
+    /// One step: the 16 bytes, the pair starts (0xFF bytes) of the step
+    /// before in `carry`.
+    #[inline(always)]
+    unsafe fn step(src: *const u8, dst: *mut u8, carry: S) -> Option<(usize, S)> {
+        // SAFETY (loads, stores): the caller's promise. `next` and `after`
+        // hold at each place the byte one and two further on.
+        unsafe {
+            let bytes = S::load(src);
+            let next = S::load(src.add(1));
+            let after = S::load(src.add(2));
+            // A pair starts with `ED A0..AF`; its bytes 2 and 5 are
+            // continuations, its byte 3 an `ED` before `B0..BF`.
+            let ed = bytes.eq(S::splat(0xED));
+            let next_top = next.and(S::splat(0xF0));
+            let starts = ed.and(next_top.eq(S::splat(0xA0)));
+            let low = ed.and(next_top.eq(S::splat(0xB0)));
+            let cont = bytes.and(S::splat(0xC0)).eq(S::splat(0x80));
+            let ascii = S::splat(0).lt_i8(bytes);
+            // The step's bytes that are byte `k` of a pair, its own or the
+            // step before's.
+            let (at1, at2, at3) = (
+                starts.prev::<1>(carry),
+                starts.prev::<2>(carry),
+                starts.prev::<3>(carry),
+            );
+            let (at4, at5) = (starts.prev::<4>(carry), starts.prev::<5>(carry));
+            let pairs = starts.or(at1).or(at2).or(at3).or(at4).or(at5);
+            // `x & !y` as `(x | y) ^ y`: a byte neither ASCII nor in a pair, a
+            // pair's byte 2 or 5 not a continuation, its byte 3 not `ED
+            // B0..BF`.
+            let stray = ascii.or(pairs).xor(S::splat(0xFF));
+            let not_cont = at2.or(at5).or(cont).xor(cont);
+            let not_low = at3.or(low).xor(low);
+            if stray.or(not_cont).or(not_low).any_nonzero() {
+                return None;
+            }
+            // The character `0x10000 + ((b1 & F) << 16 | (b2 & 3F) << 10 | (b4
+            // & F) << 6 | b5 & 3F)`, as in the AVX-512 step: plane `u = (b1 &
+            // F) + 1`; its bytes `F0 | u >> 2` at the first `ED`, `80 | (u & 3)
+            // << 4 | b2 >> 2 & F` at `b1`, `80 | (b2 & 3) << 4 | b4 & F` at
+            // `b2`, `b5` as it is. (No bit crosses a byte in the 16-bit shifts
+            // and additions: each result is masked after, or its input is
+            // below 0x11.)
+            let plane = next.and(S::splat(0x0F)).add16(S::splat16(0x0101));
+            let lead = plane.shr16::<2>().and(S::splat(0x07)).or(S::splat(0xF0));
+            let two_bits = bytes.and(S::splat(0x03));
+            let plane_low = two_bits
+                .add16(S::splat16(0x0101))
+                .and(S::splat(0x03))
+                .shl16::<4>();
+            let second = plane_low
+                .or(next.shr16::<2>().and(S::splat(0x0F)))
+                .or(S::splat(0x80));
+            let third = two_bits
+                .shl16::<4>()
+                .or(after.and(S::splat(0x0F)))
+                .or(S::splat(0x80));
+            let out = starts.blend(lead, bytes);
+            let out = at1.blend(second, out);
+            let out = at2.blend(third, out);
+            // The second `ED` and its `B0..BF` go.
+            let drops = at3.or(at4).movemask();
+            let mut written = 0;
+            for (half, table) in SQUEEZE.iter().enumerate() {
+                let half_drops = drops >> (8 * half) & 0xFF;
+                let shuffle = S::load(table[half_drops as usize].as_ptr());
+                out.shuffle(shuffle).store(dst.add(written));
+                written += 8 - half_drops.count_ones() as usize;
+            }
+            Some((written, starts))
         }
-        // The character `0x10000 + ((b1 & F) << 16 | (b2 & 3F) << 10 | (b4 & F)
-        // << 6 | b5 & 3F)`, as in the AVX-512 step: plane `u = (b1 & F) + 1`;
-        // its bytes `F0 | u >> 2` at the first `ED`, `80 | (u & 3) << 4 | b2 >>
-        // 2 & F` at `b1`, `80 | (b2 & 3) << 4 | b4 & F` at `b2`, `b5` as it is.
-        // (No bit crosses a byte in the 16-bit shifts and additions: each
-        // result is masked after, or its input is below 0x11.)
-        let plane = next.and(S::splat(0x0F)).add16(S::splat16(0x0101));
-        let lead = plane.shr16::<2>().and(S::splat(0x07)).or(S::splat(0xF0));
-        let plane_low = bytes
-            .and(S::splat(0x03))
-            .add16(S::splat16(0x0101))
-            .and(S::splat(0x03))
-            .shl16::<4>();
-        let second = plane_low
-            .or(next.shr16::<2>().and(S::splat(0x0F)))
-            .or(S::splat(0x80));
-        let third = bytes
-            .and(S::splat(0x03))
-            .shl16::<4>()
-            .or(after.and(S::splat(0x0F)))
-            .or(S::splat(0x80));
-        let out = starts.blend(lead, bytes);
-        let out = at1.blend(second, out);
-        let out = at2.blend(third, out);
-        // The second `ED` and its `B0..BF` go.
-        let drops = at3.or(at4).movemask();
-        let mut written = 0;
-        for (half, table) in SQUEEZE.iter().enumerate() {
-            let half_drops = drops >> (8 * half) & 0xFF;
-            let shuffle = S::load(table[half_drops as usize].as_ptr());
-            out.shuffle(shuffle).store(dst.add(written));
-            written += 8 - half_drops.count_ones() as usize;
-        }
-        Some((written, starts))
+    }
+
+    #[inline(always)]
+    unsafe fn starts(carry: S) -> u64 {
+        // SAFETY: the caller's promise.
+        u64::from(unsafe { carry.movemask() })
     }
 }
 
-/// See `operations::cesu8_pairs_to_utf8`, for the kernels without a wider
-/// block path: [`pairs_step`]s while 24 bytes of input and 32 of room remain,
+/// See `operations::cesu8_pairs_to_utf8`, for every decoding block path:
+/// steps of `P` while `P::READ` bytes of input and `P::ROOM` of room remain,
 /// until one has no pair of its own (a stretch of ASCII: the kernel's, not
 /// this path's) or declines. No step waits for the one before (each reads
-/// the next 16 bytes and two more; a pair cut off at the end of one is
+/// its `STEP` bytes and two more; a pair cut off at the end of one is
 /// finished, and checked, by the next); where the steps end inside a pair,
 /// the bytes read and written go back to its start.
 ///
 /// # Safety
-/// The CPU supports `S`'s instruction set; `src` starts at a sequence
-/// boundary.
+/// The CPU supports `P`'s kernel; `src` starts at a sequence boundary.
 #[inline(always)]
-pub(crate) unsafe fn pairs_loop<S: Simd128>(
+pub(crate) unsafe fn pairs_loop<P: Pairs>(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
-    // SAFETY (all calls): the caller's promise; each step gets 18 readable
-    // bytes from `read` and 32 writable from `written` (the loop's
-    // condition), after the step before.
+    // SAFETY (all calls): the caller's promise; each step gets `READ` (at
+    // least `STEP + 2`) readable bytes from `read` and `ROOM` writable from
+    // `written` (the loop's condition), after the step before.
     unsafe {
-        let (mut read, mut written, mut carry, mut last) = (0, 0, S::splat(0), 0);
-        while src.len() - read >= 24 && dst.len() - written >= 32 {
-            let step = pairs_step(
+        let (mut read, mut written, mut carry, mut last) = (0, 0, P::none(), 0);
+        while src.len() - read >= P::READ && dst.len() - written >= P::ROOM {
+            let step = P::step(
                 src.as_ptr().add(read),
                 dst.as_mut_ptr().add(written).cast(),
                 carry,
@@ -328,13 +387,13 @@ pub(crate) unsafe fn pairs_loop<S: Simd128>(
             let Some((w, starts)) = step else {
                 break;
             };
-            (read, written, carry) = (read + 16, written + w, starts);
-            last = starts.movemask();
+            (read, written, carry) = (read + P::STEP, written + w, starts);
+            last = P::starts(starts);
             if last == 0 {
                 break;
             }
         }
-        let (r, w) = cut_pair(last >> 11);
+        let (r, w) = cut_pair((last >> (P::STEP - 5)) as u32);
         (read - r, written - w)
     }
 }

@@ -238,7 +238,7 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
         unsafe {
             match V::cesu8_pairs_run(src, dst) {
                 Some(done) => done,
-                None => cesu8::pairs_loop::<S>(src, dst),
+                None => cesu8::pairs_loop::<cesu8::Squeeze<S>>(src, dst),
             }
         }
     }

@@ -1,5 +1,5 @@
 //! CESU-8 (and Modified UTF-8) from UTF-8 for text of supplementary characters
-//! (emoji): 32 bytes a step, with no branch a character.
+//! (emoji): 32 bytes a step ([`Expand`]), with no branch a character.
 //!
 //! A 4-byte character `F0..F4 b1 b2 b3` becomes the two 3-byte surrogates
 //! `ED A0|p-1 80|(b1&F)<<2|b2>>4&3 ED B0|b2&F b3`, where `p`, its plane, is
@@ -14,19 +14,18 @@
 //! extract (BMI2).
 //!
 //! And the other way, CESU-8 (and Modified UTF-8) to UTF-8 for the same text
-//! ([`pairs_loop`]): each pair `ED A0..AF b2 ED B0..BF b5` becomes the four
-//! bytes of its character, each again computed from a byte and those one or
-//! two after it (`b1` gives the plane, `b2` and `b4` the middle bits), the
-//! second `ED` and the byte after it dropped by one byte compress. A block is 64 bytes
-//! of ASCII and pairs (a pair cut off at its end is finished by the next, as
-//! in the encoder); any other byte ends the path, so that the scalar walk
-//! reads it and names any error.
+//! ([`Compress`], for `generic::cesu8::pairs_loop`): each pair `ED A0..AF b2
+//! ED B0..BF b5` becomes the four bytes of its character, each again computed
+//! from a byte and those one or two after it (`b1` gives the plane, `b2` and
+//! `b4` the middle bits), the second `ED` and the byte after it dropped by one
+//! byte compress. A block is 64 bytes of ASCII and pairs (a pair cut off at its
+//! end is finished by the next, as in the encoder); any other byte ends the
+//! path, so that the scalar walk reads it and names any error.
 
 use core::arch::x86_64::*;
-use core::mem::MaybeUninit;
 
 use super::w8;
-use crate::generic::cesu8::{cut_pair, Blocks};
+use crate::generic::cesu8::{Blocks, Pairs};
 
 /// Every byte of a 256-bit vector set to `b`.
 #[inline(always)]
@@ -102,109 +101,86 @@ unsafe fn in_range(v: __m512i, lo: u8, len: u8) -> u64 {
     _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, w8(lo)), w8(len))
 }
 
-/// One block of CESU-8 (or Modified UTF-8) to UTF-8: the 64 bytes at `src`,
-/// when each is ASCII other than 00 or part of a valid surrogate pair, to
-/// `dst`, where `prev` holds the pairs that start in the block before (bit `i`
-/// for its byte `i`; one that starts in its last five bytes ends here, and
-/// its bytes here are checked here). The bytes written and the pairs that
-/// start here (those that start in the last five bytes checked as far as the
-/// block goes); `None`, having written nothing that counts, when another byte
-/// is among the 64.
-///
-/// # Safety
-/// The CPU supports the AVX-512 kernel; `src..src + 66` is readable and
-/// `dst..dst + 64` writable; `src` is at a sequence boundary or continues the
-/// pair of `prev` that the block before cut off.
-#[inline(always)]
-unsafe fn pairs_step(src: *const u8, dst: *mut u8, prev: u64) -> Option<(usize, u64)> {
-    // SAFETY (loads, store): the caller's promise. `next` and `after` hold at
-    // each place the byte one and two further on.
-    let (bytes, next, after) = unsafe {
-        (
-            _mm512_loadu_si512(src.cast()),
-            _mm512_loadu_si512(src.add(1).cast()),
-            _mm512_loadu_si512(src.add(2).cast()),
-        )
-    };
-    let ed = _mm512_cmpeq_epi8_mask(bytes, w8(0xED));
-    // A pair starts with `ED A0..AF`; its byte 2 and 5 are continuations, its
-    // byte 3 `ED` before `B0..BF`.
-    let starts = ed & in_range(next, 0xA0, 0x10);
-    let low = ed & in_range(next, 0xB0, 0x10);
-    // The block's bytes that are byte `k` of a pair, its own or the block
-    // before's: `shld`.
-    let both = u128::from(prev) | u128::from(starts) << 64;
-    let at = |k: u32| ((both << k) >> 64) as u64;
-    let cont = in_range(bytes, 0x80, 0x40);
-    let pairs = starts | at(1) | at(2) | at(3) | at(4) | at(5);
-    if (in_range(bytes, 0x01, 0x7F) | pairs) != u64::MAX
-        || (at(2) | at(5)) & !cont != 0
-        || at(3) & !low != 0
-    {
-        return None;
-    }
-    // The character `0x10000 + ((b1 & F) << 16 | (b2 & 3F) << 10 | (b4 & F) << 6
-    // | b5 & 3F)`: plane `u = (b1 & F) + 1`; its bytes `F0 | u >> 2` at the
-    // first `ED`, `80 | (u & 3) << 4 | b2 >> 2 & F` at `b1` (`u & 3` is `(b1 +
-    // 1) & 3`), `80 | (b2 & 3) << 4 | b4 & F` at `b2`, and `b5` as it is. (No
-    // bit crosses a byte in the 16-bit shifts: each is masked after, or its
-    // input is below 4.)
-    let plane = _mm512_add_epi8(_mm512_and_si512(next, w8(0x0F)), w8(1));
-    let lead = _mm512_or_si512(
-        _mm512_and_si512(_mm512_srli_epi16::<2>(plane), w8(0x07)),
-        w8(0xF0),
-    );
-    let plane_low = _mm512_slli_epi16::<4>(_mm512_and_si512(_mm512_add_epi8(bytes, w8(1)), w8(3)));
-    let second = _mm512_ternarylogic_epi32::<0xFE>(
-        plane_low,
-        _mm512_and_si512(_mm512_srli_epi16::<2>(next), w8(0x0F)),
-        w8(0x80),
-    );
-    let third = _mm512_ternarylogic_epi32::<0xFE>(
-        _mm512_slli_epi16::<4>(_mm512_and_si512(bytes, w8(3))),
-        _mm512_and_si512(after, w8(0x0F)),
-        w8(0x80),
-    );
-    let out = _mm512_mask_mov_epi8(bytes, starts, lead);
-    let out = _mm512_mask_mov_epi8(out, at(1), second);
-    let out = _mm512_mask_mov_epi8(out, at(2), third);
-    // The second `ED` and `B0..BF` go.
-    let keep = !(at(3) | at(4));
-    // SAFETY: the caller's promise.
-    unsafe { _mm512_storeu_si512(dst.cast(), _mm512_maskz_compress_epi8(keep, out)) };
-    Some((keep.count_ones() as usize, starts))
-}
+/// The AVX-512 decoding steps: 64 bytes, one byte compress.
+pub(super) struct Compress;
 
-/// See `operations::cesu8_pairs_to_utf8`: blocks of [`pairs_step`] while 72
-/// bytes of input and 64 of room remain, until one has no pair of its own (a
-/// stretch of ASCII: the kernel's, not this path's) or declines. No block
-/// waits for the one before (each reads the next 64 bytes; a pair cut off at
-/// the end of one is finished, and checked, by the next); where the blocks
-/// end inside a pair, the bytes read and written go back to its start.
-///
-/// # Safety
-/// The CPU supports the AVX-512 kernel; `src` starts at a sequence boundary.
-#[inline(always)]
-pub(super) unsafe fn pairs_loop(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
-    let (mut read, mut written, mut prev) = (0, 0, 0);
-    while src.len() - read >= 72 && dst.len() - written >= 64 {
-        // SAFETY: 72 bytes from `read` in `src`, 64 from `written` in `dst`,
-        // after the block before.
-        let step = unsafe {
-            pairs_step(
-                src.as_ptr().add(read),
-                dst.as_mut_ptr().add(written).cast(),
-                prev,
+impl Pairs for Compress {
+    const STEP: usize = 64;
+    const READ: usize = 72;
+    const ROOM: usize = 64;
+    type Carry = u64;
+
+    #[inline(always)]
+    unsafe fn none() -> u64 {
+        0
+    }
+
+    /// One block: the 64 bytes, the pairs that start in the block before
+    /// in `prev` (bit `i` for its byte `i`; one that starts in its last five
+    /// bytes ends here).
+    #[inline(always)]
+    unsafe fn step(src: *const u8, dst: *mut u8, prev: u64) -> Option<(usize, u64)> {
+        // SAFETY (loads, store): the caller's promise. `next` and `after` hold at
+        // each place the byte one and two further on.
+        let (bytes, next, after) = unsafe {
+            (
+                _mm512_loadu_si512(src.cast()),
+                _mm512_loadu_si512(src.add(1).cast()),
+                _mm512_loadu_si512(src.add(2).cast()),
             )
         };
-        let Some((w, starts)) = step else {
-            break;
-        };
-        (read, written, prev) = (read + 64, written + w, starts);
-        if starts == 0 {
-            break;
+        let ed = _mm512_cmpeq_epi8_mask(bytes, w8(0xED));
+        // A pair starts with `ED A0..AF`; its byte 2 and 5 are continuations, its
+        // byte 3 `ED` before `B0..BF`.
+        let starts = ed & in_range(next, 0xA0, 0x10);
+        let low = ed & in_range(next, 0xB0, 0x10);
+        // The block's bytes that are byte `k` of a pair, its own or the block
+        // before's: `shld`.
+        let both = u128::from(prev) | u128::from(starts) << 64;
+        let at = |k: u32| ((both << k) >> 64) as u64;
+        let cont = in_range(bytes, 0x80, 0x40);
+        let pairs = starts | at(1) | at(2) | at(3) | at(4) | at(5);
+        if (in_range(bytes, 0x01, 0x7F) | pairs) != u64::MAX
+            || (at(2) | at(5)) & !cont != 0
+            || at(3) & !low != 0
+        {
+            return None;
         }
+        // The character `0x10000 + ((b1 & F) << 16 | (b2 & 3F) << 10 | (b4 & F) << 6
+        // | b5 & 3F)`: plane `u = (b1 & F) + 1`; its bytes `F0 | u >> 2` at the
+        // first `ED`, `80 | (u & 3) << 4 | b2 >> 2 & F` at `b1` (`u & 3` is `(b1 +
+        // 1) & 3`), `80 | (b2 & 3) << 4 | b4 & F` at `b2`, and `b5` as it is. (No
+        // bit crosses a byte in the 16-bit shifts: each is masked after, or its
+        // input is below 4.)
+        let plane = _mm512_add_epi8(_mm512_and_si512(next, w8(0x0F)), w8(1));
+        let lead = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi16::<2>(plane), w8(0x07)),
+            w8(0xF0),
+        );
+        let plane_low =
+            _mm512_slli_epi16::<4>(_mm512_and_si512(_mm512_add_epi8(bytes, w8(1)), w8(3)));
+        let second = _mm512_ternarylogic_epi32::<0xFE>(
+            plane_low,
+            _mm512_and_si512(_mm512_srli_epi16::<2>(next), w8(0x0F)),
+            w8(0x80),
+        );
+        let third = _mm512_ternarylogic_epi32::<0xFE>(
+            _mm512_slli_epi16::<4>(_mm512_and_si512(bytes, w8(3))),
+            _mm512_and_si512(after, w8(0x0F)),
+            w8(0x80),
+        );
+        let out = _mm512_mask_mov_epi8(bytes, starts, lead);
+        let out = _mm512_mask_mov_epi8(out, at(1), second);
+        let out = _mm512_mask_mov_epi8(out, at(2), third);
+        // The second `ED` and `B0..BF` go.
+        let keep = !(at(3) | at(4));
+        // SAFETY: the caller's promise.
+        unsafe { _mm512_storeu_si512(dst.cast(), _mm512_maskz_compress_epi8(keep, out)) };
+        Some((keep.count_ones() as usize, starts))
     }
-    let (r, w) = cut_pair((prev >> 59) as u32);
-    (read - r, written - w)
+
+    #[inline(always)]
+    unsafe fn starts(carry: u64) -> u64 {
+        carry
+    }
 }

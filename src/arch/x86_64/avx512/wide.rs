@@ -3,12 +3,12 @@
 
 use core::arch::x86_64::*;
 
-use super::cesu8::{pairs_loop, Expand};
+use super::cesu8::{Compress, Expand};
 use super::decode::*;
 use super::encode::*;
 use super::latin1::latin1_run;
 use super::*;
-use crate::generic::cesu8::block_loop;
+use crate::generic::cesu8::{block_loop, pairs_loop};
 use crate::generic::wide::{Carry, Wide};
 
 /// The GF(2) matrix of `gf2p8affine` that shifts a byte right by 6: row `i`
@@ -266,7 +266,7 @@ unsafe impl Wide for __m512i {
         dst: &mut [core::mem::MaybeUninit<u8>],
     ) -> Option<(usize, usize)> {
         // SAFETY: the caller's promise.
-        Some(unsafe { pairs_loop(src, dst) })
+        Some(unsafe { pairs_loop::<Compress>(src, dst) })
     }
 
     #[inline(always)]
