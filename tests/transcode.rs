@@ -752,6 +752,32 @@ fn latin1_ascii_runs_of_every_length_then_accents() {
 }
 
 #[test]
+fn latin1_one_accent_at_every_position_of_long_inputs() {
+    // Long enough that the AVX-512 block loop takes several blocks (it keeps
+    // room for two blocks' output a step): a block with one byte above 0x7F
+    // goes by shifted loads instead of a compress, the byte at every place of
+    // it (its last: the 65th output byte is its continuation), each kind of
+    // byte (bit 6 clear and set, the ends), alone or with a second one
+    // further on (the block path, or the next block's).
+    let engines = engines();
+    let len = if quick() { 300 } else { 600 };
+    for special in [0x80u8, 0xBF, 0xC0, 0xFF] {
+        for at in 0..len {
+            for second in [None, Some(1), Some(64)] {
+                let mut bytes: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+                bytes[at] = special;
+                if let Some(gap) = second {
+                    if at + gap < len {
+                        bytes[at + gap] = 0xE9;
+                    }
+                }
+                check_latin1(&bytes, &engines);
+            }
+        }
+    }
+}
+
+#[test]
 fn utf8_to_latin1_groups_with_a_byte_changed_anywhere() {
     // AVX-512 converts UTF-8 to Latin-1 four 64-byte blocks at a time and
     // checks them together, copying a group of ASCII as it is: Latin-1 text

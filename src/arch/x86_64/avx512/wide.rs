@@ -60,6 +60,50 @@ unsafe fn latin1_block(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
     }
 }
 
+/// Latin-1 to UTF-8 for a block, `bytes`, with one byte above 0x7F (`high`,
+/// one bit), whose bytes one earlier are `before`, at `dst`: 65 bytes
+/// written. No compress: up to the high byte the output is `bytes`, the
+/// high byte turned into its lead; after it, `before`, where the high byte
+/// (now one place on) turns into its continuation; the 65th byte is the
+/// block's last, `last`, as it goes. Text with an accented letter here and
+/// there has many such blocks (French: 28% of its blocks, as many as those
+/// with two or more): on Zen 4 the block takes about 6.3 cycles, where
+/// [`latin1_block`]'s two compresses take 9.6 (BENCHMARKS.md, thirty-fourth
+/// session).
+///
+/// # Safety
+/// The CPU supports the AVX-512 kernel; `dst..dst + 65` is writable.
+#[inline(always)]
+unsafe fn latin1_sparse(
+    bytes: __m512i,
+    before: __m512i,
+    high: u64,
+    last: u8,
+    dst: *mut u8,
+) -> usize {
+    let lead = _mm512_mask_gf2p8affine_epi64_epi8::<0xC0>(
+        bytes,
+        high,
+        bytes,
+        _mm512_set1_epi64(SHIFT_RIGHT_6 as i64),
+    );
+    // `(b | 0x80) & 0xBF` is a high byte's continuation (not above it) and
+    // above an ASCII byte: the smaller of it and `b` is each byte as it goes.
+    let cont = _mm512_min_epu8(
+        before,
+        _mm512_ternarylogic_epi64::<0xA8>(before, w8(0x80), w8(0xBF)),
+    );
+    // The places up to the high byte (all 64 where it is the last).
+    let upto = (high << 1).wrapping_sub(1);
+    let out = _mm512_mask_mov_epi8(cont, upto, lead);
+    // SAFETY: the caller's promise.
+    unsafe {
+        _mm512_storeu_si512(dst.cast(), out);
+        *dst.add(64) = last & !((last as i8 >> 7) as u8 & 0x40);
+    }
+    65
+}
+
 // SAFETY: the methods use AVX-512 F, BW, VBMI, VBMI2, GFNI and BMI2, which the
 // AVX-512 kernel requires of the CPU.
 unsafe impl Wide for __m512i {
@@ -203,8 +247,9 @@ unsafe impl Wide for __m512i {
         written
     }
 
-    /// One block a step: an ASCII block is stored as it is, any other goes by
-    /// [`latin1_block`]. On Zen 5 this plain loop, the ASCII case falling
+    /// One block a step: an ASCII block is stored as it is, one with a single
+    /// byte above 0x7F goes by [`latin1_sparse`] (but the input's first, with
+    /// no byte before it), any other by [`latin1_block`]. On Zen 5 this plain loop, the ASCII case falling
     /// through, ran text with a rare accented letter (Esperanto, Latin-1) at
     /// the speed of pure ASCII, where the generic loop (ASCII runs tested
     /// four vectors at a time, then one; the block step on its own) lost
@@ -219,7 +264,8 @@ unsafe impl Wide for __m512i {
     unsafe fn latin1_to_utf8_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         let (mut read, mut written) = (0, 0);
         // SAFETY: in a step, 128 bytes from `read` are in `src` (the block
-        // and the next), 128 from `written` in `dst`: `steps` allows that.
+        // and the next), and the byte before it where the block is not the
+        // input's first; 128 from `written` in `dst`: `steps` allows that.
         unsafe {
             loop {
                 // Blocks that the input and the room both allow, one counter a
@@ -233,13 +279,20 @@ unsafe impl Wide for __m512i {
                 }
                 let mut bytes = _mm512_loadu_si512(src.as_ptr().add(read).cast());
                 for _ in 0..steps {
-                    let next = _mm512_loadu_si512(src.as_ptr().add(read + 64).cast());
+                    let at = src.as_ptr().add(read);
+                    let next = _mm512_loadu_si512(at.add(64).cast());
                     let high = _mm512_movepi8_mask(bytes);
                     let out = dst.as_mut_ptr().add(written);
                     read += 64;
                     if high == 0 {
                         _mm512_storeu_si512(out.cast(), bytes);
                         written += 64;
+                    } else if high & high.wrapping_sub(1) == 0 && read > 64 {
+                        // Loaded here, not with `next`: loading it for every
+                        // block slowed the ASCII ones (Esperanto in L1, Zen 4:
+                        // 82 against 57 GB/s).
+                        let before = _mm512_loadu_si512(at.sub(1).cast());
+                        written += latin1_sparse(bytes, before, high, *at.add(63), out);
                     } else {
                         written += latin1_block(bytes, high, out);
                     }
