@@ -66,8 +66,8 @@ unsafe fn latin1_block(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
 /// high byte turned into its lead; after it, `before`, where the high byte
 /// (now one place on) turns into its continuation; the 65th byte is the
 /// block's last, `last`, as it goes. Text with an accented letter here and
-/// there has many such blocks (French: 28% of its blocks, as many as those
-/// with two or more): on Zen 4 the block takes about 6.3 cycles, where
+/// there has many such blocks (French: 28% of its blocks, about as many as
+/// those with two or more): on Zen 4 the block takes about 6.3 cycles, where
 /// [`latin1_block`]'s two compresses take 9.6 (BENCHMARKS.md, thirty-fourth
 /// session).
 ///
@@ -249,7 +249,8 @@ unsafe impl Wide for __m512i {
 
     /// One block a step: an ASCII block is stored as it is, one with a single
     /// byte above 0x7F goes by [`latin1_sparse`] (but the input's first, with
-    /// no byte before it), any other by [`latin1_block`]. On Zen 5 this plain loop, the ASCII case falling
+    /// no byte before it), any other by [`latin1_block`]. On Zen 5 this plain
+    /// loop, the ASCII case falling
     /// through, ran text with a rare accented letter (Esperanto, Latin-1) at
     /// the speed of pure ASCII, where the generic loop (ASCII runs tested
     /// four vectors at a time, then one; the block step on its own) lost
