@@ -269,6 +269,46 @@ fn errors_in_long_inputs_are_found_in_every_block() {
     }
 }
 
+/// Inputs of 16 MiB and more, which the AVX-512 kernel reads as from memory
+/// (the bytes before each block shifted in, not loaded; lines asked for ahead):
+/// an error anywhere, in a mixed stretch or in an ASCII run, is found where
+/// std finds it.
+#[test]
+fn errors_in_inputs_read_from_memory_are_found() {
+    let engines = engines();
+    let mixed = "Gruß 🌍 мир 世界 ok ";
+    let ascii = "plain ASCII text, long enough for a run of whole blocks. ".repeat(6);
+    let mut text = String::new();
+    while text.len() < (16 << 20) + 777 {
+        text.push_str(&mixed.repeat(9));
+        text.push_str(&ascii);
+    }
+    let mut bytes = text.into_bytes();
+    let len = bytes.len();
+    assert!(check(&bytes, &engines));
+    let period = 9 * mixed.len() + ascii.len();
+    let mut places = vec![0, 1, 63, 64, 127, 128, 129, 200, 1000, len / 2, len - 200];
+    // In an ASCII run and at its first byte, far into the input.
+    places.extend(
+        [8 << 20, (8 << 20) + 9 * mixed.len() + 100].map(|p| p / period * period + p % period),
+    );
+    places.extend([len - 64, len - 3, len - 1]);
+    for &place in &places {
+        let was = bytes[place];
+        bytes[place] = 0xFF;
+        assert!(!check(&bytes, &engines), "0xFF at {place}");
+        bytes[place] = 0xC3;
+        check(&bytes, &engines);
+        bytes[place] = was;
+    }
+    // Cut inside a character, right at the end.
+    let end = mixed.len() * 9 - 4;
+    let cut_at = len - len % period + end;
+    if cut_at < len {
+        check(&bytes[..cut_at], &engines);
+    }
+}
+
 #[test]
 fn mutable_and_owned_variants_agree() {
     let mut buf = "Ωmega".as_bytes().to_vec();

@@ -9,9 +9,11 @@
 //! which a saturating subtraction finds; an XOR of the two catches both a missing
 //! and a surplus continuation. The views of the bytes one, two and three back are
 //! loaded from the input where it has them (the three bytes before a vector), and
-//! shifted in from the previous vector only at the start or in a copy. Input goes
-//! in 64-byte blocks (with one vector a block, two blocks a step); an all-ASCII
-//! block only checks that the previous block did not end inside a sequence.
+//! shifted in from the previous vector only at the start or in a copy, and in an
+//! input too long for the caches (the AVX-512 kernel, [`FROM_MEMORY`]), where
+//! the extra loads hold back the stream from memory. Input goes in 64-byte
+//! blocks (with one vector a block, two blocks a step); an all-ASCII block only
+//! checks that the previous block did not end inside a sequence.
 //!
 //! The SIMD pass only answers "valid or not" per block. The exact error position
 //! and kind come from the scalar reference, run from the last character boundary
@@ -240,11 +242,19 @@ impl<V: ByteVector> Checker<V> {
     /// fewer mispredicted branches, at the price of a full check of some ASCII
     /// blocks (Zen 5: 1.52x to 1.69x simdutf's AVX-512 kernel, geomean).
     ///
+    /// The bytes before each block are loaded from memory
+    /// ([`Behind::Loaded`]), or with `FAR` (an input read from memory, see
+    /// [`FROM_MEMORY`]) shifted in ([`Behind::Shifted`]), and the line
+    /// [`AHEAD`] bytes on asked for.
+    ///
     /// # Safety
     /// `ptr - 3..ptr + 2 * BLOCK` is readable, and the three bytes before `ptr`
     /// precede it in the stream; the CPU supports `V`; `V::LANES == BLOCK`.
     #[inline(always)]
-    unsafe fn pair(&mut self, ptr: *const u8) -> bool {
+    unsafe fn pair<const FAR: bool>(&mut self, ptr: *const u8) -> bool {
+        if FAR {
+            prefetch_ahead(ptr);
+        }
         let first = V::load(ptr);
         let second = V::load(ptr.add(BLOCK));
         if first.or(second).is_ascii() {
@@ -252,8 +262,8 @@ impl<V: ByteVector> Checker<V> {
             self.prev = second;
             return true;
         }
-        self.check(Width::Four, first, Behind::Loaded(ptr));
-        self.check(Width::Four, second, Behind::Loaded(ptr.add(BLOCK)));
+        self.check(Width::Four, first, Behind::at(ptr, !FAR));
+        self.check(Width::Four, second, Behind::at(ptr.add(BLOCK), !FAR));
         false
     }
 
@@ -295,13 +305,21 @@ unsafe fn all_ascii<V: ByteVector>(ptr: *const u8, n: usize) -> bool {
 
 /// The offset of the first 64-byte block at or after `offset` that is not all
 /// ASCII, or of the tail when fewer than 64 bytes remain: a tight loop over ASCII
-/// runs, 128 bytes a step.
+/// runs, 128 bytes a step, each asking for the line [`AHEAD`] bytes on when
+/// `AHEAD`.
 ///
 /// # Safety
 /// `offset <= len`, `ptr..ptr + len` is readable; the CPU supports `V`.
 #[inline(always)]
-unsafe fn skip_ascii<V: ByteVector>(ptr: *const u8, mut offset: usize, len: usize) -> usize {
+unsafe fn skip_ascii<V: ByteVector, const AHEAD: bool>(
+    ptr: *const u8,
+    mut offset: usize,
+    len: usize,
+) -> usize {
     while len - offset >= 2 * BLOCK && all_ascii::<V>(ptr.add(offset), 2 * BLOCK / V::LANES) {
+        if AHEAD {
+            prefetch_ahead(ptr.wrapping_add(offset));
+        }
         offset += 2 * BLOCK;
     }
     while len - offset >= BLOCK && all_ascii::<V>(ptr.add(offset), BLOCK / V::LANES) {
@@ -315,6 +333,36 @@ unsafe fn skip_ascii<V: ByteVector>(ptr: *const u8, mut offset: usize, len: usiz
 /// small, but a test per block would cost time on valid input.
 const GROUP: usize = 4 * BLOCK;
 
+/// The input length from which the two-block steps of a one-vector kernel
+/// (AVX-512) shift the bytes before each block in from the block before
+/// instead of loading them: an input this long is read from memory, not from
+/// a cache, and there the three extra loads a block (each across two cache
+/// lines) hold back the stream. Zen 5 (32 MB of L3), French text repeated,
+/// GB/s loaded / shifted: 1 MB 66 / 54, 12 MB 59 / 47, 16 MB 38 / 36, 24 MB
+/// 22 / 30, 200 MB 17 / 30 (simdutf's AVX-512 kernel 23).
+const FROM_MEMORY: usize = 16 << 20;
+
+/// How far ahead of the block pass over an input read from memory
+/// ([`FROM_MEMORY`]) each step asks for a cache line: the block pass alone
+/// keeps too few lines on their way (Zen 5, 200 MB, GB/s none / 8 KB ahead:
+/// French 25-29 / 28-33, Chinese 24-26 / 29-31).
+const AHEAD: usize = 8 << 10;
+
+/// Asks for the cache line [`AHEAD`] bytes after `at` (a hint: no fault,
+/// whatever the address).
+#[inline(always)]
+fn prefetch_ahead(at: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and faults on no address; SSE is part
+    // of x86-64.
+    unsafe {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(AHEAD).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
 /// Runs the block pass over `src`. With `EXACT`, stops at the first group of
 /// blocks that shows an error and returns its offset; otherwise returns some
 /// offset for any error.
@@ -323,6 +371,22 @@ const GROUP: usize = 4 * BLOCK;
 /// The CPU supports `V`.
 #[inline(always)]
 unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Option<usize> {
+    if V::LANES == BLOCK && src.len() >= FROM_MEMORY {
+        block_pass::<V, EXACT, true>(src)
+    } else {
+        block_pass::<V, EXACT, false>(src)
+    }
+}
+
+/// [`first_bad_block`]; `FAR` for an input read from memory (see
+/// [`Checker::pair`]).
+///
+/// # Safety
+/// The CPU supports `V`.
+#[inline(always)]
+unsafe fn block_pass<V: ByteVector, const EXACT: bool, const FAR: bool>(
+    src: &[u8],
+) -> Option<usize> {
     let mut checker = Checker::<V>::new();
     let len = src.len();
     let ptr = src.as_ptr();
@@ -339,7 +403,7 @@ unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Optio
         // SAFETY: the step's blocks are within `src`, and so are the bytes
         // before `offset` when it is not 0.
         let ascii = if pair {
-            checker.pair(ptr.add(offset))
+            checker.pair::<FAR>(ptr.add(offset))
         } else {
             checker.block(ptr.add(offset), offset > 0)
         };
@@ -353,7 +417,7 @@ unsafe fn first_bad_block<V: ByteVector, const EXACT: bool>(src: &[u8]) -> Optio
             offset += step;
             if after_ascii || pair {
                 // SAFETY: offset <= len.
-                let run_end = skip_ascii::<V>(ptr, offset, len);
+                let run_end = skip_ascii::<V, FAR>(ptr, offset, len);
                 if run_end != offset {
                     offset = run_end;
                     // SAFETY: offset >= BLOCK >= LANES bytes were read before it.
@@ -528,7 +592,7 @@ pub(crate) unsafe fn flag_errors<V: ByteVector>(src: &[u8], out: &mut [(u32, u32
         offset += BLOCK;
         if ascii && after_ascii {
             // SAFETY: offset <= len.
-            let run_end = skip_ascii::<V>(ptr, offset, len);
+            let run_end = skip_ascii::<V, false>(ptr, offset, len);
             if run_end != offset {
                 offset = run_end;
                 // SAFETY: offset >= BLOCK >= LANES bytes were read before it.
