@@ -16,7 +16,8 @@
 //! validations `utf8-validate`, `utf16le-validate`, `utf32-validate`. FILE is UTF-8 text (for the
 //! Latin-1 directions, text whose characters are all below U+0100). It prints
 //! the units written (for a validation, 1 when valid), the same for both sides
-//! when they agree.
+//! when they agree, and on stderr the wall time of a conversion (with a large
+//! FILE, the speed of inputs beyond the caches).
 
 #[path = "../benches/common/paged.rs"]
 mod paged;
@@ -57,6 +58,7 @@ fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, St
         out32: Paged::zeros(text.len() + 64),
     };
     let mut written = 0;
+    let start = std::time::Instant::now();
     for _ in 0..reps {
         written = match side {
             "utfast" => utfast_convert(direction, &mut b)?,
@@ -64,6 +66,8 @@ fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, St
             _ => return Err(format!("unknown side {side}: utfast or simdutf")),
         };
     }
+    let each = start.elapsed().as_secs_f64() / reps.max(1) as f64;
+    eprintln!("{side} {direction}: {:.3} ms a conversion", each * 1e3);
     Ok(written)
 }
 
