@@ -758,12 +758,13 @@ fn latin1_one_accent_at_every_position_of_long_inputs() {
     // goes by shifted loads instead of a compress, the byte at every place of
     // it (its last: the 65th output byte is its continuation), each kind of
     // byte (bit 6 clear and set, the ends), alone or with a second one
-    // further on (the block path, or the next block's).
+    // further on (in the same block: two by three shifted loads; or the
+    // next block's).
     let engines = engines();
     let len = if quick() { 300 } else { 600 };
     for special in [0x80u8, 0xBF, 0xC0, 0xFF] {
         for at in 0..len {
-            for second in [None, Some(1), Some(64)] {
+            for second in [None, Some(1), Some(2), Some(37), Some(64)] {
                 let mut bytes: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
                 bytes[at] = special;
                 if let Some(gap) = second {
