@@ -306,18 +306,18 @@ unsafe fn all_ascii<V: ByteVector>(ptr: *const u8, n: usize) -> bool {
 /// The offset of the first 64-byte block at or after `offset` that is not all
 /// ASCII, or of the tail when fewer than 64 bytes remain: a tight loop over ASCII
 /// runs, 128 bytes a step, each asking for the line [`AHEAD`] bytes on when
-/// `AHEAD`.
+/// `PREFETCH`.
 ///
 /// # Safety
 /// `offset <= len`, `ptr..ptr + len` is readable; the CPU supports `V`.
 #[inline(always)]
-unsafe fn skip_ascii<V: ByteVector, const AHEAD: bool>(
+unsafe fn skip_ascii<V: ByteVector, const PREFETCH: bool>(
     ptr: *const u8,
     mut offset: usize,
     len: usize,
 ) -> usize {
     while len - offset >= 2 * BLOCK && all_ascii::<V>(ptr.add(offset), 2 * BLOCK / V::LANES) {
-        if AHEAD {
+        if PREFETCH {
             prefetch_ahead(ptr.wrapping_add(offset));
         }
         offset += 2 * BLOCK;
