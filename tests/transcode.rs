@@ -758,8 +758,8 @@ fn latin1_one_accent_at_every_position_of_long_inputs() {
     // goes by shifted loads instead of a compress, the byte at every place of
     // it (its last: the 65th output byte is its continuation), each kind of
     // byte (bit 6 clear and set, the ends), alone or with a second one
-    // further on (in the same block: two by three shifted loads; or the
-    // next block's).
+    // further on (in the same block: the compress path, at every distance
+    // from the block's end; or the next block's).
     let engines = engines();
     let len = if quick() { 300 } else { 600 };
     for special in [0x80u8, 0xBF, 0xC0, 0xFF] {

@@ -288,10 +288,9 @@ fn errors_in_inputs_read_from_memory_are_found() {
     assert!(check(&bytes, &engines));
     let period = 9 * mixed.len() + ascii.len();
     let mut places = vec![0, 1, 63, 64, 127, 128, 129, 200, 1000, len / 2, len - 200];
-    // In an ASCII run and at its first byte, far into the input.
-    places.extend(
-        [8 << 20, (8 << 20) + 9 * mixed.len() + 100].map(|p| p / period * period + p % period),
-    );
+    // At the first byte of an ASCII run far into the input, and inside it.
+    let run = (8 << 20) / period * period + 9 * mixed.len();
+    places.extend([run, run + 100]);
     places.extend([len - 64, len - 3, len - 1]);
     for &place in &places {
         let was = bytes[place];
@@ -301,12 +300,10 @@ fn errors_in_inputs_read_from_memory_are_found() {
         check(&bytes, &engines);
         bytes[place] = was;
     }
-    // Cut inside a character, right at the end.
-    let end = mixed.len() * 9 - 4;
-    let cut_at = len - len % period + end;
-    if cut_at < len {
-        check(&bytes[..cut_at], &engines);
-    }
+    // Cut inside a character (the last period's first emoji), near the end.
+    let emoji = mixed.find('🌍').expect("the emoji is in the text");
+    let cut_at = len - len % period - period + emoji + 2;
+    assert!(!check(&bytes[..cut_at], &engines));
 }
 
 #[test]
