@@ -28,8 +28,10 @@ api! { "latin1";
     /// assert_eq!(&out[..5], "été".as_bytes());
     /// assert_eq!(utfast::latin1::to_utf8(b"\xE9\xE9", &mut out[..3]).unwrap_err().written(), 2);
     /// ```
+    #[inline(always)]
     pub fn to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall>
         as latin1_to_utf8;
+        free { crate::transcode::short::latin1_to_utf8(src, dst) }
         |engine| if src.len() <= 32 && dst.len() >= 2 * src.len() {
             // A short string with room for any result: the small entry.
             engine.ops().latin1_to_utf8_short(src, dst)

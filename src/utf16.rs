@@ -16,6 +16,7 @@
 //! ```
 
 use crate::api::api;
+use crate::generic::portable;
 use crate::lossy::{self, ErrorMode};
 use crate::transcode::short;
 use crate::ByteOrder;
@@ -69,7 +70,7 @@ api! { "utf16";
                 if let Some(written) = short::utf16_ascii_to_utf8_up_to_8(src, dst, order) {
                     return Ok(written);
                 }
-                if let Some(written) = short::utf16_to_utf8(src, dst, order) {
+                if let Some(written) = portable::utf16_to_utf8_with_room(src, dst, order) {
                     return Ok(written);
                 }
             }

@@ -52,8 +52,10 @@ api! { "utf32";
     /// let err = utfast::utf32::to_utf8(&[0x61, 0x20AC], &mut [0u8; 2]).unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.written()), (1, 1));
     /// ```
+    #[inline(always)]
     pub fn to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error>
         as utf32_to_utf8;
+        free { crate::transcode::short::utf32_to_utf8(src, dst) }
         |engine| engine.ops().utf32_to_utf8(src, dst);
 
     /// UTF-32 to UTF-16 units stored in `order`. `dst.len() >= 2 * src.len()`

@@ -887,6 +887,87 @@ fn every_output_length_on_short_texts() {
     }
 }
 
+/// Conversions to UTF-8 end with one vector step over their last units and
+/// zeros (SSE4.2, AVX2, NEON: the last 1 to 15 units, or the whole of a
+/// shorter input), written in place or, without room for the whole step,
+/// through a buffer: every length from 1 to 40 units with a special unit or
+/// value at every position, into outputs of the exact length, one byte less,
+/// the worst case and more than a step needs.
+#[test]
+fn utf8_output_of_every_tail_length_and_room() {
+    let engines = engines();
+    let rooms = |exact: usize, worst: usize| [exact.saturating_sub(1), exact, worst, worst + 100];
+    for len in 1..=40usize {
+        for filler in [0x61u16, 0x4E16, 0xE9] {
+            for special in [
+                &[0xD83D, 0xDE00][..],
+                &[0xDBFF, 0xDFFF],
+                &[0xD83D],
+                &[0xDE00],
+                &[0x7FF],
+                &[0x800],
+                &[0],
+            ] {
+                for at in 0..len {
+                    let mut units = vec![filler; len];
+                    units.splice(at..at + 1, special.iter().copied());
+                    let units = &units[..len];
+                    for order in ORDERS {
+                        let src: Vec<u16> = units.iter().map(|&u| order.write_u16(u)).collect();
+                        let exact = run(3 * len, 0u8, |o| reference::utf16_to_utf8(&src, o, order));
+                        for room in rooms(exact.1.len(), 3 * len) {
+                            let want = run(room, 0, |o| reference::utf16_to_utf8(&src, o, order));
+                            for engine in &engines {
+                                let got = run(room, 0xAA, |o| match order {
+                                    ByteOrder::Little => {
+                                        engine.utf16_to_utf8(&src, o, ByteOrder::Little)
+                                    }
+                                    ByteOrder::Big => engine.utf16_to_utf8(&src, o, ByteOrder::Big),
+                                });
+                                agree(engine.kernel().name(), &got, &want, &(room, units));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for filler in [0x61u32, 0x4E16, 0x1F600] {
+            for special in [
+                0x7Fu32, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000, 0x10FFFF, 0xD800, 0x110000, 0,
+            ] {
+                for at in 0..len {
+                    let mut values = vec![filler; len];
+                    values[at] = special;
+                    let exact = run(4 * len, 0u8, |o| reference::utf32_to_utf8(&values, o));
+                    for room in rooms(exact.1.len(), 4 * len) {
+                        let want = run(room, 0, |o| reference::utf32_to_utf8(&values, o));
+                        for engine in &engines {
+                            let got = run(room, 0xAA, |o| engine.utf32_to_utf8(&values, o));
+                            agree(engine.kernel().name(), &got, &want, &(room, &values));
+                        }
+                    }
+                }
+            }
+        }
+        for filler in [b'a', 0xE9] {
+            for special in [0u8, 0x7F, 0x80, 0xFF] {
+                for at in 0..len {
+                    let mut bytes = vec![filler; len];
+                    bytes[at] = special;
+                    let exact = run(2 * len, 0u8, |o| reference::latin1_to_utf8(&bytes, o));
+                    for room in rooms(exact.1.len(), 2 * len) {
+                        let want = run(room, 0, |o| reference::latin1_to_utf8(&bytes, o));
+                        for engine in &engines {
+                            let got = run(room, 0xAA, |o| engine.latin1_to_utf8(&bytes, o));
+                            agree(engine.kernel().name(), &got, &want, &(room, &bytes));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Every way to put up to three of `atoms` together, then ASCII after them up
 /// to each length until `max`: the inputs of the free functions' short path and
 /// just past it.
@@ -955,6 +1036,35 @@ fn free_functions_on_short_inputs_match_the_reference() {
         &[0xDE00],
         &[0xFFFF],
     ];
+    let utf32_atoms: [&[u32]; 8] = [
+        &[0x61],
+        &[0xE9],
+        &[0x800],
+        &[0x1F600],
+        &[0x10FFFF],
+        &[0xD800],
+        &[0x110000],
+        &[0],
+    ];
+    for input in short_inputs(&utf32_atoms, 0x78, 10) {
+        let input = &input[..];
+        for len in 0..=4 * input.len() + 1 {
+            agree_runs!("utf32_to_utf8", &input;
+                len, 1, |o| utfast::utf32::to_utf8(input, o)
+                    => &run(len, 0, |o| reference::utf32_to_utf8(input, o));
+            );
+        }
+    }
+    let latin1_atoms: [&[u8]; 4] = [b"a", b"\xE9", b"\x80\xFF", b"\0"];
+    for input in short_inputs(&latin1_atoms, b'x', 10) {
+        let input = &input[..];
+        for len in 0..=2 * input.len() + 1 {
+            agree_runs!("latin1_to_utf8", &input;
+                len, 1, |o| utfast::latin1::to_utf8(input, o)
+                    => &run(len, 0, |o| reference::latin1_to_utf8(input, o));
+            );
+        }
+    }
     for input in short_inputs(&utf16_atoms, 0x78, 10) {
         for order in ORDERS {
             let input: Vec<u16> = input.iter().map(|&u| order.write_u16(u)).collect();

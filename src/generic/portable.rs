@@ -289,6 +289,66 @@ pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, Utf8Er
     from_utf8(src, dst, |b| b, encode, reference::utf8_to_latin1)
 }
 
+/// UTF-16 in byte order `order` to UTF-8 character by character, with room
+/// for the worst case: the bytes written, or `None` for input the loop does
+/// not take (an unpaired surrogate, or `dst` shorter than three bytes a unit),
+/// which the caller then converts from the start another way. The free
+/// function's loop for short strings (`transcode::short`, inlined into the
+/// caller's loop, as std's `char::decode_utf16` and `encode_utf8` are: a call
+/// costs as much as a few characters), and the last units (fewer than a
+/// 16-unit step) of the vector kernels without exact short steps (SSE4.2,
+/// AVX2, NEON): there [`utf16_to_utf8`]'s runs of ASCII and of other
+/// characters, each a call to the reference for its exact error, cost 2-3x
+/// as much on mixed short strings. (A branch-free encoding, all forms computed
+/// and one picked, measured 2-3x slower on mixed text: the branches predict
+/// well.)
+#[inline(always)]
+pub(crate) fn utf16_to_utf8_with_room(
+    src: &[u16],
+    dst: &mut [u8],
+    order: ByteOrder,
+) -> Option<usize> {
+    // Three bytes per unit at most (a pair: four for two units).
+    let out = dst.get_mut(..3 * src.len())?.as_mut_ptr();
+    let (mut i, mut n) = (0, 0);
+    while i < src.len() {
+        // Here n <= 3 * i: every write below stays within the 3 * src.len()
+        // bytes of `out` (a character of k units writes at most 3 * k bytes).
+        let u = order.read_u16(src[i]) as u32;
+        let cont = |shift: u32| 0x80 | (u >> shift & 0x3F) as u8;
+        // SAFETY (writes): n + 3 <= 3 * (i + 1) <= 3 * src.len().
+        unsafe {
+            if u < 0x80 {
+                out.add(n).write(u as u8);
+                n += 1;
+            } else if u < 0x800 {
+                out.add(n).write(0xC0 | (u >> 6) as u8);
+                out.add(n + 1).write(cont(0));
+                n += 2;
+            } else if u & 0xF800 != 0xD800 {
+                out.add(n).write(0xE0 | (u >> 12) as u8);
+                out.add(n + 1).write(cont(6));
+                out.add(n + 2).write(cont(0));
+                n += 3;
+            } else {
+                // A surrogate: a pair is two units, four bytes.
+                let (c, _) = decode_utf16(&src[i..], order)?;
+                // SAFETY: two units were read: n + 4 <= 3 * (i + 2).
+                out.add(n).cast::<[u8; 4]>().write_unaligned([
+                    0xF0 | (c >> 18) as u8,
+                    0x80 | (c >> 12 & 0x3F) as u8,
+                    0x80 | (c >> 6 & 0x3F) as u8,
+                    0x80 | (c & 0x3F) as u8,
+                ]);
+                n += 4;
+                i += 1;
+            }
+        }
+        i += 1;
+    }
+    Some(n)
+}
+
 /// [`utf16_to_utf8`] out of line: the rare fallback of a kernel's small entry
 /// point (`utf16_to_utf8_short`) and of the free function's inlined loop, which
 /// then keep no frame for it.

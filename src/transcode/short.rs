@@ -7,7 +7,7 @@
 //! kernels' own exact tail), so the answers and errors do not change.
 
 use crate::arch::dfa::short_is_ascii;
-use crate::error::{Utf16Error, Utf8Error};
+use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
 use crate::generic::portable;
 use crate::ByteOrder;
 
@@ -16,6 +16,11 @@ pub(crate) const UTF8_BYTES: usize = 16;
 
 /// UTF-16 input of at most this many units takes the short path.
 pub(crate) const UTF16_UNITS: usize = 8;
+
+/// Latin-1 or UTF-32 input of at most this many units takes the short path
+/// to UTF-8 (below it, the dispatch and a kernel's entry cost two to four
+/// times std's loop: AVX2 and AVX-512, Zen 5).
+pub(crate) const TO_UTF8_UNITS: usize = 8;
 
 /// The characters of UTF-8 `src` passed to `emit` one at a time, or false at
 /// the first invalid one.
@@ -95,56 +100,6 @@ pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Er
         }
     }
     portable::utf8_to_utf32(src, dst)
-}
-
-/// UTF-16 in byte order `order` to UTF-8, without dispatch: the bytes written,
-/// or `None` for input the loop does not take (an unpaired surrogate, or `dst`
-/// shorter than three bytes a unit), which [`utf16_to_utf8_rest`] then
-/// converts from the start. Small enough to be inlined into the caller's loop,
-/// as std's `char::decode_utf16` and `encode_utf8` are: a call costs as much
-/// as a few characters. (A branch-free encoding, all forms computed and one
-/// picked, measured 2-3x slower on mixed text: the branches predict well.)
-#[inline(always)]
-pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8], order: ByteOrder) -> Option<usize> {
-    // Three bytes per unit at most (a pair: four for two units).
-    let out = dst.get_mut(..3 * src.len())?.as_mut_ptr();
-    let (mut i, mut n) = (0, 0);
-    while i < src.len() {
-        // Here n <= 3 * i: every write below stays within the 3 * src.len()
-        // bytes of `out` (a character of k units writes at most 3 * k bytes).
-        let u = order.read_u16(src[i]) as u32;
-        let cont = |shift: u32| 0x80 | (u >> shift & 0x3F) as u8;
-        // SAFETY (writes): n + 3 <= 3 * (i + 1) <= 3 * src.len().
-        unsafe {
-            if u < 0x80 {
-                out.add(n).write(u as u8);
-                n += 1;
-            } else if u < 0x800 {
-                out.add(n).write(0xC0 | (u >> 6) as u8);
-                out.add(n + 1).write(cont(0));
-                n += 2;
-            } else if u & 0xF800 != 0xD800 {
-                out.add(n).write(0xE0 | (u >> 12) as u8);
-                out.add(n + 1).write(cont(6));
-                out.add(n + 2).write(cont(0));
-                n += 3;
-            } else {
-                // A surrogate: a pair is two units, four bytes.
-                let (c, _) = portable::decode_utf16(&src[i..], order)?;
-                // SAFETY: two units were read: n + 4 <= 3 * (i + 2).
-                out.add(n).cast::<[u8; 4]>().write_unaligned([
-                    0xF0 | (c >> 18) as u8,
-                    0x80 | (c >> 12 & 0x3F) as u8,
-                    0x80 | (c >> 6 & 0x3F) as u8,
-                    0x80 | (c & 0x3F) as u8,
-                ]);
-                n += 4;
-                i += 1;
-            }
-        }
-        i += 1;
-    }
-    Some(n)
 }
 
 /// ASCII UTF-16 input of 1 to 8 units (in byte order `order`) narrowed to
@@ -312,7 +267,8 @@ fn narrow_ascii(units: &[u16; 8], order: ByteOrder) -> [u8; 8] {
     }
 }
 
-/// The free function `utf16::to_utf8` for what [`utf16_to_utf8`] does not take:
+/// The free function `utf16::to_utf8` for what
+/// [`portable::utf16_to_utf8_with_room`] does not take:
 /// ASCII of up to 64 units narrowed here, other longer input through the
 /// active kernel, short input the short loop declined through the portable
 /// conversion (for its exact error). Out of line, so that
@@ -330,4 +286,59 @@ pub(crate) fn utf16_to_utf8_rest(
         return Ok(written);
     }
     crate::dispatch::dispatching().utf16_to_utf8(src, dst, order)
+}
+
+/// Latin-1 to UTF-8 without dispatch for input of up to [`TO_UTF8_UNITS`]
+/// bytes with room for two bytes a byte; anything else through the active
+/// kernel (out of line, so that this stays small where it is inlined).
+#[inline(always)]
+pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
+    if src.len() <= TO_UTF8_UNITS {
+        if let Some(out) = dst.get_mut(..2 * src.len()) {
+            let mut n = 0;
+            for &b in src {
+                // Two bytes a byte at most: `out` has room for every one.
+                // (Both bytes written and the second kept above 0x7F, without
+                // a branch: twice as slow, a chain through `n`.)
+                n += portable::encode_utf8(b as u32, &mut out[n..]).unwrap_or(0);
+            }
+            return Ok(n);
+        }
+    }
+    latin1_to_utf8_rest(src, dst)
+}
+
+#[inline(never)]
+fn latin1_to_utf8_rest(src: &[u8], dst: &mut [u8]) -> Result<usize, OutputTooSmall> {
+    crate::dispatch::dispatching().latin1_to_utf8(src, dst)
+}
+
+/// UTF-32 to UTF-8 without dispatch for input of up to [`TO_UTF8_UNITS`]
+/// values, all Unicode scalar values, with room for four bytes a value;
+/// anything else (an invalid value: for its exact error) through the active
+/// kernel, out of line.
+#[inline(always)]
+pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+    if src.len() <= TO_UTF8_UNITS {
+        if let Some(out) = dst.get_mut(..4 * src.len()) {
+            let mut n = 0;
+            let valid = src.iter().all(|&v| match portable::decode_utf32(&[v]) {
+                // Four bytes a value at most: `out` has room for every one.
+                Some((c, _)) => {
+                    n += portable::encode_utf8(c, &mut out[n..]).unwrap_or(0);
+                    true
+                }
+                None => false,
+            });
+            if valid {
+                return Ok(n);
+            }
+        }
+    }
+    utf32_to_utf8_rest(src, dst)
+}
+
+#[inline(never)]
+fn utf32_to_utf8_rest(src: &[u32], dst: &mut [u8]) -> Result<usize, Utf32Error> {
+    crate::dispatch::dispatching().utf32_to_utf8(src, dst)
 }
