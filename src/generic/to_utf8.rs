@@ -1121,19 +1121,22 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
 /// where a copy of a length known only at run time is a call to `memcpy`.
 #[inline(always)]
 fn copy_short<T: Copy>(dst: &mut [T], src: &[T]) {
-    let len = src.len().min(dst.len());
-    let mut copy = |k: usize| {
-        dst[..k].copy_from_slice(&src[..k]);
-        dst[len - k..len].copy_from_slice(&src[len - k..len]);
-    };
-    match len {
+    /// The first and the last `K` units of `src` (at least `K` of them).
+    #[inline(always)]
+    fn copy<T: Copy, const K: usize>(dst: &mut [T], src: &[T]) {
+        let len = src.len();
+        dst[..K].copy_from_slice(&src[..K]);
+        dst[len - K..len].copy_from_slice(&src[len - K..]);
+    }
+    let src = &src[..src.len().min(dst.len())];
+    match src.len() {
         0 => {}
-        32.. => copy(32),
-        16.. => copy(16),
-        8.. => copy(8),
-        4.. => copy(4),
-        2.. => copy(2),
-        _ => copy(1),
+        32.. => copy::<T, 32>(dst, src),
+        16.. => copy::<T, 16>(dst, src),
+        8.. => copy::<T, 8>(dst, src),
+        4.. => copy::<T, 4>(dst, src),
+        2.. => copy::<T, 2>(dst, src),
+        _ => copy::<T, 1>(dst, src),
     }
 }
 
