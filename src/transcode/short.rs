@@ -4,7 +4,10 @@
 //!
 //! These loops handle valid input with a worst-case output slice; anything else
 //! (an invalid character, a shorter output) goes to the portable conversion (the
-//! kernels' own exact tail), so the answers and errors do not change.
+//! kernels' own exact tail) or, for Latin-1 and UTF-32 to UTF-8, to the active
+//! kernel, so the answers and errors do not change. The UTF-16 to UTF-8 loop
+//! lives in `generic::portable` (`utf16_to_utf8_with_room`), which the vector
+//! kernels' last units share.
 
 use crate::arch::dfa::short_is_ascii;
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
