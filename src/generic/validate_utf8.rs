@@ -360,7 +360,7 @@ fn prefetch_ahead(at: *const u8) {
         _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(AHEAD).cast());
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = at;
+    let _ = (at, AHEAD);
 }
 
 /// Runs the block pass over `src`. With `EXACT`, stops at the first group of
