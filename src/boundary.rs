@@ -141,24 +141,25 @@ pub fn incomplete_tail_len(src: &[u8]) -> usize {
     }
 }
 
-/// True when `src` ends with a whole character by its lead byte's count: an
-/// ASCII byte, or a lead of width `n` and then `n - 1` continuation bytes.
-/// Then [`incomplete_tail_len`] is 0 (false says nothing): a quick test for
-/// streams, in a dozen instructions without a loop, of the common case.
+/// True when no lead byte among the last three of `src` waits for more bytes
+/// than follow it (a 2-byte lead last, a 3- or 4-byte lead second to last, a
+/// 4-byte lead third to last). Then [`incomplete_tail_len`] is 0, and valid
+/// UTF-8 ends with a whole character (false says nothing): a quick test for
+/// streams, of the common case, in a few instructions without a branch.
 #[cfg(feature = "alloc")] // Streams only.
 #[inline(always)]
 pub(crate) fn ends_whole(src: &[u8]) -> bool {
     let Some(last) = src.last_chunk::<4>() else {
         return false;
     };
-    // The last byte lowest: `k` continuation bytes end `src` (4 when all do).
-    let word = u32::from_be_bytes(*last);
-    let k = ((word & 0xC0C0_C0C0) ^ 0x8080_8080).trailing_zeros() / 8;
-    let lead = (u64::from(word) >> (8 * k)) as u8;
-    // A sequence's length by its first byte's high nibble, four bits each:
-    // 0-7 ASCII (1), 8-B continuation (0: never a lead here), C-D 2, E 3, F 4.
-    const WIDTH: u64 = 0x4322_0000_1111_1111;
-    (WIDTH >> (4 * (lead >> 4))) & 0xF == u64::from(k) + 1
+    // The last byte highest. A byte waits for more when its high bits are all
+    // those of its lead mask: C0 last, E0 second to last, F0 third to last.
+    let word = u32::from_le_bytes(*last);
+    const LEADS: u32 = 0xC0E0_F000;
+    // A zero byte where a lead waits; the first byte (no mask) never is one.
+    let waiting = ((word & LEADS) ^ LEADS) | 0xFF;
+    // Whether any byte of `waiting` is zero (exact for "any").
+    waiting.wrapping_sub(0x0101_0101) & !waiting & 0x8080_8080 == 0
 }
 
 /// `src` without its incomplete last character ([`utf8::incomplete_tail_len`](crate::utf8::incomplete_tail_len)): the
