@@ -968,6 +968,43 @@ fn utf8_output_of_every_tail_length_and_room() {
     }
 }
 
+#[test]
+fn free_utf16_to_utf8_of_every_short_length_matches_the_reference() {
+    // Strings of up to 20 units take three paths by length (the inlined loop,
+    // the out-of-line loop, a kernel): each atom at every position of every
+    // length, between ASCII and between 2-byte characters, every output room.
+    let atoms: [&[u16]; 7] = [
+        &[0x7FF],
+        &[0x20AC],
+        &[0xD83D, 0xDE00],
+        &[0xD83D],
+        &[0xDE00],
+        &[0xDE00, 0xD83D],
+        &[0xFFFF],
+    ];
+    for filler in [0x78u16, 0x3B1u16] {
+        for len in 1..=20usize {
+            for atom in atoms {
+                for at in 0..=len.saturating_sub(atom.len()) {
+                    let mut units = vec![filler; len];
+                    units[at..(at + atom.len()).min(len)]
+                        .copy_from_slice(&atom[..atom.len().min(len - at)]);
+                    for order in ORDERS {
+                        let input: Vec<u16> = units.iter().map(|&u| order.write_u16(u)).collect();
+                        let input = &input[..];
+                        for room in 0..=3 * len + 1 {
+                            agree_runs!("utf16_to_utf8", &(room, input);
+                                room, 1, |o| utfast::utf16::to_utf8(input, o, order)
+                                    => &run(room, 0, |o| reference::utf16_to_utf8(input, o, order));
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Every way to put up to three of `atoms` together, then ASCII after them up
 /// to each length until `max`: the inputs of the free functions' short path and
 /// just past it.
