@@ -193,6 +193,10 @@ macro_rules! algorithms_trait {
             /// than one vector in a single masked vector (AVX-512): quicker than
             /// the free functions' inline ASCII test, which they then skip.
             const SHORT_UTF8_IN_ONE_VECTOR: bool = false;
+            /// True when the conversions to UTF-8 take input shorter than a
+            /// 16-unit step in one exact masked step (AVX-512), quicker than
+            /// the free functions' out-of-line character loop.
+            const SHORT_STEPS_TO_UTF8: bool = false;
             $(
                 $(#[$doc])*
                 #[inline(always)]

@@ -344,6 +344,13 @@ impl Engine {
     pub(crate) fn short_utf8_in_one_vector(&self) -> bool {
         self.table.short_utf8_in_one_vector
     }
+
+    /// True when the kernel converts input shorter than a step to UTF-8 in
+    /// one exact masked step.
+    #[inline(always)]
+    pub(crate) fn short_steps_to_utf8(&self) -> bool {
+        self.table.short_steps_to_utf8
+    }
 }
 
 /// The active table: [`table::DETECT`] until the first call chooses.

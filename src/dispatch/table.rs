@@ -15,6 +15,8 @@ macro_rules! table_and_ops {
             pub(crate) kernel: Kernel,
             /// The implementation's [`Algorithms::SHORT_UTF8_IN_ONE_VECTOR`].
             pub(crate) short_utf8_in_one_vector: bool,
+            /// The implementation's [`Algorithms::SHORT_STEPS_TO_UTF8`].
+            pub(crate) short_steps_to_utf8: bool,
             $(
                 $(#[$doc])*
                 pub(crate) $name: unsafe fn($($ty),*) -> $ret,
@@ -86,6 +88,7 @@ macro_rules! simd_table {
         pub(crate) static $table: Table = Table {
             kernel: Kernel::$kernel,
             short_utf8_in_one_vector: <$imp as Algorithms>::SHORT_UTF8_IN_ONE_VECTOR,
+            short_steps_to_utf8: <$imp as Algorithms>::SHORT_STEPS_TO_UTF8,
             $($name: $table::$name,)*
         };
     };
@@ -98,6 +101,7 @@ macro_rules! scalar_table {
         pub(crate) static $table: Table = Table {
             kernel: Kernel::Scalar,
             short_utf8_in_one_vector: <crate::generic::Portable as Algorithms>::SHORT_UTF8_IN_ONE_VECTOR,
+            short_steps_to_utf8: <crate::generic::Portable as Algorithms>::SHORT_STEPS_TO_UTF8,
             $($name: <crate::generic::Portable as Algorithms>::$name,)*
         };
     };
@@ -134,6 +138,7 @@ macro_rules! detect_table {
         pub(crate) static $table: Table = Table {
             kernel: Kernel::Scalar,
             short_utf8_in_one_vector: false,
+            short_steps_to_utf8: false,
             $($name: $table::$name,)*
         };
     };

@@ -63,6 +63,7 @@ unsafe fn valid_short<V: Wide>(src: &[u8]) -> bool {
 
 impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     const SHORT_UTF8_IN_ONE_VECTOR: bool = V::FROM_UTF8;
+    const SHORT_STEPS_TO_UTF8: bool = V::SHORT_STEPS;
 
     #[inline(always)]
     unsafe fn validate_utf8(src: &[u8]) -> bool {

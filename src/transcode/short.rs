@@ -21,13 +21,14 @@ pub(crate) const UTF8_BYTES: usize = 16;
 pub(crate) const UTF16_UNITS: usize = 8;
 
 /// UTF-16 input of more than [`UTF16_UNITS`] and at most this many units that
-/// is not all ASCII goes by the character loop out of line, before the
-/// dispatch: no second call and no vector step's set-up (AVX2 and SSE4.2 run
-/// a whole 16-unit step over the units and zeros, ~230 instructions). Zen 5,
-/// mixed strings of 16 UTF-8 bytes: AVX2 0.84 -> 1.63 GiB/s (std 1.4),
-/// AVX-512 1.78 -> 1.70 (std 1.6; its masked step is as fast). The inlined
-/// loop stays at [`UTF16_UNITS`]: taking 12 units there slowed strings of one
-/// unit from 1.96 to 1.38 GiB/s.
+/// is not all ASCII goes by the character loop out of line, where the active
+/// kernel has no exact short step (SSE4.2, AVX2, NEON): those run a whole
+/// 16-unit step over the units and zeros, ~230 instructions. Zen 5, AVX2,
+/// mixed strings of 16 UTF-8 bytes: 0.84x -> 1.10x std (rdtsc, best of 300
+/// rounds of 1000 strings), 0.84 -> 1.63 GiB/s in criterion. AVX-512's
+/// masked step stays (as fast on learned branches, none to mispredict). The
+/// inlined loop stays at [`UTF16_UNITS`]: taking 12 units there slowed
+/// strings of one unit from 1.96 to 1.38 GiB/s.
 pub(crate) const UTF16_LOOP_UNITS: usize = 12;
 
 /// Latin-1 or UTF-32 input of at most this many units takes the short path
@@ -298,12 +299,13 @@ pub(crate) fn utf16_to_utf8_rest(
     if let Some(written) = utf16_ascii_to_utf8(src, dst, order) {
         return Ok(written);
     }
-    if src.len() <= UTF16_LOOP_UNITS {
+    let engine = crate::dispatch::dispatching();
+    if src.len() <= UTF16_LOOP_UNITS && !engine.short_steps_to_utf8() {
         if let Some(written) = portable::utf16_to_utf8_with_room(src, dst, order) {
             return Ok(written);
         }
     }
-    crate::dispatch::dispatching().utf16_to_utf8(src, dst, order)
+    engine.utf16_to_utf8(src, dst, order)
 }
 
 /// Latin-1 to UTF-8 without dispatch for input of up to [`TO_UTF8_UNITS`]
