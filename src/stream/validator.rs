@@ -25,10 +25,16 @@ use crate::{Engine, Utf8Error, Utf8ErrorKind};
 /// let error = validator.finish().unwrap_err();
 /// assert_eq!((error.valid_up_to(), error.error_len()), (2, None));
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Utf8Validator {
     /// `None`: the active kernel, with the inlined path for short chunks.
     engine: Option<Engine>,
+    /// The active kernel, called directly for chunks of [`SHORT_INPUT`]
+    /// bytes and more (without the free function's load of the choice and
+    /// test of the length).
+    ///
+    /// [`SHORT_INPUT`]: crate::SHORT_INPUT
+    active: Engine,
     /// An incomplete character at the end of the input so far.
     pending: [u8; 3],
     pending_len: usize,
@@ -41,6 +47,18 @@ pub struct Utf8Validator {
     general: bool,
 }
 
+impl Default for Utf8Validator {
+    /// [`Utf8Validator::new`].
+    ///
+    /// ```
+    /// let v = utfast::stream::Utf8Validator::default();
+    /// assert_eq!(v.finish(), Ok(0));
+    /// ```
+    fn default() -> Utf8Validator {
+        Utf8Validator::new()
+    }
+}
+
 impl Utf8Validator {
     /// A validator at the start of a stream, on the active kernel.
     ///
@@ -49,7 +67,15 @@ impl Utf8Validator {
     /// assert_eq!(v.finish(), Ok(0));
     /// ```
     pub fn new() -> Utf8Validator {
-        Utf8Validator::default()
+        Utf8Validator {
+            engine: None,
+            active: Engine::active(),
+            pending: [0; 3],
+            pending_len: 0,
+            valid: 0,
+            error: None,
+            general: false,
+        }
     }
 
     /// A validator on the kernel of `engine`.
@@ -63,7 +89,7 @@ impl Utf8Validator {
         Utf8Validator {
             engine: Some(engine),
             general: true,
-            ..Utf8Validator::default()
+            ..Utf8Validator::new()
         }
     }
 
@@ -101,8 +127,11 @@ impl Utf8Validator {
         // then only costs a second look); one yes/no check. A chunk that ends
         // inside a character takes the general path, which holds it back.
         if !self.general
-            && (chunk.len() < crate::SHORT_INPUT || crate::boundary::ends_whole(chunk))
-            && crate::validate_utf8(chunk)
+            && if chunk.len() < crate::SHORT_INPUT {
+                crate::validate_utf8(chunk)
+            } else {
+                crate::boundary::ends_whole(chunk) && self.active.validate_utf8(chunk)
+            }
         {
             self.valid += chunk.len() as u64;
             return Ok(());
