@@ -290,8 +290,13 @@ fn check_models(input: &[u8], text: &str) {
 
 /// `Utf8Validator` on `input` cut at `cuts` against std on the whole.
 fn check_validator(input: &[u8], cuts: &[usize]) {
-    for engine in engines() {
-        let mut v = Utf8Validator::with_engine(engine);
+    // Every kernel by its engine (the general path), and the active kernel as
+    // `new` takes it (the fast path for whole chunks, then the general one).
+    let validators = engines()
+        .into_iter()
+        .map(Utf8Validator::with_engine)
+        .chain([Utf8Validator::new()]);
+    for mut v in validators {
         let mut start = 0;
         let mut result = Ok(());
         for &cut in cuts.iter().chain([input.len()].iter()) {
