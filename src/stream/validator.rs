@@ -67,9 +67,14 @@ impl Utf8Validator {
     /// assert_eq!(v.finish(), Ok(0));
     /// ```
     pub fn new() -> Utf8Validator {
+        Utf8Validator::start(Engine::active())
+    }
+
+    /// A validator at the start of a stream whose fast path calls `active`.
+    fn start(active: Engine) -> Utf8Validator {
         Utf8Validator {
             engine: None,
-            active: Engine::active(),
+            active,
             pending: [0; 3],
             pending_len: 0,
             valid: 0,
@@ -89,7 +94,8 @@ impl Utf8Validator {
         Utf8Validator {
             engine: Some(engine),
             general: true,
-            ..Utf8Validator::new()
+            // Its own engine: no detection of the active one.
+            ..Utf8Validator::start(engine)
         }
     }
 
