@@ -65,9 +65,11 @@ api! { "utf8";
         as utf8_to_utf16;
         free {
             if src.len() <= short::UTF8_BYTES {
-                return short::utf8_to_utf16(src, dst, order);
+                if let Some(n) = short::utf8_to_utf16_valid(src, dst, order) {
+                    return Ok(n);
+                }
             }
-            crate::dispatch::dispatching().utf8_to_utf16(src, dst, order)
+            short::utf8_to_utf16_rest(src, dst, order)
         }
         |engine| engine.ops().utf8_to_utf16(src, dst, order);
 
@@ -83,9 +85,11 @@ api! { "utf8";
         as utf8_to_utf32;
         free {
             if src.len() <= short::UTF8_BYTES {
-                return short::utf8_to_utf32(src, dst);
+                if let Some(n) = short::utf8_to_utf32_valid(src, dst) {
+                    return Ok(n);
+                }
             }
-            crate::dispatch::dispatching().utf8_to_utf32(src, dst)
+            short::utf8_to_utf32_rest(src, dst)
         }
         |engine| engine.ops().utf8_to_utf32(src, dst);
 
