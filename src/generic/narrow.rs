@@ -15,21 +15,34 @@ static NOT_LATIN1: [[u8; 16]; 2] = unit_mask16(0xFF00);
 /// The bits that are zero in a `u32` value below U+0100.
 static NOT_LATIN1_32: [u8; 16] = unit_mask32(0xFFFF_FF00);
 
-/// Converts `src` into `dst` one unit per unit, `V::LANES` units a step while
-/// `step(i, dst)` (which converts the units from `i`, both slices having
-/// `V::LANES` of them there) succeeds, then `tail` for the rest: the narrowing
-/// below.
+/// Converts `src` into `dst` one unit per unit from `i`, `V::LANES` units a
+/// step while `step(i, dst)` (which converts the units from `i`, both slices
+/// having `V::LANES` of them there, and writes nothing when it fails)
+/// succeeds; the last units, when fewer than a step remain, by a step that
+/// ends where they do (it writes the bytes before them again, the same); then
+/// `tail` for what is left: the narrowing below.
 #[inline(always)]
 fn lane_steps<V: ByteVector, U, T, E: Offset>(
     src: &[U],
     dst: &mut [T],
+    mut i: usize,
     mut step: impl FnMut(usize, &mut [T]) -> bool,
     tail: impl Fn(&[U], &mut [T]) -> Result<usize, E>,
 ) -> Result<usize, E> {
     let n = src.len().min(dst.len());
-    let mut i = 0;
-    while n - i >= V::LANES && step(i, dst) {
-        i += V::LANES;
+    // One call of `step` in the loop: called from two places, it was left out
+    // of line, without the kernel's instruction set (AVX-512 UTF-32 to
+    // Latin-1 at 3.5 GB/s).
+    loop {
+        let at = match n - i {
+            rest if rest >= V::LANES => i,
+            rest if rest > 0 && n >= V::LANES => n - V::LANES,
+            _ => break,
+        };
+        if !step(at, dst) {
+            break;
+        }
+        i = at + V::LANES;
     }
     tail(&src[i..], &mut dst[i..])
         .map(|k| i + k)
@@ -49,8 +62,8 @@ pub(crate) unsafe fn utf16_to_latin1<V: ByteVector>(
     let tail = |s: &[u16], d: &mut [u8]| portable::utf16_to_latin1(s, d, order);
     // SAFETY (loads and stores): the caller's promise; the double steps read
     // 2 * LANES units of `src` and write 2 * LANES bytes of `dst` from `i`
-    // while that many are there; `lane_steps` steps only while LANES units of
-    // `src` and LANES bytes of `dst` from its start are in bounds.
+    // while that many are there; `lane_steps` steps only from indices `j`
+    // with `j + LANES` at most the length of both.
     unsafe {
         let mask = V::table16(&NOT_LATIN1[order as usize]);
         let narrow = |low: V, high: V, to: *mut u8| match order {
@@ -71,7 +84,6 @@ pub(crate) unsafe fn utf16_to_latin1<V: ByteVector>(
             narrow(v[2], v[3], to.add(V::LANES));
             i += 2 * V::LANES;
         }
-        let (src, dst_rest) = (&src[i..], &mut dst[i..]);
         let step = |j: usize, dst: &mut [u8]| {
             let from = src.as_ptr().add(j).cast::<u8>();
             let (low, high) = (V::load(from), V::load(from.add(V::LANES)));
@@ -81,9 +93,7 @@ pub(crate) unsafe fn utf16_to_latin1<V: ByteVector>(
             narrow(low, high, dst.as_mut_ptr().add(j));
             true
         };
-        lane_steps::<V, _, _, _>(src, dst_rest, step, tail)
-            .map(|k| i + k)
-            .map_err(|e| e.offset(i, i))
+        lane_steps::<V, _, _, _>(src, dst, i, step, tail)
     }
 }
 
@@ -141,18 +151,15 @@ pub(crate) unsafe fn utf32_to_latin1<V: ByteVector>(
             }
             i = from.offset_from(src.as_ptr()) as usize;
         }
-        let (src, dst) = (&src[i..], &mut dst[i..]);
-        let step = |i: usize, dst: &mut [u8]| {
-            let from = src.as_ptr().add(i).cast::<u8>();
+        let step = |j: usize, dst: &mut [u8]| {
+            let from = src.as_ptr().add(j).cast::<u8>();
             let v = [0, 1, 2, 3].map(|k| V::load(from.add(k * V::LANES)));
             if or4(v).and(mask).any_nonzero() {
                 return false;
             }
-            V::narrow_u32(v, dst.as_mut_ptr().add(i));
+            V::narrow_u32(v, dst.as_mut_ptr().add(j));
             true
         };
-        lane_steps::<V, _, _, _>(src, dst, step, portable::utf32_to_latin1)
-            .map(|k| i + k)
-            .map_err(|e| e.offset(i, i))
+        lane_steps::<V, _, _, _>(src, dst, i, step, portable::utf32_to_latin1)
     }
 }

@@ -466,6 +466,18 @@ macro_rules! chunked {
                 break Ok(written);
             }
             let end = if let Some(head) = head.take() {
+                if head > 0 && src.len() >= CHUNK && dst.len() >= CHUNK {
+                    // The first chunk as it stands, for the head: when it
+                    // goes whole, the aligned chunks from `head` write its
+                    // last units again (a failed chunk left scratch, which the
+                    // head's characters overwrite).
+                    // SAFETY: both slices hold a chunk from 0.
+                    let ($chunk, $out) = unsafe { (chunk_at(src, 0), chunk_at_mut(dst, 0)) };
+                    if $whole {
+                        (read, written) = (head, head);
+                        continue;
+                    }
+                }
                 head.min(src.len())
             } else if src.len() - read >= CHUNK && dst.len() - written >= CHUNK {
                 if !after_mixed {
@@ -508,6 +520,22 @@ macro_rules! chunked {
                 }
                 read + CHUNK
             } else {
+                // The last units, fewer than a chunk: as the end of the
+                // input's last chunk, converted aside (units before them may
+                // have taken two output units each), when it goes whole and
+                // the output has room for them.
+                let rest = src.len() - read;
+                if src.len() >= CHUNK && dst.len() - written >= rest {
+                    let mut aside = [Default::default(); CHUNK];
+                    // SAFETY: `src` holds a chunk that ends at its end.
+                    let ($chunk, $out) = (unsafe { chunk_at(src, src.len() - CHUNK) }, &mut aside);
+                    if $whole {
+                        dst[written..written + rest].copy_from_slice(&aside[CHUNK - rest..]);
+                        read += rest;
+                        written += rest;
+                        continue;
+                    }
+                }
                 src.len()
             };
             let mut failed = None;
@@ -846,17 +874,23 @@ pub(crate) fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Erro
 /// UTF-32 validation: whole 64-unit chunks, each tested without an early exit
 /// so that the test vectorises at the kernel's width (one xor, one subtraction
 /// and one comparison a unit: `v ^ 0xD800` puts the surrogates below 0x800 and
-/// leaves values above U+10FFFF above it); the reference finds the error in the
-/// first chunk that has one.
+/// leaves values above U+10FFFF above it), the last values with the chunk that
+/// ends with them; the reference finds the error in the first chunk that has
+/// one.
 #[inline(always)]
 pub(crate) fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
     let bad = |v: u32| (v ^ 0xD800).wrapping_sub(0x800) > 0x10FFFF - 0x800;
+    let any_bad = |chunk: &[u32]| chunk.iter().fold(false, |any, &v| any | bad(v));
     let mut i = 0;
     for chunk in src.chunks_exact(64) {
-        if chunk.iter().fold(false, |any, &v| any | bad(v)) {
+        if any_bad(chunk) {
             break;
         }
         i += 64;
+    }
+    // The last values, fewer than a chunk: the chunk that ends with them.
+    if src.len() - i < 64 && src.len() >= 64 && !any_bad(&src[src.len() - 64..]) {
+        return Ok(());
     }
     reference::check_utf32(&src[i..]).map_err(|e| e.offset(i, 0))
 }

@@ -1,21 +1,24 @@
 //! UTF-16 validation, written once over [`ByteVector`] at the kernel's full width.
 //!
-//! Only the high byte of each unit decides: a high surrogate's is 0xD8..=0xDB, a
-//! low surrogate's 0xDC..=0xDF. Steps of 128 bytes or more (at least four
+//! Only the high byte of each unit decides: a high surrogate's is 0xD8..=0xDB,
+//! a low surrogate's 0xDC..=0xDF. Steps of 128 bytes or more (at least four
 //! vectors), from the first unit aligned to the vector width, are first tested
 //! for any surrogate at all (the common case: none), with an `xor` and a `min`
 //! a vector; after a step whose last vector held a surrogate, the next step
 //! skips that test (text beyond U+FFFF has them everywhere). Where there is
-//! one, the "high
-//! surrogate" flags moved on by one unit must equal the "low surrogate" flags: a
-//! low surrogate follows a high one, and a high one precedes a low one (the last
-//! unit's partner is checked with the next vectors). At the first pair of vectors
-//! where they differ, and for the last units, the portable check takes over from
-//! the last character boundary, so errors are exactly the reference's.
+//! one, the "high surrogate" flags moved on by one unit must equal the "low
+//! surrogate" flags: a low surrogate follows a high one, and a high one
+//! precedes a low one (the last unit's partner is checked with the next
+//! vectors). The units before the first aligned one go with the first step's
+//! vectors loaded as they are, and the last units, fewer than a step, with the
+//! step's worth that ends where they do (not the portable check, a unit at a
+//! time). At the first pair of vectors where they differ the portable check
+//! takes over from the last character boundary, so errors are exactly the
+//! reference's.
 
 use super::portable;
 use super::vector_traits::ByteVector;
-use crate::error::{Offset, Utf16Error, Utf16ErrorKind};
+use crate::error::{Offset, Utf16Error};
 use crate::ByteOrder;
 
 /// 16 bytes: `high` at the bytes that hold the high half of a unit (in
@@ -89,6 +92,19 @@ static LAST_UNIT_HIGH: [[u8; 16]; 2] = {
     tables
 };
 
+/// The high-surrogate flags of a vector whose last unit is a high surrogate
+/// (`high`) or not, as a step after it reads them.
+///
+/// # Safety
+/// The CPU supports `V`.
+#[inline(always)]
+unsafe fn high_flags<V: ByteVector>(high: bool, order: ByteOrder) -> V {
+    match high {
+        true => V::table16(&LAST_UNIT_HIGH[order as usize]),
+        false => V::splat(0),
+    }
+}
+
 /// True when `unit` (already in the machine's order) is a high surrogate.
 #[inline(always)]
 pub(crate) fn is_high_surrogate(unit: u16) -> bool {
@@ -105,6 +121,43 @@ pub(crate) fn boundary(src: &[u16], i: usize, order: ByteOrder) -> usize {
     }
 }
 
+/// The pairing test of the `vectors` vectors at `at` (aligned to `V::LANES`
+/// with `ALIGNED`), whose unit before has the high-surrogate flags of
+/// `prev_high` (in its last unit): the "high surrogate" flags moved on by one
+/// unit, xored with the "low surrogate" flags (nonzero where a unit is
+/// unpaired); the flags of the last vector's high and of its low surrogates.
+/// A high surrogate last is not tested: its partner is the next unit's.
+/// `tags` are [`TAGGERS`] of the byte order.
+///
+/// # Safety
+/// `at..at + vectors * V::LANES` is readable; the CPU supports `V`.
+#[inline(always)]
+unsafe fn pairing<V: ByteVector, const ALIGNED: bool>(
+    at: *const u8,
+    vectors: usize,
+    tags: &[V; 3],
+    mut prev_high: V,
+) -> (V, V, V) {
+    let [mask, high, low] = tags;
+    let mut unpaired = V::splat(0);
+    let mut last_low = V::splat(0);
+    for k in 0..vectors {
+        // SAFETY: the caller's promise.
+        let bytes = unsafe {
+            match ALIGNED {
+                true => V::load_aligned(at.add(k * V::LANES)),
+                false => V::load(at.add(k * V::LANES)),
+            }
+        };
+        let masked = bytes.and(*mask);
+        let is_high = masked.eq(*high);
+        last_low = masked.eq(*low);
+        unpaired = unpaired.or(is_high.prev::<2>(prev_high).xor(last_low));
+        prev_high = is_high;
+    }
+    (unpaired, prev_high, last_low)
+}
+
 /// Checks that `src` is well-formed UTF-16 in byte order `order`.
 ///
 /// # Safety
@@ -113,39 +166,42 @@ pub(crate) fn boundary(src: &[u16], i: usize, order: ByteOrder) -> usize {
 pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Result<(), Utf16Error> {
     let units = V::LANES / 2;
     let vectors = vectors(V::LANES);
-    let bytes = src.as_ptr().cast::<u8>();
-    let [mask, high, low] = TAGGERS[order as usize].each_ref().map(|t| V::table16(t));
-    let [flip, lift] = &ANY_SURROGATE[order as usize];
-    let (flip, lift, seven) = (V::table16(flip), V::table16(lift), V::splat(7));
-    // The units before the first one aligned to a vector's width by the
-    // portable check, but for a high surrogate that ends them, whose partner
-    // the first step checks (so the steps load aligned vectors).
-    let head = ((V::LANES - bytes as usize % V::LANES) % V::LANES / 2).min(src.len());
-    if src.len() - head < vectors * units {
+    let step = vectors * units;
+    if src.len() < step {
         return portable::check_utf16(src, order);
     }
-    // (Cut there, a high surrogate last is "truncated": the steps see on.)
-    let last_high = match portable::check_utf16(&src[..head], order) {
-        Ok(()) => false,
-        Err(e) if e.kind() == Utf16ErrorKind::TruncatedAtEnd => true,
-        Err(e) => return Err(e),
-    };
-    let mut i = head;
+    let bytes = src.as_ptr().cast::<u8>();
+    let tags = TAGGERS[order as usize].each_ref().map(|t| V::table16(t));
+    let [flip, lift] = &ANY_SURROGATE[order as usize];
+    let (flip, lift, seven) = (V::table16(flip), V::table16(lift), V::splat(7));
+    let is_high = |i: usize| is_high_surrogate(order.read_u16(src[i]));
+    // The steps load vectors aligned to their width from `head` on. The units
+    // before it go with the first step's, loaded as they are: when those are
+    // paired, so is the head (a high surrogate that ends it has its partner
+    // there), and the steps go on from `head` with its last unit's flags.
+    let head = (V::LANES - bytes as usize % V::LANES) % V::LANES / 2;
+    let mut i = 0;
     // The high-surrogate flags of the vector before `i`.
-    let mut prev_high = match last_high {
-        true => V::table16(&LAST_UNIT_HIGH[order as usize]),
-        false => V::splat(0),
-    };
+    let mut prev_high = V::splat(0);
     // Whether the vector before `i` held a surrogate: a high one last needs
     // its partner checked by the pairing check; and text where the last step
     // ended with one (a script beyond U+FFFF, emoji) likely has more, so the
     // next step goes straight to that check, which tells again. (When false,
     // `prev_high` is all zero.)
-    let mut recent = last_high;
-    while src.len() - i >= vectors * units {
+    let mut recent = false;
+    if head > 0 {
+        // SAFETY: `src` holds a step's units from 0.
+        let (unpaired, ..) = unsafe { pairing::<V, false>(bytes, vectors, &tags, V::splat(0)) };
+        if unpaired.any_nonzero() {
+            return portable::check_utf16(src, order);
+        }
+        recent = is_high(head - 1);
+        (i, prev_high) = (head, high_flags::<V>(recent, order));
+    }
+    while src.len() - i >= step {
         if !recent {
-            // SAFETY: the vectors are the units i..i + vectors * units of
-            // `src`, from `head` on: aligned to `LANES` bytes.
+            // SAFETY: the vectors are the units i..i + step of `src`, from
+            // `head` on: aligned to `LANES` bytes.
             let load = |k: usize| V::load_aligned(bytes.add(2 * i + k * V::LANES));
             // 0..=7 at the high byte of a surrogate (and anything at the low
             // bytes, lifted out of that range once, after the minimum over the
@@ -155,28 +211,37 @@ pub(crate) unsafe fn check<V: ByteVector>(src: &[u16], order: ByteOrder) -> Resu
                 least = least.min(load(k).xor(flip));
             }
             if !least.or(lift).saturating_sub(seven).has_zero_byte() {
-                i += vectors * units;
+                i += step;
                 continue;
             }
         }
-        let mut unpaired = V::splat(0);
-        let mut last_low = V::splat(0);
         // (The same address hidden from the optimizer, which would otherwise
         // keep the vectors of the test above in registers, a copy each.)
         let again = core::hint::black_box(bytes.add(2 * i));
-        for k in 0..vectors {
-            // SAFETY: as `load` above.
-            let masked = V::load_aligned(again.add(k * V::LANES)).and(mask);
-            let high = masked.eq(high);
-            last_low = masked.eq(low);
-            unpaired = unpaired.or(high.prev::<2>(prev_high).xor(last_low));
-            prev_high = high;
-        }
+        // SAFETY: as `load` above.
+        let (unpaired, high, last_low) =
+            unsafe { pairing::<V, true>(again, vectors, &tags, prev_high) };
         if unpaired.any_nonzero() {
             break;
         }
+        prev_high = high;
         recent = prev_high.or(last_low).any_nonzero();
-        i += vectors * units;
+        i += step;
+    }
+    if src.len() - i < step && i < src.len() {
+        // The last units, fewer than a step: the step that ends where they
+        // do, loaded as they are, with the flags of the unit before it (it
+        // tests units the steps tested, and the partner of a high surrogate
+        // that ended them). Valid when paired and not ending in a high
+        // surrogate.
+        let from = src.len() - step;
+        let before = high_flags::<V>(from > 0 && is_high(from - 1), order);
+        // SAFETY: `src` holds a step's units from `from`.
+        let (unpaired, ..) =
+            unsafe { pairing::<V, false>(bytes.add(2 * from), vectors, &tags, before) };
+        if !unpaired.any_nonzero() && !is_high(src.len() - 1) {
+            return Ok(());
+        }
     }
     let start = boundary(src, i, order);
     portable::check_utf16(&src[start..], order).map_err(|e| e.offset(start, 0))

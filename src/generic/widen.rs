@@ -1,6 +1,7 @@
 //! Latin-1 to UTF-16 and UTF-32: every byte widened, a full-width vector at a
-//! time ([`ByteVector::widen_u16`], [`ByteVector::widen_u32`]); the last bytes
-//! (and an output that runs out) go to the portable code, which reports the stop.
+//! time ([`ByteVector::widen_u16`], [`ByteVector::widen_u32`]), the last bytes
+//! by the vector that ends with them; an output that runs out goes to the
+//! portable code, which reports the stop.
 
 use super::portable;
 use super::vector_traits::ByteVector;
@@ -44,7 +45,8 @@ unsafe fn widen_step<V: ByteVector>(from: *const u8, to: *mut u8, units: Units) 
 
 /// Widens `src` into `dst` (units of `T`, as `units` says), eight stores'
 /// worth of vectors an iteration (four to UTF-16, two to UTF-32), then one
-/// vector at a time, then `tail` for the last bytes (or the output's end).
+/// vector at a time, the last bytes by the vector that ends with them, then
+/// `tail` for what the output has no room for.
 ///
 /// Eight stores an iteration, not two or four: a short loop of a dozen
 /// instructions that run in one or two cycles is fed by the front end of a
@@ -72,7 +74,8 @@ unsafe fn widen<V: ByteVector, T>(
     let (from, to) = (src.as_ptr(), dst.as_mut_ptr());
     let mut i = 0;
     // SAFETY: the caller's promise; each step reads V::LANES bytes of `src`
-    // and writes V::LANES units of `dst` from `i`, both in bounds there.
+    // and writes V::LANES units of `dst` from `i` (the last from `n -
+    // V::LANES`), both in bounds there.
     unsafe {
         while n - i >= per * V::LANES {
             for k in 0..per {
@@ -84,6 +87,12 @@ unsafe fn widen<V: ByteVector, T>(
         while n - i >= V::LANES {
             widen_step::<V>(from.add(i), to.add(i).cast(), units);
             i += V::LANES;
+        }
+        // The last bytes, fewer than a vector: the vector that ends with
+        // them (its first units written again, the same).
+        if i < n && n >= V::LANES {
+            widen_step::<V>(from.add(n - V::LANES), to.add(n - V::LANES).cast(), units);
+            i = n;
         }
     }
     tail(&src[i..], &mut dst[i..])
