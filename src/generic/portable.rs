@@ -386,17 +386,19 @@ pub(crate) fn utf16_to_utf8(
 use super::units::{aligned_head, mapped, Scalar, UnitChunks, CHUNK};
 
 /// A conversion where most units map to one unit each, a chunk of [`CHUNK`]
-/// units at a time, after the first `head` units (which go character by
-/// character: the vector kernels' output is brought to a 64-byte boundary
-/// that way, see [`aligned_head`]): `whole(chunk, out)` converts a chunk of exactly `CHUNK`
-/// units into as many (without an early exit, so that it vectorises: see
-/// [`mapped`] and [`UnitChunks`]) and tells whether every unit was plain (what
-/// it wrote otherwise is scratch); a chunk that is not is offered to `mixed`
-/// (the units read and written, at most a chunk's, or `None` to decline); what
-/// remains, and the tail, goes character by character through `step` (the
-/// units read and written, or `None` at a character that is invalid, cannot be
-/// represented or does not fit). At the first `None` of `step`, `reference`
-/// converts the rest, so that the error is the reference's.
+/// units at a time from `head` on (the vector kernels bring their output to a
+/// 64-byte boundary that way, see [`aligned_head`]; the first chunk, converted
+/// as it stands, covers the units before): `whole(chunk, out)` converts a
+/// chunk of exactly `CHUNK` units into as many (without an early exit, so that
+/// it vectorises: see [`mapped`] and [`UnitChunks`]) and tells whether every
+/// unit was plain (what it wrote otherwise is scratch); a chunk that is not is
+/// offered to `mixed` (the units read and written, at most a chunk's, or
+/// `None` to decline). The last units, fewer than a chunk, are the end of the
+/// chunk that ends with the input, converted aside, when it is plain. What
+/// remains goes character by character through `step` (the units read and
+/// written, or `None` at a character that is invalid, cannot be represented or
+/// does not fit). At the first `None` of `step`, `reference` converts the
+/// rest, so that the error is the reference's.
 ///
 /// A macro, with `whole` and `mixed` written as `|src, dst| expression` and put
 /// in place: as a closure, the compiler may leave it out of line, and then
@@ -459,7 +461,7 @@ macro_rules! chunked {
         // After a chunk that `mixed` took, the next is offered to it first (emoji
         // text: chunk after chunk of pairs), and to `whole` only if it declines.
         let mut after_mixed = false;
-        // The head goes character by character first.
+        // The head first: with the first chunk, or character by character.
         let mut head = Some(head);
         loop {
             if read >= src.len() {

@@ -40,9 +40,10 @@ unsafe fn has_surrogate<V: ByteVector>(least: V) -> bool {
 /// Implementations write only into `out`; each returns true only when it wrote
 /// every unit of `out` as the reference would.
 pub(crate) unsafe trait UnitChunks {
-    /// Whether the output is first brought to a 64-byte boundary (a few units
-    /// converted one by one), so that no vector store straddles two cache
-    /// lines: a third faster on misaligned output.
+    /// Whether the output is first brought to a 64-byte boundary (the first
+    /// chunk converted where it stands, then the chunks from the boundary), so
+    /// that no vector store straddles two cache lines: a third faster on
+    /// misaligned output.
     const ALIGN: bool;
 
     /// The [`CHUNK`] UTF-16 units of `chunk` (big-endian with `BIG`) as UTF-32
