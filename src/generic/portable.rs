@@ -881,8 +881,13 @@ pub(crate) fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Erro
 /// one.
 #[inline(always)]
 pub(crate) fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
-    let bad = |v: u32| (v ^ 0xD800).wrapping_sub(0x800) > 0x10FFFF - 0x800;
-    let any_bad = |chunk: &[u32]| chunk.iter().fold(false, |any, &v| any | bad(v));
+    // A function, not a closure, with two callers: inlined into the kernel's
+    // code, with its instruction set.
+    #[inline(always)]
+    fn any_bad(chunk: &[u32]) -> bool {
+        let bad = |v: u32| (v ^ 0xD800).wrapping_sub(0x800) > 0x10FFFF - 0x800;
+        chunk.iter().fold(false, |any, &v| any | bad(v))
+    }
     let mut i = 0;
     for chunk in src.chunks_exact(64) {
         if any_bad(chunk) {
