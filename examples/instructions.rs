@@ -10,6 +10,16 @@
 //!     target/release/examples/instructions utf32-utf16le FILE 100 simdutf
 //! ```
 //!
+//! With `both` in place of the side, it times instead: rounds of a batch of
+//! REPS conversions by each side, back to back, and prints each side's best
+//! batch and the median of the rounds' time ratios (a machine whose speed
+//! drifts by half within minutes still compares batches milliseconds apart):
+//!
+//! ```text
+//! $ UTFAST_KERNEL=avx2 SIMDUTF_FORCE_IMPLEMENTATION=haswell \
+//!     target/release/examples/instructions utf8-validate FILE 200 both
+//! ```
+//!
 //! Directions: `utf8-utf16le`, `utf8-utf32`, `utf16le-utf8`, `utf32-utf8`, `utf32-utf16le`, `utf16le-utf32`,
 //! `utf16le-latin1`, `utf32-latin1`, `latin1-utf8`, `utf8-latin1`, `latin1-utf16le`,
 //! `latin1-utf32`, and the
@@ -57,18 +67,79 @@ fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, St
         out16: Paged::zeros(2 * text.len() + 64),
         out32: Paged::zeros(text.len() + 64),
     };
+    if side == "both" {
+        return alternate(direction, &mut b, reps);
+    }
+    let (written, each) = batch(direction, &mut b, reps, side)?;
+    eprintln!("{side} {direction}: {:.3} us a conversion", each * 1e6);
+    Ok(written)
+}
+
+/// `reps` conversions by `side`: the units written by the last, and the wall
+/// time of one in seconds (the batch's mean).
+fn batch(
+    direction: &str,
+    b: &mut Buffers,
+    reps: usize,
+    side: &str,
+) -> Result<(usize, f64), String> {
     let mut written = 0;
     let start = std::time::Instant::now();
     for _ in 0..reps {
         written = match side {
-            "utfast" => utfast_convert(direction, &mut b)?,
-            "simdutf" => simdutf_convert(direction, &mut b)?,
-            _ => return Err(format!("unknown side {side}: utfast or simdutf")),
+            "utfast" => utfast_convert(direction, b)?,
+            "simdutf" => simdutf_convert(direction, b)?,
+            _ => return Err(format!("unknown side {side}: utfast, simdutf or both")),
         };
     }
-    let each = start.elapsed().as_secs_f64() / reps.max(1) as f64;
-    eprintln!("{side} {direction}: {:.3} ms a conversion", each * 1e3);
-    Ok(written)
+    Ok((written, start.elapsed().as_secs_f64() / reps.max(1) as f64))
+}
+
+/// Rounds of the two sides' batches back to back (which goes first alternating),
+/// for a machine whose speed drifts from minute to minute: each round's ratio
+/// compares batches run milliseconds apart. Prints each side's best batch and
+/// the median of the rounds' ratios; returns utfast's units when both agree.
+fn alternate(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, String> {
+    const ROUNDS: usize = 41;
+    let (mut ours, mut theirs, mut ratios) = (f64::MAX, f64::MAX, Vec::with_capacity(ROUNDS));
+    let mut written = (0, 0);
+    for round in 0..ROUNDS {
+        let order = if round % 2 == 0 {
+            ["utfast", "simdutf"]
+        } else {
+            ["simdutf", "utfast"]
+        };
+        let mut times = [0.0; 2];
+        for side in order {
+            let (n, each) = batch(direction, b, reps, side)?;
+            let k = usize::from(side == "simdutf");
+            times[k] = each;
+            if k == 0 {
+                written.0 = n
+            } else {
+                written.1 = n
+            }
+        }
+        ours = ours.min(times[0]);
+        theirs = theirs.min(times[1]);
+        ratios.push(times[1] / times[0]);
+    }
+    ratios.sort_by(f64::total_cmp);
+    eprintln!(
+        "both {direction}: utfast {:.3} us, simdutf {:.3} us a conversion (best batches); simdutf / utfast time: median {:.3} of {ROUNDS} rounds (quartiles {:.3}, {:.3})",
+        ours * 1e6,
+        theirs * 1e6,
+        ratios[ROUNDS / 2],
+        ratios[ROUNDS / 4],
+        ratios[3 * ROUNDS / 4]
+    );
+    if written.0 != written.1 {
+        return Err(format!(
+            "the sides disagree: {} and {} units",
+            written.0, written.1
+        ));
+    }
+    Ok(written.0)
 }
 
 fn utfast_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {
@@ -147,7 +218,7 @@ fn simdutf_convert(_: &str, _: &mut Buffers) -> Result<usize, String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [direction, file, reps, side] = &args[..] else {
-        eprintln!("usage: instructions DIRECTION FILE REPS utfast|simdutf");
+        eprintln!("usage: instructions DIRECTION FILE REPS utfast|simdutf|both");
         return ExitCode::from(2);
     };
     let text = match std::fs::read_to_string(file) {

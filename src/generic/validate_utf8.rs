@@ -178,7 +178,7 @@ impl<V: ByteVector> Checker<V> {
     /// Checks the 64 bytes at `ptr`; returns true when they are all ASCII (then
     /// only the end of the previous block needed checking).
     ///
-    /// With several vectors a block, a block whose lead bytes are all short
+    /// With two vectors a block (AVX2), a block whose lead bytes are all short
     /// takes a shorter check: the saturating subtractions that find 3- and
     /// 4-byte leads cost a quarter of the work per vector, and text in most
     /// scripts has 2- or 3-byte characters only. The width is the block's own,
@@ -207,11 +207,15 @@ impl<V: ByteVector> Checker<V> {
             return true;
         }
         let has_lead_from = |lowest: u8| max.any_byte_from(lowest);
-        // One vector a block (AVX-512): the full check costs little more than
-        // the short ones, while the choice between them is a branch that text
-        // mixing ASCII with two- and three-byte characters mispredicts (Zen 5:
-        // 7-12% faster on the Wikipedia files, 3-5% slower on one-script text).
-        let width = if V::LANES == BLOCK {
+        // One vector a block (AVX-512) and four (SSE4.2, NEON): the full check
+        // costs little more than the short ones, while the choice between them
+        // is a branch that text mixing ASCII with two- and three-byte
+        // characters mispredicts. AVX-512 on Zen 5: 7-12% faster on the
+        // Wikipedia files, 3-5% slower on one-script text. SSE4.2 on Zen 3,
+        // time over simdutf westmere's in the same rounds, geomean over the
+        // corpus: 0.98x with the choice, 1.23x without. AVX2 keeps the choice
+        // (BENCHMARKS.md, forty-first session).
+        let width = if V::LANES == BLOCK || V::LANES == 16 {
             Width::Four
         } else if self.carried <= Width::Two && !has_lead_from(0xE0) {
             Width::Two
