@@ -41,26 +41,10 @@ const fn incomplete_limits() -> [u8; BLOCK] {
     t
 }
 
-/// The longest UTF-8 sequence a block holds (by its lead bytes), which decides how
-/// much of the check it needs.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Width {
-    Ascii,
-    /// At most two bytes: no continuation may follow a continuation.
-    Two,
-    /// At most three bytes: a continuation may follow a continuation only where
-    /// the byte two back is a 3-byte lead.
-    Three,
-    Four,
-}
-
 /// The state carried from vector to vector.
 pub(crate) struct Checker<V> {
     /// The previous input vector (its last bytes precede the next vector).
     prev: V,
-    /// The previous block's width: the longest sequence it may have left
-    /// unfinished (see [`Checker::block`]).
-    carried: Width,
     /// Accumulated error bits: non-zero once any error has been seen.
     error: V,
     /// The class tables, as the kernel's [`ByteVector::utf8_classes`] reads them.
@@ -100,7 +84,6 @@ impl<V: ByteVector> Checker<V> {
         let zero = V::splat(0);
         Checker {
             prev: zero,
-            carried: Width::Ascii,
             error: zero,
             tables: V::utf8_tables(),
         }
@@ -120,50 +103,39 @@ impl<V: ByteVector> Checker<V> {
     }
 
     /// Checks `input`, the vector that follows `self.prev` in the stream, for
-    /// the errors sequences up to `width` bytes long can make: every error when
-    /// `width` is [`Width::Four`]; with a narrower width, only when no longer
-    /// lead byte is in `input` or in the three bytes before it.
+    /// every error.
     ///
     /// For every byte pair the class tables give the error classes it belongs
     /// to. Bit 7 of the result ([`TWO_CONTINUATIONS`]) marks two continuations in
     /// a row, legal exactly where the byte two back leads a 3- or 4-byte
     /// sequence (>= E0) or the byte three back leads a 4-byte one (>= F0): a
     /// saturating subtraction sets bit 7 there, and XOR clears the expected bit
-    /// and sets a missing one. With width two, no continuation may follow a
-    /// continuation, and every class bit is an error.
+    /// and sets a missing one. (The three-byte term is computed last: in that
+    /// order AVX2 validation ran 1.46-1.48x simdutf haswell on Zen 3, with
+    /// it first 1.26-1.30x; BENCHMARKS.md, forty-first session.)
     ///
     /// # Safety
     /// The CPU supports `V`; with [`Behind::Loaded`], its promise.
     #[inline(always)]
-    unsafe fn check(&mut self, width: Width, input: V, behind: Behind) {
+    unsafe fn check(&mut self, input: V, behind: Behind) {
         let classes = input.utf8_classes(self.back::<1>(input, behind), &self.tables);
         let third = || {
             self.back::<2>(input, behind)
                 .saturating_sub(V::splat(0xE0 - 0x80))
         };
-        let expected = match width {
-            Width::Ascii | Width::Two => {
-                self.error = self.error.or(classes);
-                self.prev = input;
-                return;
-            }
-            Width::Three => third(),
-            Width::Four => {
-                let fourth = self
-                    .back::<3>(input, behind)
-                    .saturating_sub(V::splat(0xF0 - 0x80));
-                third().or(fourth)
-            }
-        };
-        let expected = expected.and(V::splat(TWO_CONTINUATIONS));
+        let fourth = self
+            .back::<3>(input, behind)
+            .saturating_sub(V::splat(0xF0 - 0x80));
+        let expected = third().or(fourth).and(V::splat(TWO_CONTINUATIONS));
         self.error = self.error.or(expected.xor(classes));
         self.prev = input;
     }
 
-    /// The full check of `input`, the vector that follows `self.prev`.
+    /// The check of `input`, the vector that follows `self.prev`, with the
+    /// bytes before it shifted in.
     #[inline(always)]
     unsafe fn check_four(&mut self, input: V) {
-        self.check(Width::Four, input, Behind::Shifted);
+        self.check(input, Behind::Shifted);
     }
 
     /// Adds to the errors a sequence the previous vector left unfinished: the
@@ -176,17 +148,19 @@ impl<V: ByteVector> Checker<V> {
     }
 
     /// Checks the 64 bytes at `ptr`; returns true when they are all ASCII (then
-    /// only the end of the previous block needed checking).
-    ///
-    /// With two vectors a block (AVX2), a block whose lead bytes are all short
-    /// takes a shorter check: the saturating subtractions that find 3- and
-    /// 4-byte leads cost a quarter of the work per vector, and text in most
-    /// scripts has 2- or 3-byte characters only. The width is the block's own,
-    /// but never less than the previous block's, since a sequence that began
-    /// there may end here (its last three bytes would be enough; the whole
-    /// block's width is cheaper to keep and rarely differs). The second and
+    /// only the end of the previous block needed checking). The second and
     /// later vectors load the bytes before them; the first does too when
     /// `loaded`.
+    ///
+    /// Every block that is not all ASCII takes the full check. A shorter check
+    /// for blocks whose lead bytes are all short (no saturating subtractions
+    /// for the 3- and 4-byte leads) was chosen by a branch on the block's
+    /// widest lead, which text mixing ASCII with two- and three-byte
+    /// characters mispredicts: AVX-512 on Zen 5, 7-12% faster without it on
+    /// the Wikipedia files, 3-5% slower on one-script text; on Zen 3, time
+    /// over simdutf's in the same rounds, geomean over the corpus, SSE4.2
+    /// 0.98x with it and 1.22x without, AVX2 1.18-1.33x and 1.46-1.48x
+    /// (BENCHMARKS.md, forty-first session).
     ///
     /// # Safety
     /// `ptr..ptr + BLOCK` is readable; the CPU supports `V`; when `loaded`, the
@@ -202,41 +176,15 @@ impl<V: ByteVector> Checker<V> {
         if max.is_ascii() {
             // Nothing in this block continues a sequence the last block started.
             self.check_finished();
-            self.carried = Width::Ascii;
             self.prev = V::load(ptr.add(BLOCK - V::LANES));
             return true;
         }
-        let has_lead_from = |lowest: u8| max.any_byte_from(lowest);
-        // One vector a block (AVX-512) and four (SSE4.2, NEON): the full check
-        // costs little more than the short ones, while the choice between them
-        // is a branch that text mixing ASCII with two- and three-byte
-        // characters mispredicts. AVX-512 on Zen 5: 7-12% faster on the
-        // Wikipedia files, 3-5% slower on one-script text. SSE4.2 on Zen 3,
-        // time over simdutf westmere's in the same rounds, geomean over the
-        // corpus: 0.98x with the choice, 1.23x without. AVX2 keeps the choice
-        // (BENCHMARKS.md, forty-first session).
-        let width = if V::LANES == BLOCK || V::LANES == 16 {
-            Width::Four
-        } else if self.carried <= Width::Two && !has_lead_from(0xE0) {
-            Width::Two
-        } else if self.carried <= Width::Three && !has_lead_from(0xF0) {
-            Width::Three
-        } else {
-            Width::Four
-        };
         for k in 0..n {
             let at = ptr.add(k * V::LANES);
             let behind = Behind::at(at, k > 0 || loaded);
             let input = V::load(at);
-            // Each arm with its width a constant, so that each inlines only
-            // the work of its width.
-            match width {
-                Width::Ascii | Width::Two => self.check(Width::Two, input, behind),
-                Width::Three => self.check(Width::Three, input, behind),
-                Width::Four => self.check(Width::Four, input, behind),
-            }
+            self.check(input, behind);
         }
-        self.carried = width;
         false
     }
 
@@ -266,8 +214,8 @@ impl<V: ByteVector> Checker<V> {
             self.prev = second;
             return true;
         }
-        self.check(Width::Four, first, Behind::at(ptr, !FAR));
-        self.check(Width::Four, second, Behind::at(ptr.add(BLOCK), !FAR));
+        self.check(first, Behind::at(ptr, !FAR));
+        self.check(second, Behind::at(ptr.add(BLOCK), !FAR));
         false
     }
 
@@ -287,7 +235,6 @@ impl<V: ByteVector> Checker<V> {
         let zero = V::splat(0);
         self.prev = zero;
         self.error = zero;
-        self.carried = Width::Ascii;
         // SAFETY: the caller's promise.
         self.block(ptr, false) || !self.has_error()
     }
@@ -466,7 +413,7 @@ unsafe fn check_tail<V: ByteVector>(checker: &mut Checker<V>, src: &[u8], mut of
         // SAFETY: offset + LANES <= len; the bytes before a non-zero offset
         // are `src`'s.
         let at = ptr.add(offset);
-        checker.check(Width::Four, V::load(at), Behind::at(at, offset > 0));
+        checker.check(V::load(at), Behind::at(at, offset > 0));
         offset += V::LANES;
     }
     if offset == len {
@@ -479,7 +426,7 @@ unsafe fn check_tail<V: ByteVector>(checker: &mut Checker<V>, src: &[u8], mut of
         // SAFETY: len >= LANES + 3: the vector and the three bytes before it
         // lie within `src`.
         let at = ptr.add(len - V::LANES);
-        checker.check(Width::Four, V::load(at), Behind::Loaded(at));
+        checker.check(V::load(at), Behind::Loaded(at));
     } else {
         // A short input: pad with zeros, which are ASCII and complete nothing.
         let mut padded = [0u8; BLOCK];
@@ -679,11 +626,10 @@ unsafe fn rewind_point<V: ByteVector>(src: &[u8], group: usize) -> usize {
     let mut checker = Checker::<V>::new();
     let ptr = src.as_ptr();
     if group >= V::LANES {
-        // The context the block pass had at `group`: the vector before it, the
-        // sequence it may leave unfinished, and the widest width to check.
+        // The context the block pass had at `group`: the vector before it, and
+        // the sequence it may leave unfinished.
         // SAFETY: group - LANES + LANES <= group <= len.
         checker.prev = V::load(ptr.add(group - V::LANES));
-        checker.carried = Width::Four;
     }
     let mut block = group;
     while src.len() - block >= BLOCK {

@@ -123,13 +123,6 @@ pub(crate) unsafe trait ByteVector: Copy {
     /// True when some byte is non-zero.
     unsafe fn any_nonzero(self) -> bool;
 
-    /// True when some byte is at least `lowest` (above 0): a saturating
-    /// subtraction and a test for a non-zero byte.
-    #[inline(always)]
-    unsafe fn any_byte_from(self, lowest: u8) -> bool {
-        self.saturating_sub(Self::splat(lowest - 1)).any_nonzero()
-    }
-
     /// Stores the `LANES` bytes at `ptr`, which needs no alignment.
     ///
     /// # Safety
