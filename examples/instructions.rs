@@ -102,7 +102,7 @@ fn batch(
 fn alternate(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, String> {
     const ROUNDS: usize = 41;
     let (mut ours, mut theirs, mut ratios) = (f64::MAX, f64::MAX, Vec::with_capacity(ROUNDS));
-    let mut written = (0, 0);
+    let mut written = [0; 2];
     for round in 0..ROUNDS {
         let order = if round % 2 == 0 {
             ["utfast", "simdutf"]
@@ -113,12 +113,7 @@ fn alternate(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, Str
         for side in order {
             let (n, each) = batch(direction, b, reps, side)?;
             let k = usize::from(side == "simdutf");
-            times[k] = each;
-            if k == 0 {
-                written.0 = n
-            } else {
-                written.1 = n
-            }
+            (times[k], written[k]) = (each, n);
         }
         ours = ours.min(times[0]);
         theirs = theirs.min(times[1]);
@@ -133,13 +128,13 @@ fn alternate(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, Str
         ratios[ROUNDS / 4],
         ratios[3 * ROUNDS / 4]
     );
-    if written.0 != written.1 {
+    if written[0] != written[1] {
         return Err(format!(
             "the sides disagree: {} and {} units",
-            written.0, written.1
+            written[0], written[1]
         ));
     }
-    Ok(written.0)
+    Ok(written[0])
 }
 
 fn utfast_convert(direction: &str, b: &mut Buffers) -> Result<usize, String> {

@@ -111,8 +111,10 @@ impl<V: ByteVector> Checker<V> {
     /// sequence (>= E0) or the byte three back leads a 4-byte one (>= F0): a
     /// saturating subtraction sets bit 7 there, and XOR clears the expected bit
     /// and sets a missing one. (The three-byte term is computed last: in that
-    /// order AVX2 validation ran 1.46-1.48x simdutf haswell on Zen 3, with
-    /// it first 1.26-1.30x; BENCHMARKS.md, forty-first session.)
+    /// order AVX2 validation ran 1.46-1.51x simdutf haswell on Zen 3, with
+    /// it first 1.15-1.32x; but the same machine code placed 16 bytes
+    /// further ran 1.38x: part of that is placement. BENCHMARKS.md,
+    /// forty-first session.)
     ///
     /// # Safety
     /// The CPU supports `V`; with [`Behind::Loaded`], its promise.
@@ -134,7 +136,7 @@ impl<V: ByteVector> Checker<V> {
     /// The check of `input`, the vector that follows `self.prev`, with the
     /// bytes before it shifted in.
     #[inline(always)]
-    unsafe fn check_four(&mut self, input: V) {
+    unsafe fn check_shifted(&mut self, input: V) {
         self.check(input, Behind::Shifted);
     }
 
@@ -432,7 +434,7 @@ unsafe fn check_tail<V: ByteVector>(checker: &mut Checker<V>, src: &[u8], mut of
         let mut padded = [0u8; BLOCK];
         copy_short(&src[offset..], &mut padded);
         // SAFETY: `padded` holds BLOCK >= LANES bytes.
-        checker.check_four(V::load(padded.as_ptr()));
+        checker.check_shifted(V::load(padded.as_ptr()));
     }
     // The input must not end inside a sequence.
     checker.check_finished();
@@ -483,7 +485,7 @@ pub(crate) unsafe fn valid_padded<V: ByteVector>(input: V) -> bool {
     // SAFETY: the caller's promise.
     unsafe {
         let mut checker = Checker::<V>::new();
-        checker.check_four(input);
+        checker.check_shifted(input);
         !checker.has_error()
     }
 }
@@ -587,7 +589,7 @@ unsafe fn flagged_span<V: ByteVector>(block: *const u8, before: V) -> (usize, us
     let mut lanes = [0u8; BLOCK];
     for k in 0..BLOCK / V::LANES {
         // SAFETY: (k + 1) * LANES <= BLOCK, within the block.
-        fine.check_four(V::load(block.add(k * V::LANES)));
+        fine.check_shifted(V::load(block.add(k * V::LANES)));
         if fine.has_error() {
             // SAFETY: `lanes` holds BLOCK >= LANES bytes.
             fine.error.write_to(lanes.as_mut_ptr());
@@ -646,7 +648,7 @@ unsafe fn rewind_point<V: ByteVector>(src: &[u8], group: usize) -> usize {
             for k in 0..BLOCK / V::LANES {
                 let at = block + k * V::LANES;
                 // SAFETY: at + LANES <= block + BLOCK <= len.
-                fine.check_four(V::load(ptr.add(at)));
+                fine.check_shifted(V::load(ptr.add(at)));
                 if fine.has_error() {
                     let mut lanes = [0u8; BLOCK];
                     // SAFETY: `lanes` holds BLOCK >= LANES bytes.
