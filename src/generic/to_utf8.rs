@@ -462,21 +462,11 @@ unsafe fn encode16<S: Simd128>(units: [S; 2], short: bool, out: *mut u8) -> usiz
         bytes.store(out);
         return 16;
     }
-    // Text with few non-ASCII characters (French, German) often has a half
-    // without one: the narrowed bytes are its output.
-    let low = two & 0xFF;
-    let n = if low == 0 {
-        bytes.store(out);
-        8
-    } else {
-        encode8_two(a, low, out)
-    };
-    let high = two >> 8;
-    if high == 0 {
-        b.narrow(b).store(out.add(n));
-        return n + 8;
-    }
-    n + encode8_two(b, high, out.add(n))
+    // Both halves by the two-byte shuffle, an ASCII half included: in text
+    // with few non-ASCII characters (French, German) which half has one is
+    // a coin toss, and a branch on it mispredicted.
+    let n = encode8_two(a, two & 0xFF, out);
+    n + encode8_two(b, two >> 8, out.add(n))
 }
 
 /// An input format, as vectors of `u16` lanes and character by character.
@@ -548,10 +538,10 @@ pub(crate) trait Source {
     const RUNS_FROM_WIDE: bool = false;
 
     /// How many times `V::LANES` units [`Source::ascii_many`] takes (0: it is
-    /// never called). Latin-1 only: for UTF-16, a failed test of many
-    /// vectors cost more on French and German text (2–4% more instructions)
-    /// than the runs of English saved, and the wide kernels' own steps take
-    /// long runs.
+    /// never called). Latin-1, and UTF-16 with 16-byte vectors: its loop of one
+    /// test a vector ran a third slower on English when the code's placement
+    /// split it across two 64-byte windows (Zen 3), a loop of four does not
+    /// notice. Not UTF-32, whose loads are what count.
     const MANY: usize = 0;
 
     /// Input of at most this many units goes only by [`short_step`] where the
@@ -699,6 +689,29 @@ impl<const BIG: bool> Source for Utf16<BIG> {
             return false;
         }
         low.narrow_u16::<BIG>(high, out);
+        true
+    }
+
+    const MANY: usize = 4;
+
+    #[inline(always)]
+    unsafe fn ascii_many<V: ByteVector>(ptr: *const u16, out: *mut u8) -> bool {
+        // Vectors of 16 bytes only: with AVX2's 32 (128 units a test) English
+        // lost 10-15% against one vector a test; the wide kernels' own steps
+        // take long runs. (`false` here is a constant: no test is left.)
+        if V::LANES > 16 {
+            return false;
+        }
+        // SAFETY: the caller's promises: 4 * LANES units (eight vectors).
+        let half = V::LANES / 2;
+        let v: [V; 8] = core::array::from_fn(|k| V::load(ptr.add(k * half).cast()));
+        let all = or4([v[0], v[1], v[2], v[3]]).or(or4([v[4], v[5], v[6], v[7]]));
+        if all.and(V::table16(&NOT_ASCII[BIG as usize])).any_nonzero() {
+            return false;
+        }
+        for k in 0..4 {
+            v[2 * k].narrow_u16::<BIG>(v[2 * k + 1], out.add(k * V::LANES));
+        }
         true
     }
 }
@@ -981,10 +994,10 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         src.len().checked_sub(STEP),
         dst.len().checked_sub(ROOM),
     ) {
-        // An ASCII run is tried at the start, after a step that was (nearly)
-        // all ASCII, and after one that went character by character (and
-        // always for Latin-1), right where that step ends: no flag carried to
-        // the next step. Text without long ASCII runs (Chinese, Korean, Hindi,
+        // An ASCII run is tried at the start, after a step that was all
+        // ASCII (or of surrogate pairs and nearly all ASCII), and after one
+        // that went character by character (and always for Latin-1), right
+        // where that step ends: no flag carried to the next step. Text without long ASCII runs (Chinese, Korean, Hindi,
         // Cyrillic) then pays for no failed run test a step: 13% fewer
         // instructions on Korean and Russian UTF-16 with the SSE4.2 kernel, 3%
         // more on French and German. (Every step reads and writes within
@@ -1051,8 +1064,11 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                     wide_next = true;
                     written += n;
                     read += STEP;
-                    // At most two bytes beyond one a unit: (nearly) all ASCII.
-                    if n <= STEP + 2 || I::RUNS_AFTER_MIXED {
+                    // All ASCII. (After a step with a non-ASCII character or
+                    // two, a run test was a coin toss on French text: 8,000
+                    // mispredicted branches a call, of 14,000, in cachegrind's
+                    // model; the next step's own ASCII test is the same toss.)
+                    if n == STEP || I::RUNS_AFTER_MIXED {
                         ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
                     }
                 }
