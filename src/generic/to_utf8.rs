@@ -198,6 +198,7 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
     let first = three_byte_heads(units)
         .or(S::splat16(0x4000))
         .xor(lifted.shr16::<1>().and(S::splat16(0x4000)));
+    // SAFETY: the caller's promise: 32 bytes at `out`.
     store_groups([first, group_seconds(units)], from80 | from800, out)
 }
 
