@@ -23,8 +23,9 @@
 //!   continuation]`, and a byte shuffle chosen by eight "two bytes" bits keeps
 //!   the second only where it belongs, eight lanes at a time;
 //! - up to U+FFFF: each lane becomes four bytes `[lead, continuation,
-//!   continuation, ASCII]`, four lanes per vector; a shuffle chosen by two bits
-//!   per lane (at least U+0080, at least U+0800) keeps one, two or three.
+//!   continuation or ASCII, unused]`, four lanes per vector; a shuffle chosen
+//!   by two bits per lane (at least U+0080, at least U+0800) keeps one, two or
+//!   three.
 //!
 //! Within the last two cases no branch asks which lanes are ASCII (or all of
 //! three bytes): on mixed text (French, Thai, Chinese with digits) that was a
@@ -73,7 +74,7 @@ const fn two_byte_shuffle(two: usize) -> [u8; 16] {
 }
 
 /// The shuffle for four lanes of [`three_byte_groups`] that keeps, of lane
-/// `i`, byte 3 (the ASCII character) where bits `2i` and `2i + 1` of `classes`
+/// `i`, byte 2 (the ASCII character) where bits `2i` and `2i + 1` of `classes`
 /// are clear, bytes 1 and 2 (a two-byte character) where only bit `2i` is set
 /// (at least U+0080), and bytes 0 to 2 where both are (at least U+0800).
 const fn three_byte_shuffle(classes: usize) -> [u8; 16] {
@@ -81,7 +82,7 @@ const fn three_byte_shuffle(classes: usize) -> [u8; 16] {
     let (mut lane, mut out) = (0, 0);
     while lane < 4 {
         let (first, end) = match classes >> (2 * lane) & 3 {
-            0 => (3, 4),
+            0 => (2, 3),
             1 => (1, 3),
             _ => (0, 3),
         };
@@ -173,25 +174,28 @@ unsafe fn lane_bits16<S: Simd128>(a: S, b: S) -> u32 {
 /// at `out`; returns the bytes written. Writes up to 32 bytes.
 ///
 /// The class of each lane comes in the two bits [`SHUFFLES`]`[1]` reads, from
-/// one byte mask each: `min(c, 0x80)` has the top bit of its low byte set where
-/// `c` is at least U+0080, and `c + 0x7800` (saturating) the top bit of its high
-/// byte where `c` is at least U+0800. No comparison and no complement: this
-/// step is bound by the instructions it issues. No branch either: all-ASCII,
-/// two-byte and all-three-byte halves take the same path. Cases of their own
-/// for them mispredicted on text that mixes them (Thai, Vietnamese, Hindi, and
-/// Chinese with Latin words and digits: 12,000 mispredicted branches a Thai
-/// conversion against 5,000 without, in cachegrind's model).
+/// one byte mask: `min(c, 0x80)` has the top bit of its low byte set where `c`
+/// is at least U+0080, and `c + 0x7800` (saturating) the top bit of its high
+/// byte where `c` is at least U+0800; or'ed together, they give both bits in
+/// one movemask (one mask each before: 79 instructions a 16-unit step of
+/// Japanese text, 76 now). No comparison and no complement: this step is
+/// bound by the instructions and shuffles it issues. No branch either:
+/// all-ASCII, two-byte and all-three-byte halves take the same path. Cases of
+/// their own for them mispredicted on text that mixes them (Thai, Vietnamese,
+/// Hindi, and Chinese with Latin words and digits: 12,000 mispredicted
+/// branches a Thai conversion against 5,000 without, in cachegrind's model).
 ///
 /// # Safety
 /// `out..out + 32` is writable; the CPU supports `S`.
 #[inline(always)]
 unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
     let capped = units.min_units(S::splat16(0x80));
-    // Bit 2i: lane i is at least U+0080.
-    let from80 = capped.movemask();
     let lifted = units.adds16(S::splat16(0x7800));
-    // Bit 2i + 1: lane i is at least U+0800.
-    let from800 = lifted.movemask() & 0xAAAA;
+    // Bit 2i: lane i is at least U+0080 (the top bit of the low byte:
+    // `capped` is 0x80 from there up, and below U+0800 `lifted`'s low byte is
+    // the lane's own, below 0x80 for ASCII). Bit 2i + 1: at least U+0800
+    // (`capped`'s high byte is zero).
+    let classes = capped.or(lifted).movemask();
     // The two-byte leads: 0x4000 more than a middle continuation, taken back
     // where the lane is at least U+0800 (the top bit of `lifted`, moved to
     // bit 14).
@@ -199,7 +203,7 @@ unsafe fn encode8<S: Simd128>(units: S, out: *mut u8) -> usize {
         .or(S::splat16(0x4000))
         .xor(lifted.shr16::<1>().and(S::splat16(0x4000)));
     // SAFETY: the caller's promise: 32 bytes at `out`.
-    store_groups([first, group_seconds(units)], from80 | from800, out)
+    store_groups([first, group_seconds(units, capped)], classes, out)
 }
 
 /// Stores the bytes of eight lanes' groups (the two `u16` halves of
@@ -367,37 +371,31 @@ unsafe fn three_byte_heads<S: Simd128>(units: S) -> S {
         .or(S::splat16(0x80E0))
 }
 
-/// Copies the low byte of every `u16` lane into its high byte.
-static LOW_BYTE_TWICE: [u8; 16] = {
-    let mut dup = [0u8; 16];
-    let mut i = 0;
-    while i < 16 {
-        dup[i] = (i & !1) as u8;
-        i += 1;
-    }
-    dup
-};
-
 /// The two `u16` halves of each lane's `[three-byte lead, continuation or
-/// two-byte lead, last continuation, ASCII]` group, which [`SHUFFLES`]`[1]`
-/// keeps one, two or three bytes of, where `short` is 0xFFFF in the lanes below
-/// U+0800. No blend: a two-byte lead is the middle continuation with bit 6 set
-/// (below U+0800 the middle six bits are the top five), and the ASCII byte and
-/// the last continuation are both the lane's low byte, masked and marked.
+/// two-byte lead, last continuation or ASCII, unused]` group, which
+/// [`SHUFFLES`]`[1]` keeps one, two or three bytes of, where `short` is 0xFFFF
+/// in the lanes below U+0800. No blend: a two-byte lead is the middle
+/// continuation with bit 6 set (below U+0800 the middle six bits are the top
+/// five); the third byte is [`group_seconds`].
 #[inline(always)]
 unsafe fn three_byte_groups<S: Simd128>(units: S, short: S) -> [S; 2] {
     let first = three_byte_heads(units).or(short.and(S::splat16(0x4000)));
-    [first, group_seconds(units)]
+    [
+        first,
+        group_seconds(units, units.min_units(S::splat16(0x80))),
+    ]
 }
 
-/// The second `u16` half of each lane's [`three_byte_groups`] group: `[0x80 |
-/// c & 0x3F, c & 0xFF]`, the last continuation and the ASCII byte.
+/// The second `u16` half of each lane's [`three_byte_groups`] group, where
+/// `capped` is `min(c, 0x80)`: `c & 0x3F | capped` in the low byte is the
+/// ASCII character itself below U+0080 and the last continuation byte `0x80 |
+/// c & 0x3F` from there up. No byte shuffle: the step that encodes Chinese and
+/// Thai text is bound by its shuffles as much as by its instructions
+/// (Japanese and Korean Wikipedia 3-6% faster with SSE4.2 on Zen 3, AVX2
+/// 5-8%).
 #[inline(always)]
-unsafe fn group_seconds<S: Simd128>(units: S) -> S {
-    units
-        .shuffle(S::load(LOW_BYTE_TWICE.as_ptr()))
-        .and(S::splat16(0xFF3F))
-        .or(S::splat16(0x80))
+unsafe fn group_seconds<S: Simd128>(units: S, capped: S) -> S {
+    units.and(S::splat16(0x3F)).or(capped)
 }
 
 /// Encodes the eight lanes of `units` (code points below U+0800) at `out`, where
@@ -1338,7 +1336,7 @@ mod tests {
     fn three_byte_shuffles_keep_one_two_or_three_bytes() {
         // Lanes: ASCII, two bytes, three bytes, ASCII.
         let s = three_byte_shuffle(0b00_11_01_00);
-        assert_eq!(&s[..7], &[3, 5, 6, 8, 9, 10, 15]);
+        assert_eq!(&s[..7], &[2, 5, 6, 8, 9, 10, 14]);
         assert!(s[7..].iter().all(|&b| b == 0x80));
     }
 }

@@ -315,18 +315,18 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
     }
     let classes = from80 | from800;
     // The groups of the 128-bit code (`three_byte_groups`): `[three-byte lead,
-    // continuation or two-byte lead, last continuation, ASCII]`, no blend: the
-    // top four bits and the middle six moved past each other by one multiply-add
-    // of byte pairs (`merge_bytes6`); the two-byte lead's bit 14 taken back
-    // where the lane is at least U+0800.
+    // continuation or two-byte lead, last continuation or ASCII, unused]`, no
+    // blend: the top four bits and the middle six moved past each other by one
+    // multiply-add of byte pairs (`merge_bytes6`); the two-byte lead's bit 14
+    // taken back where the lane is at least U+0800.
     let heads = _mm256_maddubs_epi16(
         _mm256_and_si256(_mm256_srli_epi16::<4>(units), w16(0x0FFC)),
         w16(0x0140),
     );
     let three = _mm256_and_si256(_mm256_srli_epi16::<1>(lifted), w16(0x4000));
     let first = _mm256_xor_si256(_mm256_or_si256(heads, w16(0xC0E0)), three);
-    let low6 = _mm256_or_si256(_mm256_and_si256(units, w16(0x3F)), w16(0x80));
-    let second = _mm256_or_si256(low6, _mm256_slli_epi16::<8>(units));
+    // The last continuation or the ASCII character (`group_seconds`).
+    let second = _mm256_or_si256(_mm256_and_si256(units, w16(0x3F)), capped);
     // Lanes 0-3 and 8-11, then 4-7 and 12-15, as four-byte groups.
     let (a, b) = (
         _mm256_unpacklo_epi16(first, second),
