@@ -94,6 +94,18 @@ pub(crate) fn utf8_to_utf16_valid(src: &[u8], dst: &mut [u16], order: ByteOrder)
     valid.then_some(n)
 }
 
+/// [`utf8_to_utf16_valid`] out of line: for short input that is not all ASCII
+/// where the caller inlines only the ASCII test (the `Transcoder`'s short
+/// pieces), so that its own body stays small enough to be inlined.
+#[inline(never)]
+pub(crate) fn utf8_to_utf16_outlined(
+    src: &[u8],
+    dst: &mut [u16],
+    order: ByteOrder,
+) -> Option<usize> {
+    utf8_to_utf16_valid(src, dst, order)
+}
+
 /// The free function `utf8::to_utf16` for what [`utf8_to_utf16_valid`] does
 /// not take: short input through the portable conversion (for its exact
 /// error or a short `dst`), longer input through the active kernel. Out of
