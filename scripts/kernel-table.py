@@ -12,6 +12,7 @@ corpus inputs::
     python3 scripts/kernel-table.py --corpus DIR --time 1 --detail > table.md
     python3 scripts/kernel-table.py --repeat 3     # each figure the best of 3 runs
     python3 scripts/kernel-table.py --repeat 2 --recheck 3   # and the losing files 3 more
+    python3 scripts/kernel-table.py --aligned      # functions on 64-byte boundaries
 
 Benches: ``transcode`` (every conversion and UTF-16/UTF-32 validation:
 ``utfast/<kernel>`` against ``simdutf/convert``) and ``utf8`` (UTF-8 validation:
@@ -66,12 +67,26 @@ def available_kernels() -> list[str]:
     return [k for k, _ in PAIRS if f"/utfast/{k}:" in out]
 
 
-def build() -> dict[str, str]:
+# ``--aligned``: every function of both libraries starts on a 64-byte boundary,
+# built in a target directory of its own (the default build stays as it is).
+ALIGNED_ENV = {
+    "CXXFLAGS": "-falign-functions=64",
+    "RUSTFLAGS": "-C llvm-args=-align-all-functions=6",
+    "CARGO_TARGET_DIR": str(ROOT / "target" / "aligned"),
+}
+
+
+def build(aligned: bool = False) -> dict[str, str]:
     """Builds the two benches once: ``{bench: its executable}``. Every run then
-    uses these executables, so edits made while the script runs change nothing."""
+    uses these executables, so edits made while the script runs change nothing.
+    With ``aligned``, both libraries' functions start on 64-byte boundaries
+    (``ALIGNED_ENV``): where the linker puts simdutf's loops otherwise moves its
+    speed by up to 2x between builds of unchanged simdutf code (BENCHMARKS.md,
+    forty-fifth session)."""
+    env = dict(os.environ, **ALIGNED_ENV) if aligned else None
     out = subprocess.run(["cargo", "bench", "-q", "--bench", "transcode", "--bench", "utf8",
                           "--no-run", "--message-format=json"], cwd=ROOT, check=True,
-                         text=True, stdout=subprocess.PIPE).stdout
+                         text=True, stdout=subprocess.PIPE, env=env).stdout
     found = {}
     for line in out.splitlines():
         msg = json.loads(line)
@@ -234,6 +249,10 @@ def main() -> int:
                         help="after the runs, measure the files where utfast was slower "
                         "again this many times, both libraries, keeping each side's best "
                         "(as --repeat does, for those files only)")
+    parser.add_argument("--aligned", action="store_true",
+                        help="build both libraries with every function on a 64-byte "
+                        "boundary (in target/aligned), so that a change to one kernel "
+                        "does not move the other functions' loops")
     args = parser.parse_args()
     if not args.corpus.is_dir():
         print(f"error: no corpus directory at {args.corpus}; pass --corpus DIR",
@@ -248,7 +267,7 @@ def main() -> int:
                   file=sys.stderr)
             return 2
         directions = [d for d in directions if d in wanted]
-    EXECUTABLES.update(build())
+    EXECUTABLES.update(build(args.aligned))
     kernels = available_kernels()
     if args.kernels:
         kernels = [k for k in kernels if k in args.kernels.split(",")]
@@ -279,6 +298,9 @@ def main() -> int:
 
     print("# utfast kernel for kernel against simdutf\n")
     print(f"- CPU: {bench_summary.cpu_model()}")
+    if args.aligned:
+        print("- build: every function of both libraries on a 64-byte boundary "
+              "(`--aligned`)")
     print(f"- corpus: {args.corpus}; criterion median, {args.time} s per benchmark"
           + (f", best of {args.repeat} alternating runs" if args.repeat > 1 else "")
           + (f"; files where utfast was slower measured again up to {args.recheck} more "
