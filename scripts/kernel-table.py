@@ -83,7 +83,13 @@ def build(aligned: bool = False) -> dict[str, str]:
     (``ALIGNED_ENV``): where the linker puts simdutf's loops otherwise moves its
     speed by up to 2x between builds of unchanged simdutf code (BENCHMARKS.md,
     forty-fifth session)."""
-    env = dict(os.environ, **ALIGNED_ENV) if aligned else None
+    env = None
+    if aligned:
+        # The flags join the caller's own (a RUSTFLAGS or CXXFLAGS already set
+        # stays in force); the target directory replaces theirs.
+        env = dict(os.environ, CARGO_TARGET_DIR=ALIGNED_ENV["CARGO_TARGET_DIR"])
+        for name in ("CXXFLAGS", "RUSTFLAGS"):
+            env[name] = f"{os.environ.get(name, '')} {ALIGNED_ENV[name]}".strip()
     out = subprocess.run(["cargo", "bench", "-q", "--bench", "transcode", "--bench", "utf8",
                           "--no-run", "--message-format=json"], cwd=ROOT, check=True,
                          text=True, stdout=subprocess.PIPE, env=env).stdout
