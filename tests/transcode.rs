@@ -1562,3 +1562,53 @@ fn utf16_to_utf8_stays_within_its_output() {
         }
     }
 }
+
+/// UTF-16 to UTF-8 of ASCII runs of every length between non-ASCII units
+/// (two- and three-byte), into every output length near the end, by every
+/// kernel: an ASCII run stops at the bounds of the step that follows it
+/// (SSE4.2, NEON: one run test a vector, with its limit taken from the step's
+/// bounds), so that it neither writes past the output nor stops anywhere but
+/// where the reference does.
+#[test]
+fn utf16_to_utf8_ascii_runs_meet_the_output_end() {
+    let order = ByteOrder::Little;
+    for gap in [1usize, 15, 16, 17, 40, 63, 64, 65, 130] {
+        for (i, len) in (16..=300usize).step_by(13).enumerate() {
+            let special = if i % 2 == 0 { 0xE9 } else { 0x4E16 };
+            let units: Vec<u16> = (0..len)
+                .map(|k| {
+                    if k % (gap + 1) == gap {
+                        special
+                    } else {
+                        0x61 + (k % 26) as u16
+                    }
+                })
+                .collect();
+            let mut room = vec![0u8; 3 * len];
+            let need = reference::utf16_to_utf8(&units, &mut room, order).unwrap();
+            for e in engines() {
+                for out in need.saturating_sub(100)..=need + 1 {
+                    let mut buf = vec![0xAAu8; out + 128];
+                    let got = e.utf16_to_utf8(&units, &mut buf[..out], order);
+                    let what = format!(
+                        "{}: gap {gap}, {len} units, output {out}",
+                        e.kernel().name()
+                    );
+                    assert!(
+                        buf[out..].iter().all(|&b| b == 0xAA),
+                        "{what}: wrote past the output"
+                    );
+                    let mut exact = vec![0u8; out];
+                    assert_eq!(
+                        got,
+                        reference::utf16_to_utf8(&units, &mut exact, order),
+                        "{what}"
+                    );
+                    if got.is_ok() {
+                        assert_eq!(buf[..out.min(need)], exact[..out.min(need)], "{what}");
+                    }
+                }
+            }
+        }
+    }
+}
