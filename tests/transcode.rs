@@ -1563,16 +1563,47 @@ fn utf16_to_utf8_stays_within_its_output() {
     }
 }
 
-/// UTF-16 to UTF-8 of ASCII runs of every length between non-ASCII units
-/// (two- and three-byte), into every output length near the end, by every
-/// kernel: an ASCII run stops at the bounds of the step that follows it
-/// (SSE4.2, NEON: one run test a vector, with its limit taken from the step's
-/// bounds), so that it neither writes past the output nor stops anywhere but
-/// where the reference does.
+/// UTF-16 and Latin-1 to UTF-8 of ASCII runs of every length between
+/// non-ASCII units (two- and three-byte), into every output length near the
+/// end, by every kernel: an ASCII run stops at the bounds of the step that
+/// follows it (SSE4.2, NEON: one run test a vector, with its limit taken from
+/// the step's bounds), so that it neither writes past the output nor stops
+/// anywhere but where the reference does.
 #[test]
-fn utf16_to_utf8_ascii_runs_meet_the_output_end() {
+fn ascii_runs_to_utf8_meet_the_output_end() {
     let order = ByteOrder::Little;
     for gap in [1usize, 15, 16, 17, 40, 63, 64, 65, 130] {
+        for len in (16..=300usize).step_by(13) {
+            let bytes: Vec<u8> = (0..len)
+                .map(|k| {
+                    if k % (gap + 1) == gap {
+                        0xE9
+                    } else {
+                        b'a' + (k % 26) as u8
+                    }
+                })
+                .collect();
+            let need = reference::utf8_len_from_latin1(&bytes);
+            for e in engines() {
+                for out in need.saturating_sub(100)..=need + 1 {
+                    let mut buf = vec![0xAAu8; out + 128];
+                    let got = e.latin1_to_utf8(&bytes, &mut buf[..out]);
+                    let what = format!(
+                        "{}: Latin-1, gap {gap}, {len} bytes, output {out}",
+                        e.kernel().name()
+                    );
+                    assert!(
+                        buf[out..].iter().all(|&b| b == 0xAA),
+                        "{what}: wrote past the output"
+                    );
+                    let mut exact = vec![0u8; out];
+                    assert_eq!(got, reference::latin1_to_utf8(&bytes, &mut exact), "{what}");
+                    if let Ok(n) = got {
+                        assert_eq!(buf[..n], exact[..n], "{what}");
+                    }
+                }
+            }
+        }
         for (i, len) in (16..=300usize).step_by(13).enumerate() {
             let special = if i % 2 == 0 { 0xE9 } else { 0x4E16 };
             let units: Vec<u16> = (0..len)
