@@ -1564,11 +1564,13 @@ fn utf16_to_utf8_stays_within_its_output() {
 }
 
 /// UTF-16 and Latin-1 to UTF-8 of ASCII runs of every length between
-/// non-ASCII units (two- and three-byte), into every output length near the
-/// end, by every kernel: an ASCII run stops at the bounds of the step that
-/// follows it (SSE4.2, NEON: one run test a vector, with its limit taken from
-/// the step's bounds), so that it neither writes past the output nor stops
-/// anywhere but where the reference does.
+/// non-ASCII units (two- and three-byte), and of three-byte runs between
+/// ASCII letters, into every output length near the end, by every kernel: an
+/// ASCII run stops at the bounds of the step that follows it (SSE4.2, NEON:
+/// one run test a vector, with its limit taken from the step's bounds), and
+/// steps of three-byte characters in a row at the step's bounds, so that
+/// neither writes past the output nor stops anywhere but where the reference
+/// does.
 #[test]
 fn ascii_runs_to_utf8_meet_the_output_end() {
     let order = ByteOrder::Little;
@@ -1605,13 +1607,20 @@ fn ascii_runs_to_utf8_meet_the_output_end() {
             }
         }
         for (i, len) in (16..=300usize).step_by(13).enumerate() {
-            let special = if i % 2 == 0 { 0xE9 } else { 0x4E16 };
+            // ASCII runs between an accented letter or an ideograph, and
+            // (every third length) ideographs between ASCII letters: steps
+            // of three-byte characters in a row, then a run.
+            let (special, filler) = match i % 3 {
+                0 => (0xE9, 0x61),
+                1 => (0x4E16, 0x61),
+                _ => (0x61, 0x4E00),
+            };
             let units: Vec<u16> = (0..len)
                 .map(|k| {
                     if k % (gap + 1) == gap {
                         special
                     } else {
-                        0x61 + (k % 26) as u16
+                        filler + (k % 26) as u16
                     }
                 })
                 .collect();
