@@ -1055,13 +1055,15 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         src.len().checked_sub(STEP),
         dst.len().checked_sub(ROOM),
     ) {
-        // An ASCII run is tried at the start, after a step that was all
-        // ASCII (or of surrogate pairs and nearly all ASCII), and after one
-        // that went character by character (and always for Latin-1), right
-        // where that step ends: no flag carried to the next step. Text without long ASCII runs (Chinese, Korean, Hindi,
-        // Cyrillic) then pays for no failed run test a step: 13% fewer
-        // instructions on Korean and Russian UTF-16 with the SSE4.2 kernel, 3%
-        // more on French and German. (Every step reads and writes within
+        // With wide steps (AVX2, AVX-512), or for UTF-32: an ASCII run is
+        // tried at the start, after a step that was all ASCII (or of
+        // surrogate pairs and nearly all ASCII), and after one that went
+        // character by character (and always for Latin-1), right where that
+        // step ends: no flag carried to the next step. Text without long
+        // ASCII runs (Chinese, Korean, Hindi, Cyrillic) then pays for no
+        // failed run test a step. Without wide steps, UTF-16 and Latin-1
+        // start every step with a run bounded by the step's own limits
+        // ([`Source::ASCII_FIRST`]). (Every step reads and writes within
         // `src` and `dst`, so `read <= src.len()` and `written <= dst.len()`
         // wherever `ascii_run_at` is called: its safety condition.)
         let ascii_first = I::ASCII_FIRST && V::UNITS == 0 && V::LANES == STEP;
