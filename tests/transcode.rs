@@ -1573,6 +1573,32 @@ fn utf16_to_utf8_stays_within_its_output() {
 /// does.
 #[test]
 fn ascii_runs_to_utf8_meet_the_output_end() {
+    // Every output length from 100 bytes short of `need` to one more, by
+    // every kernel's `convert` against `reference`.
+    fn near_the_end<E: PartialEq + Debug>(
+        what: &str,
+        need: usize,
+        convert: impl Fn(&Engine, &mut [u8]) -> Result<usize, E>,
+        reference: impl Fn(&mut [u8]) -> Result<usize, E>,
+    ) {
+        for e in engines() {
+            for out in need.saturating_sub(100)..=need + 1 {
+                let mut buf = vec![0xAAu8; out + 128];
+                let got = convert(&e, &mut buf[..out]);
+                let what = format!("{}: {what}, output {out}", e.kernel().name());
+                assert!(
+                    buf[out..].iter().all(|&b| b == 0xAA),
+                    "{what}: wrote past the output"
+                );
+                let mut exact = vec![0u8; out];
+                let want = reference(&mut exact);
+                if let Ok(n) = want {
+                    assert_eq!(buf[..n.min(out)], exact[..n.min(out)], "{what}");
+                }
+                assert_eq!(got, want, "{what}");
+            }
+        }
+    }
     let order = ByteOrder::Little;
     for gap in [1usize, 15, 16, 17, 40, 63, 64, 65, 130] {
         for len in (16..=300usize).step_by(13) {
@@ -1585,26 +1611,12 @@ fn ascii_runs_to_utf8_meet_the_output_end() {
                     }
                 })
                 .collect();
-            let need = reference::utf8_len_from_latin1(&bytes);
-            for e in engines() {
-                for out in need.saturating_sub(100)..=need + 1 {
-                    let mut buf = vec![0xAAu8; out + 128];
-                    let got = e.latin1_to_utf8(&bytes, &mut buf[..out]);
-                    let what = format!(
-                        "{}: Latin-1, gap {gap}, {len} bytes, output {out}",
-                        e.kernel().name()
-                    );
-                    assert!(
-                        buf[out..].iter().all(|&b| b == 0xAA),
-                        "{what}: wrote past the output"
-                    );
-                    let mut exact = vec![0u8; out];
-                    assert_eq!(got, reference::latin1_to_utf8(&bytes, &mut exact), "{what}");
-                    if let Ok(n) = got {
-                        assert_eq!(buf[..n], exact[..n], "{what}");
-                    }
-                }
-            }
+            near_the_end(
+                &format!("Latin-1, gap {gap}, {len} bytes"),
+                reference::utf8_len_from_latin1(&bytes),
+                |e, o| e.latin1_to_utf8(&bytes, o),
+                |o| reference::latin1_to_utf8(&bytes, o),
+            );
         }
         for (i, len) in (16..=300usize).step_by(13).enumerate() {
             // ASCII runs between an accented letter or an ideograph, and
@@ -1625,30 +1637,12 @@ fn ascii_runs_to_utf8_meet_the_output_end() {
                 })
                 .collect();
             let mut room = vec![0u8; 3 * len];
-            let need = reference::utf16_to_utf8(&units, &mut room, order).unwrap();
-            for e in engines() {
-                for out in need.saturating_sub(100)..=need + 1 {
-                    let mut buf = vec![0xAAu8; out + 128];
-                    let got = e.utf16_to_utf8(&units, &mut buf[..out], order);
-                    let what = format!(
-                        "{}: gap {gap}, {len} units, output {out}",
-                        e.kernel().name()
-                    );
-                    assert!(
-                        buf[out..].iter().all(|&b| b == 0xAA),
-                        "{what}: wrote past the output"
-                    );
-                    let mut exact = vec![0u8; out];
-                    assert_eq!(
-                        got,
-                        reference::utf16_to_utf8(&units, &mut exact, order),
-                        "{what}"
-                    );
-                    if got.is_ok() {
-                        assert_eq!(buf[..out.min(need)], exact[..out.min(need)], "{what}");
-                    }
-                }
-            }
+            near_the_end(
+                &format!("UTF-16, gap {gap}, {len} units"),
+                reference::utf16_to_utf8(&units, &mut room, order).unwrap(),
+                |e, o| e.utf16_to_utf8(&units, o, order),
+                |o| reference::utf16_to_utf8(&units, o, order),
+            );
         }
     }
 }

@@ -932,29 +932,12 @@ unsafe fn short_step<V: Wide, I: Source>(
 /// The CPU supports `V`.
 #[inline(always)]
 unsafe fn ascii_run<V: ByteVector, I: Source>(src: &[I::Unit], dst: &mut [u8]) -> usize {
-    let limit = src.len().min(dst.len()) / V::LANES * V::LANES;
-    let (from, to) = (src.as_ptr(), dst.as_mut_ptr());
-    let mut done = 0;
-    // SAFETY: each step reads LANES (or MANY * LANES) units of `src` and
-    // writes as many bytes of `dst` below `limit`, which both hold.
-    // A run's first vectors one at a time (a word or two between accented
-    // letters); one that lasts longer, MANY vectors at a test.
-    if I::MANY > 0 {
-        for _ in 0..SINGLE_TESTS {
-            if done == limit || !I::ascii::<V>(from.add(done), to.add(done)) {
-                return done;
-            }
-            done += V::LANES;
-        }
-        let many = I::MANY * V::LANES;
-        while limit - done >= many && I::ascii_many::<V>(from.add(done), to.add(done)) {
-            done += many;
-        }
+    // The last offset from which a vector fits in both.
+    match src.len().min(dst.len()).checked_sub(V::LANES) {
+        // SAFETY: a vector from any offset up to `last` is in both slices.
+        Some(last) => ascii_run_within::<V, I>(src.as_ptr(), dst.as_mut_ptr(), last),
+        None => 0,
     }
-    while done < limit && I::ascii::<V>(from.add(done), to.add(done)) {
-        done += V::LANES;
-    }
-    done
 }
 
 /// Converts the ASCII run at `from` to bytes at `to`, `V::LANES` units at a
