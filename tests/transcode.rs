@@ -780,9 +780,10 @@ fn latin1_one_accent_at_every_position_of_long_inputs() {
 
 #[test]
 fn utf8_to_latin1_groups_with_a_byte_changed_anywhere() {
-    // AVX-512 converts UTF-8 to Latin-1 four 64-byte blocks at a time and
-    // checks them together, copying a group of ASCII as it is: Latin-1 text
-    // (and ASCII text with a few accents, so that some groups are ASCII) with
+    // AVX-512 converts UTF-8 to Latin-1 two 64-byte blocks at a time from a
+    // block that is not ASCII and checks them together, copying ASCII blocks
+    // as they are: Latin-1 text (and ASCII text with a few accents, so that
+    // some blocks are ASCII and some groups end in a lead) with
     // each byte changed to each kind of byte, into outputs of the input's
     // length and, for some, every room near the end of what it needs.
     let engines = engines();
@@ -797,7 +798,7 @@ fn utf8_to_latin1_groups_with_a_byte_changed_anywhere() {
         .into_bytes();
     let mut ascii: Vec<u8> = (0..1100).map(|i| b'a' + (i % 26) as u8).collect();
     // Accents across group and block ends (a lead as the last byte of one).
-    for at in [255, 511, 600, 767] {
+    for at in [63, 255, 511, 600, 703, 767] {
         ascii[at..at + 2].copy_from_slice("é".as_bytes());
     }
     let step = if quick() { 7 } else { 1 };
