@@ -536,6 +536,11 @@ pub(crate) trait Source {
     /// 1,074,000 instructions).
     const ASCII_FIRST: bool = false;
 
+    /// The most UTF-8 bytes a unit of the input writes, on average over any
+    /// prefix of it (UTF-16: three; a surrogate pair writes four for two
+    /// units): `written <= MAX_BYTES * read` throughout a conversion.
+    const MAX_BYTES: usize = 4;
+
     /// When the `V::LANES` units at `ptr` are all ASCII, writes them as bytes at
     /// `out` and returns true; otherwise writes nothing.
     ///
@@ -650,6 +655,7 @@ impl<const BIG: bool> Utf16<BIG> {
 }
 
 impl<const BIG: bool> Source for Utf16<BIG> {
+    const MAX_BYTES: usize = 3;
     type Unit = u16;
     const ASCII_FIRST: bool = true;
     const RUNS_FROM_WIDE: bool = true;
@@ -817,6 +823,7 @@ impl Source for Utf32 {
 
 impl Source for Latin1 {
     type Unit = u8;
+    const MAX_BYTES: usize = 2;
     const RUNS_AFTER_MIXED: bool = true;
     const ASCII_FIRST: bool = true;
 
@@ -1050,6 +1057,10 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         // `src` and `dst`, so `read <= src.len()` and `written <= dst.len()`
         // wherever `ascii_run_at` is called: its safety condition.)
         let ascii_first = I::ASCII_FIRST && V::UNITS == 0 && V::LANES == STEP;
+        // Up to here a run's limit needs no look at the output: from `read`
+        // at most `stop`, `written + (stop - read) <= MAX_BYTES * read + stop
+        // - read <= MAX_BYTES * stop <= last_written`.
+        let stop = last_read.min(last_written / I::MAX_BYTES);
         if !ascii_first {
             ascii_run_at::<V, I>(src, dst, &mut read, &mut written);
         }
@@ -1061,12 +1072,18 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
             if ascii_first {
                 // The ASCII run from here, within the bounds of a step: it
                 // ends at a vector that is not all ASCII, which the step
-                // below takes with no second test. (Slice lengths are at
-                // most `isize::MAX`: the casts keep every value.)
-                let limit = (last_read as isize - read as isize)
-                    .min(last_written as isize - written as isize);
+                // below takes with no second test. The limit is `stop`'s,
+                // one subtraction, and both bounds' only near the end.
+                // (Slice lengths are at most `isize::MAX`: the casts keep
+                // every value.)
+                debug_assert!(written <= I::MAX_BYTES * read);
+                let mut limit = stop as isize - read as isize;
                 if limit < 0 {
-                    break;
+                    limit = (last_read as isize - read as isize)
+                        .min(last_written as isize - written as isize);
+                    if limit < 0 {
+                        break;
+                    }
                 }
                 let limit = limit as usize;
                 // SAFETY: the run tests vectors at offsets up to `limit`, and
@@ -1080,7 +1097,8 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                 read += run;
                 written += run;
                 if run > limit {
-                    break;
+                    // Past the limit: the next turn takes both bounds.
+                    continue;
                 }
             } else if read > last_read || written > last_written {
                 break;
