@@ -452,6 +452,11 @@ unsafe fn encode16<S: Simd128>(units: [S; 2], short: bool, mixed: bool, out: *mu
 }
 
 /// An input format, as vectors of `u16` lanes and character by character.
+/// What [`Source::ascii16`] loaded of 16 units that are not all ASCII: the
+/// units as two vectors of `u16` lanes and their lanes' maximum (Latin-1: the
+/// bytes, three times).
+pub(crate) type Loaded<S> = ([S; 2], S);
+
 pub(crate) trait Source {
     /// The input code unit.
     type Unit: Copy + Default;
@@ -553,6 +558,40 @@ pub(crate) trait Source {
         false
     }
 
+    /// [`Source::ascii`] for the 16 units at `ptr` with 128-bit vectors, and
+    /// where they are not all ASCII, what the test loaded for
+    /// [`Source::step16_loaded`]: the units as [`Source::load`] gives them and
+    /// the maximum of their lanes (by default nothing of use: the step loads
+    /// them again).
+    ///
+    /// # Safety
+    /// `ptr..ptr + 16` is readable, `out..out + 16` writable; the CPU supports
+    /// `S`.
+    #[inline(always)]
+    unsafe fn ascii16<S: Simd128>(ptr: *const Self::Unit, out: *mut u8) -> Result<(), Loaded<S>> {
+        // SAFETY: the caller's promises.
+        match Self::ascii::<S>(ptr, out) {
+            true => Ok(()),
+            false => Err(([S::splat(0); 2], S::splat(0))),
+        }
+    }
+
+    /// [`Source::step16`] for the 16 units at `ptr` that are not all ASCII,
+    /// from what [`Source::ascii16`] loaded of them.
+    ///
+    /// # Safety
+    /// As [`Source::step16`]; `loaded` is [`Source::ascii16`]'s for `ptr`.
+    #[inline(always)]
+    unsafe fn step16_loaded<S: Simd128>(
+        ptr: *const Self::Unit,
+        loaded: Loaded<S>,
+        out: *mut u8,
+    ) -> Option<usize> {
+        let _ = loaded;
+        // SAFETY: the caller's promises.
+        Self::step16::<S>(ptr, true, out)
+    }
+
     /// Whether, with a kernel whose [`Wide::ASCII_RUNS_FROM_WIDE`], a wide step
     /// that was all ASCII hands the rest of the run to the ASCII loop. UTF-16
     /// only: UTF-32 on AVX2 lost 3-8% on French, Chinese and German text (four
@@ -638,6 +677,18 @@ impl<const BIG: bool> Utf16<BIG> {
         ByteOrder::Little
     };
 
+    /// [`Source::load`] of units already loaded, whose lanes' maximum is `max`.
+    ///
+    /// # Safety
+    /// The CPU supports `S`.
+    #[inline(always)]
+    unsafe fn classify<S: Simd128>([a, b]: [S; 2], max: S) -> Option<([S; 2], bool)> {
+        if !max.and(S::splat16(0xF800)).any_nonzero() {
+            return Some(([a, b], true));
+        }
+        (!any_surrogate(a, b)).then_some(([a, b], false))
+    }
+
     /// The 16 units at `ptr` as two vectors in the machine's order.
     ///
     /// # Safety
@@ -665,11 +716,7 @@ impl<const BIG: bool> Source for Utf16<BIG> {
     unsafe fn load<S: Simd128>(ptr: *const u16) -> Option<([S; 2], bool)> {
         // SAFETY: the caller's promise: 16 units.
         let [a, b] = Self::units::<S>(ptr);
-        let max = a.max16(b);
-        if !max.and(S::splat16(0xF800)).any_nonzero() {
-            return Some(([a, b], true));
-        }
-        (!any_surrogate(a, b)).then_some(([a, b], false))
+        Self::classify([a, b], a.max16(b))
     }
 
     #[inline(always)]
@@ -714,6 +761,38 @@ impl<const BIG: bool> Source for Utf16<BIG> {
         }
         low.narrow_u16::<BIG>(high, out);
         true
+    }
+
+    #[inline(always)]
+    unsafe fn ascii16<S: Simd128>(ptr: *const u16, out: *mut u8) -> Result<(), Loaded<S>> {
+        // SAFETY (all): the caller's promises: 16 units, 16 bytes.
+        if BIG {
+            // (Tested as they are; turned only where the step needs them.)
+            if Self::ascii::<S>(ptr, out) {
+                return Ok(());
+            }
+            let [a, b] = Self::units::<S>(ptr);
+            return Err(([a, b], a.max16(b)));
+        }
+        let (a, b) = (S::load(ptr.cast()), S::load(ptr.add(8).cast()));
+        // The maximum tests for ASCII here and for U+0800 in the step.
+        let max = a.max16(b);
+        if max.and(S::splat16(0xFF80)).any_nonzero() {
+            return Err(([a, b], max));
+        }
+        a.narrow(b).store(out);
+        Ok(())
+    }
+
+    #[inline(always)]
+    unsafe fn step16_loaded<S: Simd128>(
+        _: *const u16,
+        (units, max): Loaded<S>,
+        out: *mut u8,
+    ) -> Option<usize> {
+        let (units, short) = Self::classify(units, max)?;
+        // SAFETY: the caller's promise: 64 bytes at `out`.
+        Some(encode16(units, short, true, out))
     }
 
     const MANY: usize = 4;
@@ -821,6 +900,29 @@ impl Source for Utf32 {
     }
 }
 
+impl Latin1 {
+    /// [`Source::step16`] of the 16 bytes `bytes`: the bytes written.
+    ///
+    /// # Safety
+    /// `out..out + 64` is writable; the CPU supports `S`.
+    #[inline(always)]
+    unsafe fn step_bytes<S: Simd128>(bytes: S, mixed: bool, out: *mut u8) -> usize {
+        let two = bytes.movemask();
+        if !mixed && two == 0 {
+            bytes.store(out);
+            return 16;
+        }
+        let high = bytes.lt_i8(S::splat(0));
+        // From 0xC0: above 0xBF read as `i8` (ASCII too, which `high` leaves).
+        let from_c0 = S::splat(0xBF).lt_i8(bytes);
+        let lead = from_c0.and(S::splat(1)).or(S::splat(0xC2));
+        let first = select(high, lead, bytes);
+        let second = bytes.and(S::splat(0xBF));
+        let halves = [first.zip_low(second), first.zip_high(second)];
+        store_shuffled(halves, &SHUFFLES[0], two, 8, out)
+    }
+}
+
 impl Source for Latin1 {
     type Unit = u8;
     const MAX_BYTES: usize = 2;
@@ -847,20 +949,28 @@ impl Source for Latin1 {
     #[inline(always)]
     unsafe fn step16<S: Simd128>(ptr: *const u8, mixed: bool, out: *mut u8) -> Option<usize> {
         // SAFETY: the caller's promises: 16 bytes at `ptr`, 64 at `out`.
+        Some(Self::step_bytes(S::load(ptr), mixed, out))
+    }
+
+    #[inline(always)]
+    unsafe fn ascii16<S: Simd128>(ptr: *const u8, out: *mut u8) -> Result<(), Loaded<S>> {
+        // SAFETY: the caller's promises: 16 bytes at `ptr` and at `out`.
         let bytes = S::load(ptr);
-        let two = bytes.movemask();
-        if !mixed && two == 0 {
-            bytes.store(out);
-            return Some(16);
+        if !bytes.is_ascii() {
+            return Err(([bytes, bytes], bytes));
         }
-        let high = bytes.lt_i8(S::splat(0));
-        // From 0xC0: above 0xBF read as `i8` (ASCII too, which `high` leaves).
-        let from_c0 = S::splat(0xBF).lt_i8(bytes);
-        let lead = from_c0.and(S::splat(1)).or(S::splat(0xC2));
-        let first = select(high, lead, bytes);
-        let second = bytes.and(S::splat(0xBF));
-        let halves = [first.zip_low(second), first.zip_high(second)];
-        Some(store_shuffled(halves, &SHUFFLES[0], two, 8, out))
+        bytes.store(out);
+        Ok(())
+    }
+
+    #[inline(always)]
+    unsafe fn step16_loaded<S: Simd128>(
+        _: *const u8,
+        ([bytes, _], _): Loaded<S>,
+        out: *mut u8,
+    ) -> Option<usize> {
+        // SAFETY: the caller's promise: 64 bytes at `out`.
+        Some(Self::step_bytes(bytes, true, out))
     }
 
     #[inline(always)]
@@ -956,7 +1066,7 @@ unsafe fn ascii_run<V: ByteVector, I: Source>(src: &[I::Unit], dst: &mut [u8]) -
 /// bounds of its own to compute: the caller's `limit` keeps a step in bounds.
 /// (Which way the run ended is known where it ends: once inlined, the caller's
 /// test of it is gone, and so are the first tests' limit tests where `limit`
-/// allows them all: SSE4.2 UTF-16, French, about 34,000 instructions a call.)
+/// allows them all: SSE4.2 UTF-16, French, about 12,000 instructions a call.)
 ///
 /// # Safety
 /// `from..from + limit + V::LANES` is readable, `to..to + limit + V::LANES`
@@ -967,6 +1077,28 @@ unsafe fn ascii_run_within<V: ByteVector, I: Source>(
     to: *mut u8,
     limit: usize,
 ) -> Result<usize, usize> {
+    let test = |ptr, out| match I::ascii::<V>(ptr, out) {
+        true => Ok(()),
+        false => Err(()),
+    };
+    // SAFETY: the caller's promises.
+    ascii_run_with::<V, I, ()>(from, to, limit, test).map(|(run, ())| run)
+}
+
+/// [`ascii_run_within`] with `test` for a vector's units (`V::LANES`): `Ok`
+/// when they are ASCII, having written them, or what it leaves of them, which
+/// the run hands on with its length.
+///
+/// # Safety
+/// As [`ascii_run_within`]; `test` is [`Source::ascii`] for `V`, and may
+/// leave more.
+#[inline(always)]
+unsafe fn ascii_run_with<V: ByteVector, I: Source, L>(
+    from: *const I::Unit,
+    to: *mut u8,
+    limit: usize,
+    test: impl Fn(*const I::Unit, *mut u8) -> Result<(), L>,
+) -> Result<(usize, L), usize> {
     let mut done = 0;
     // SAFETY (all tests): each reads LANES (or MANY * LANES) units from an
     // offset whose last vector starts at most at `limit`: the caller's
@@ -975,15 +1107,15 @@ unsafe fn ascii_run_within<V: ByteVector, I: Source>(
         // (The last of them reads from `(SINGLE_TESTS - 1) * V::LANES`.)
         if limit >= (SINGLE_TESTS - 1) * V::LANES {
             for _ in 0..SINGLE_TESTS {
-                if !I::ascii::<V>(from.add(done), to.add(done)) {
-                    return Ok(done);
+                if let Err(left) = test(from.add(done), to.add(done)) {
+                    return Ok((done, left));
                 }
                 done += V::LANES;
             }
         } else {
             for _ in 0..SINGLE_TESTS {
-                if !I::ascii::<V>(from.add(done), to.add(done)) {
-                    return Ok(done);
+                if let Err(left) = test(from.add(done), to.add(done)) {
+                    return Ok((done, left));
                 }
                 done += V::LANES;
                 if done > limit {
@@ -1002,8 +1134,8 @@ unsafe fn ascii_run_within<V: ByteVector, I: Source>(
         if done > limit {
             return Err(done);
         }
-        if !I::ascii::<V>(from.add(done), to.add(done)) {
-            return Ok(done);
+        if let Err(left) = test(from.add(done), to.add(done)) {
+            return Ok((done, left));
         }
         done += V::LANES;
     }
@@ -1089,6 +1221,8 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
         // decline.
         let mut wide_next = true;
         loop {
+            // What the run's last test loaded, for the step.
+            let mut loaded = None;
             if ascii_first {
                 // The ASCII run from here, within the bounds of a step: it
                 // ends at a vector that is not all ASCII, which the step
@@ -1109,14 +1243,18 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                 // SAFETY: the run tests vectors at offsets up to `limit`, and
                 // a step's STEP units and ROOM bytes fit from `read + limit`
                 // and `written + limit`.
-                match ascii_run_within::<V, I>(
+                // (`S` holds STEP units as `V` does here.)
+                let test = |ptr, out| I::ascii16::<S>(ptr, out);
+                match ascii_run_with::<S, I, Loaded<S>>(
                     src.as_ptr().add(read),
                     dst.as_mut_ptr().add(written),
                     limit,
+                    test,
                 ) {
-                    Ok(run) => {
+                    Ok((run, left)) => {
                         read += run;
                         written += run;
+                        loaded = Some(left);
                     }
                     Err(run) => {
                         // Past the limit: the next turn takes both bounds.
@@ -1180,7 +1318,11 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
             // `written` in `dst` (the loop's condition, or the test above).
             // (After an ASCII run, the units are known not all ASCII.)
             let (from, out) = (src.as_ptr().add(read), dst.as_mut_ptr().add(written));
-            match I::step16::<S>(from, ascii_first, out) {
+            let step = match loaded {
+                Some(loaded) => I::step16_loaded::<S>(from, loaded, out),
+                None => I::step16::<S>(from, ascii_first, out),
+            };
+            match step {
                 Some(n) => {
                     wide_next = true;
                     written += n;
