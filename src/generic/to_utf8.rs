@@ -1387,7 +1387,9 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                     // → 1,021,262; Chinese Wikipedia, where ASCII
                     // interrupts, 418,283 → 419,304).
                     if ascii_first && n > 2 * STEP {
-                        while read <= last_read && written <= last_written {
+                        // (Up to `stop`, `read` alone keeps both in bounds.)
+                        while read <= stop || (read <= last_read && written <= last_written) {
+                            debug_assert!(written <= I::MAX_BYTES * read);
                             // SAFETY: as for `step16` (the loop's condition).
                             let (from, out) =
                                 (src.as_ptr().add(read), dst.as_mut_ptr().add(written));
