@@ -451,12 +451,12 @@ unsafe fn encode16<S: Simd128>(units: [S; 2], short: bool, mixed: bool, out: *mu
     n + encode8_two(b, two >> 8, out.add(n))
 }
 
-/// An input format, as vectors of `u16` lanes and character by character.
 /// What [`Source::ascii16`] loaded of 16 units that are not all ASCII: the
 /// units as two vectors of `u16` lanes and their lanes' maximum (Latin-1: the
 /// bytes, three times).
 pub(crate) type Loaded<S> = ([S; 2], S);
 
+/// An input format, as vectors of `u16` lanes and character by character.
 pub(crate) trait Source {
     /// The input code unit.
     type Unit: Copy + Default;
@@ -1152,22 +1152,14 @@ unsafe fn ascii_run_with<V: ByteVector, I: Source, T: RunTest>(
         // (The last of them reads from `(SINGLE_TESTS - 1) * V::LANES`. Only
         // with 16-byte vectors: AVX2's runs, whose `ascii_many` is a constant
         // `false`, took 4% more instructions on French text with both forms.)
-        if V::LANES == 16 && limit >= (SINGLE_TESTS - 1) * V::LANES {
-            for _ in 0..SINGLE_TESTS {
-                if let Err(left) = T::test::<V, I>(from.add(done), to.add(done)) {
-                    return Ok((done, left));
-                }
-                done += V::LANES;
+        let unchecked = V::LANES == 16 && limit >= (SINGLE_TESTS - 1) * V::LANES;
+        for _ in 0..SINGLE_TESTS {
+            if let Err(left) = T::test::<V, I>(from.add(done), to.add(done)) {
+                return Ok((done, left));
             }
-        } else {
-            for _ in 0..SINGLE_TESTS {
-                if let Err(left) = T::test::<V, I>(from.add(done), to.add(done)) {
-                    return Ok((done, left));
-                }
-                done += V::LANES;
-                if done > limit {
-                    return Err(done);
-                }
+            done += V::LANES;
+            if !unchecked && done > limit {
+                return Err(done);
             }
         }
         // The last offset from which MANY vectors stay within `limit`.
@@ -1291,23 +1283,21 @@ pub(crate) unsafe fn convert<V: Wide, S: Simd128, I: Source, E: Offset>(
                 // a step's STEP units and ROOM bytes fit from `read + limit`
                 // and `written + limit`.
                 // (`S` holds STEP units as `V` does here.)
-                match ascii_run_with::<S, I, Handing<S>>(
+                let (run, left) = match ascii_run_with::<S, I, Handing<S>>(
                     src.as_ptr().add(read),
                     dst.as_mut_ptr().add(written),
                     limit,
                 ) {
-                    Ok((run, left)) => {
-                        read += run;
-                        written += run;
-                        loaded = Some(left);
-                    }
-                    Err(run) => {
-                        // Past the limit: the next turn takes both bounds.
-                        read += run;
-                        written += run;
-                        continue;
-                    }
+                    Ok((run, left)) => (run, Some(left)),
+                    Err(run) => (run, None),
+                };
+                read += run;
+                written += run;
+                if left.is_none() {
+                    // Past the limit: the next turn takes both bounds.
+                    continue;
                 }
+                loaded = left;
             } else if read > last_read || written > last_written {
                 break;
             }

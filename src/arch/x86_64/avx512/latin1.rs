@@ -130,11 +130,10 @@ pub(super) unsafe fn latin1_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     unsafe {
         let tables = [Table::load(&CLASSES[0]), Table::load(&CLASSES[1])];
         let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
-        // Whether the bytes before `pos` end in a lead (`C2`, `C3`).
-        let ends_in_lead = |pos: usize| pos > 0 && src[pos - 1] & 0xFE == 0xC2;
         let (mut pos, mut written) = (0, 0);
-        // `ends_in_lead(pos)`, kept: false after an ASCII block (and at the
-        // start), read from the input after a group only.
+        // Whether the bytes before `pos` end in a lead (`C2`, `C3`): false at
+        // the start and after an ASCII block, read from the input after a
+        // group.
         let mut lead_before = false;
         while src.len() - pos >= SIZE && dst.len() - written >= SIZE {
             let first = _mm512_loadu_si512(s.add(pos).cast());
@@ -166,10 +165,10 @@ pub(super) unsafe fn latin1_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
             }
             pos += SIZE;
             written = w;
-            lead_before = ends_in_lead(pos);
+            lead_before = src[pos - 1] & 0xFE == 0xC2;
         }
         // A lead that ends the run starts the next character.
-        if ends_in_lead(pos) {
+        if lead_before {
             pos -= 1;
         }
         (pos, written)
