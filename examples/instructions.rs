@@ -28,6 +28,10 @@
 //! the units written (for a validation, 1 when valid), the same for both sides
 //! when they agree, and on stderr the wall time of a conversion (with a large
 //! FILE, the speed of inputs beyond the caches).
+//!
+//! The byte output starts on a page boundary, as the inputs do, or
+//! `UTFAST_OUT_SKIP` bytes past one: output addresses whose low twelve bits
+//! differ from the input's by other than the output's lead (4K aliasing).
 
 #[path = "../benches/common/paged.rs"]
 mod paged;
@@ -50,6 +54,15 @@ struct Buffers {
     out32: Paged<u32>,
 }
 
+/// Bytes past a page boundary where the byte output starts: `UTFAST_OUT_SKIP`,
+/// or 0.
+fn out_skip() -> usize {
+    std::env::var("UTFAST_OUT_SKIP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
 /// The conversion `direction` of `text` by `side`, `reps` times: the units
 /// written by the last, or why it cannot run.
 fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, String> {
@@ -63,7 +76,7 @@ fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, St
                 .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
                 .collect::<Vec<_>>(),
         ),
-        out8: Paged::zeros(4 * text.len() + 64),
+        out8: Paged::zeros_past(4 * text.len() + 64, out_skip()),
         out16: Paged::zeros(2 * text.len() + 64),
         out32: Paged::zeros(text.len() + 64),
     };

@@ -29,7 +29,18 @@ impl<T: Copy + Default> Paged<T> {
 
     /// `len` zeros (default units) from a page boundary.
     pub fn zeros(len: usize) -> Self {
-        Self::of(&vec![T::default(); len])
+        Self::zeros_past(len, 0)
+    }
+
+    /// `len` zeros (default units) from `skip` units past a page boundary:
+    /// an output whose addresses differ from the input's in their low twelve
+    /// bits (4K aliasing: a load waits for an earlier store to an address
+    /// with the same low bits).
+    pub fn zeros_past(len: usize, skip: usize) -> Self {
+        let mut paged = Self::of(&vec![T::default(); len + skip]);
+        paged.at += skip;
+        paged.len = len;
+        paged
     }
 }
 
