@@ -60,27 +60,23 @@ unsafe fn latin1_block(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
     }
 }
 
-/// Latin-1 to UTF-8 for a block, `bytes`, with one byte above 0x7F (`high`,
-/// one bit), whose bytes one earlier are `before`, at `dst`: 65 bytes
-/// written. No compress: up to the high byte the output is `bytes`, the
+/// Latin-1 to UTF-8 for a block, `bytes`, with one byte above 0x7F, whose
+/// bytes one earlier are `before`, at `dst`: 65 bytes written. No compress: up to the high byte the output is `bytes`, the
 /// high byte turned into its lead; after it, `before`, where the high byte
 /// (now one place on) turns into its continuation; the 65th byte is the
 /// block's last, `last`, as it goes. Text with an accented letter here and
 /// there has many such blocks (French: 28% of its blocks, about as many as
 /// those with two or more): on Zen 4 the block takes about 6.3 cycles, where
 /// [`latin1_block`]'s two compresses take 9.6 (BENCHMARKS.md, thirty-fourth
-/// session).
+/// session). Its masks stay in mask registers: the places up to the high
+/// byte come from the block's mask by [`up_to`], not from the bits in a
+/// general register moved back (Zen 4: about 1.4 cycles a move; French text
+/// 11.4 → 11.0 µs, BENCHMARKS.md, forty-eighth session).
 ///
 /// # Safety
 /// The CPU supports the AVX-512 kernel; `dst..dst + 65` is writable.
 #[inline(always)]
-unsafe fn latin1_sparse(
-    bytes: __m512i,
-    before: __m512i,
-    high: u64,
-    last: u8,
-    dst: *mut u8,
-) -> usize {
+unsafe fn latin1_sparse(bytes: __m512i, before: __m512i, last: u8, dst: *mut u8) -> usize {
     let lead = _mm512_mask_gf2p8affine_epi64_epi8::<0xC0>(
         bytes,
         _mm512_movepi8_mask(bytes),
@@ -94,7 +90,7 @@ unsafe fn latin1_sparse(
         _mm512_ternarylogic_epi64::<0xA8>(before, w8(0x80), w8(0xBF)),
     );
     // The places up to the high byte (all 64 where it is the last).
-    let upto = (high << 1).wrapping_sub(1);
+    let upto = up_to(_mm512_movepi8_mask(bytes));
     let out = _mm512_mask_mov_epi8(cont, upto, lead);
     // SAFETY: the caller's promise.
     unsafe {
@@ -128,6 +124,31 @@ unsafe fn general(mask: u64) -> u64 {
         );
     }
     bits
+}
+
+/// The places up to the set bit of `mask` (one bit): `mask | mask - 1`, in
+/// mask registers (the compiler would compute it in a general register and
+/// move it back).
+///
+/// # Safety
+/// The CPU supports AVX-512 BW.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn up_to(mask: u64) -> u64 {
+    let places: u64;
+    // SAFETY: operations on mask registers, nothing else.
+    unsafe {
+        core::arch::asm!(
+            "kxnorq {ones}, {ones}, {ones}",
+            "kaddq {places}, {mask}, {ones}",
+            "korq {places}, {places}, {mask}",
+            places = out(kreg) places,
+            mask = in(kreg) mask,
+            ones = out(kreg) _,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    places
 }
 
 // SAFETY: the methods use AVX-512 F, BW, VBMI, VBMI2, GFNI and BMI2, which the
@@ -330,7 +351,7 @@ unsafe impl Wide for __m512i {
                         // block slowed the ASCII ones (Esperanto in L1, Zen 4:
                         // 82 against 57 GB/s).
                         let before = _mm512_loadu_si512(at.sub(1).cast());
-                        written += latin1_sparse(bytes, before, high, *at.add(63), out);
+                        written += latin1_sparse(bytes, before, *at.add(63), out);
                     } else {
                         written += latin1_block(bytes, high, out);
                     }
