@@ -61,10 +61,11 @@ unsafe fn latin1_block(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
 }
 
 /// Latin-1 to UTF-8 for a block, `bytes`, with one byte above 0x7F, whose
-/// bytes one earlier are `before`, at `dst`: 65 bytes written. No compress: up to the high byte the output is `bytes`, the
-/// high byte turned into its lead; after it, `before`, where the high byte
-/// (now one place on) turns into its continuation; the 65th byte is the
-/// block's last, `last`, as it goes. Text with an accented letter here and
+/// bytes one earlier are `before`, at `dst`: 65 bytes written. No compress:
+/// up to the high byte the output is `bytes`, the high byte turned into its
+/// lead; after it, `before`, where the high byte (now one place on) turns
+/// into its continuation; the 65th byte is the block's last, `last`, as it
+/// goes. Text with an accented letter here and
 /// there has many such blocks (French: 28% of its blocks, about as many as
 /// those with two or more): on Zen 4 the block takes about 6.3 cycles, where
 /// [`latin1_block`]'s two compresses take 9.6 (BENCHMARKS.md, thirty-fourth
@@ -104,9 +105,9 @@ unsafe fn latin1_sparse(bytes: __m512i, before: __m512i, last: u8, dst: *mut u8)
 /// the mask register (`kortestq`) and move it afterwards only where it is
 /// not zero. A block loop that needs the bits of most blocks it tests runs
 /// faster on Zen 4 with the one move and a test of the general register:
-/// French Latin-1 text 12.2 → 11.5 µs in a C model of the loop (a mask test
-/// and a move cost about a cycle and two of the vector side's throughput;
-/// BENCHMARKS.md, forty-eighth session).
+/// French Latin-1 text 11.96 → 11.53 µs in a C model of the loop (measured
+/// throughput: `kortestq` about 1.2 cycles, the move 2; BENCHMARKS.md,
+/// forty-eighth session).
 ///
 /// # Safety
 /// The CPU supports AVX-512 BW.
@@ -339,8 +340,11 @@ unsafe impl Wide for __m512i {
                 for _ in 0..steps {
                     let at = s.add(read);
                     let next = _mm512_loadu_si512(at.add(64).cast());
-                    let mask = _mm512_movepi8_mask(bytes);
-                    let high = general(mask);
+                    // The bits for the tests and counts; the blocks' masked
+                    // operations take the mask register itself (they ask for
+                    // `_mm512_movepi8_mask(bytes)` again, which the compiler
+                    // shares with this one).
+                    let high = general(_mm512_movepi8_mask(bytes));
                     let out = dst.as_mut_ptr().add(written);
                     read += 64;
                     if high == 0 {
