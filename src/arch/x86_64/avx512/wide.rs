@@ -60,24 +60,44 @@ unsafe fn latin1_block(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
     }
 }
 
-/// Latin-1 to UTF-8 for a block, `bytes`, with one byte above 0x7F, whose
-/// bytes one earlier are `before`, at `dst`: 65 bytes written. No compress:
-/// up to the high byte the output is `bytes`, the high byte turned into its
-/// lead; after it, `before`, where the high byte (now one place on) turns
-/// into its continuation; the 65th byte is the block's last, `last`, as it
-/// goes. Text with an accented letter here and
-/// there has many such blocks (French: 28% of its blocks, about as many as
-/// those with two or more): on Zen 4 the block takes about 6.3 cycles, where
-/// [`latin1_block`]'s two compresses take 9.6 (BENCHMARKS.md, thirty-fourth
-/// session). Its masks stay in mask registers: the places up to the high
-/// byte come from the block's mask by [`up_to`], not from the bits in a
-/// general register moved back (Zen 4: about 1.4 cycles a move; French text
-/// 11.4 → 11.0 µs, BENCHMARKS.md, forty-eighth session).
+/// The `permutexvar_epi8` indices that move each byte one place on, the last
+/// to place 0.
+const fn one_place_on() -> [u8; 64] {
+    let mut idx = [0u8; 64];
+    let mut j = 0;
+    while j < 64 {
+        idx[j] = ((j + 63) % 64) as u8;
+        j += 1;
+    }
+    idx
+}
+
+/// [`one_place_on`]'s indices.
+static ONE_PLACE_ON: [u8; 64] = one_place_on();
+
+/// Latin-1 to UTF-8 for a block, `bytes`, with one byte above 0x7F, at
+/// `dst`: 65 bytes written. No compress: up to the high byte the output is
+/// `bytes`, the high byte turned into its lead; after it, the bytes one
+/// place on, where the high byte turns into its continuation; the 65th byte
+/// is the block's last, as it goes, which the move one place on puts in
+/// place 0 (a place the lead's side always takes). Text with an accented
+/// letter here and there has many such blocks (French: 28% of its blocks,
+/// about as many as those with two or more): on Zen 4 the block takes about
+/// 5 cycles, where [`latin1_block`]'s two compresses take 9.6 (BENCHMARKS.md,
+/// thirty-fourth session). Its masks stay in mask registers: the places up
+/// to the high byte come from the block's mask by [`up_to`], not from the
+/// bits in a general register moved back (Zen 4: about 1.4 cycles a move;
+/// French text 11.4 → 11.0 µs, BENCHMARKS.md, forty-eighth session). It
+/// reads no memory: a load of the bytes one earlier, or of the last byte,
+/// read input that the stores of the blocks before had just written to the
+/// same low twelve address bits, where the output runs a little ahead of the
+/// input in the same offsets of their pages (4K aliasing; forty-ninth
+/// session).
 ///
 /// # Safety
 /// The CPU supports the AVX-512 kernel; `dst..dst + 65` is writable.
 #[inline(always)]
-unsafe fn latin1_sparse(bytes: __m512i, before: __m512i, last: u8, dst: *mut u8) -> usize {
+unsafe fn latin1_sparse(bytes: __m512i, dst: *mut u8) -> usize {
     let lead = _mm512_mask_gf2p8affine_epi64_epi8::<0xC0>(
         bytes,
         _mm512_movepi8_mask(bytes),
@@ -85,20 +105,67 @@ unsafe fn latin1_sparse(bytes: __m512i, before: __m512i, last: u8, dst: *mut u8)
         _mm512_set1_epi64(SHIFT_RIGHT_6 as i64),
     );
     // `(b | 0x80) & 0xBF` is a high byte's continuation (not above it) and
-    // above an ASCII byte: the smaller of it and `b` is each byte as it goes.
+    // above an ASCII byte: the smaller of it and `b` is each byte as it goes
+    // after a lead.
     let cont = _mm512_min_epu8(
-        before,
-        _mm512_ternarylogic_epi64::<0xA8>(before, w8(0x80), w8(0xBF)),
+        bytes,
+        _mm512_ternarylogic_epi64::<0xA8>(bytes, w8(0x80), w8(0xBF)),
+    );
+    // SAFETY: `ONE_PLACE_ON` has 64 bytes.
+    let on = _mm512_permutexvar_epi8(
+        unsafe { _mm512_loadu_si512(ONE_PLACE_ON.as_ptr().cast()) },
+        cont,
     );
     // The places up to the high byte (all 64 where it is the last).
     let upto = up_to(_mm512_movepi8_mask(bytes));
-    let out = _mm512_mask_mov_epi8(cont, upto, lead);
+    let out = _mm512_mask_mov_epi8(on, upto, lead);
     // SAFETY: the caller's promise.
     unsafe {
         _mm512_storeu_si512(dst.cast(), out);
-        *dst.add(64) = last & !((last as i8 >> 7) as u8 & 0x40);
+        *dst.add(64) = _mm_cvtsi128_si32(_mm512_castsi512_si128(on)) as u8;
     }
     65
+}
+
+/// Latin-1 to UTF-8 for a block, `bytes`, at `dst`: the bytes written (64
+/// and one a byte above 0x7F).
+///
+/// # Safety
+/// The CPU supports the AVX-512 kernel; `dst..dst + 128` is writable.
+#[inline(always)]
+unsafe fn latin1_step(bytes: __m512i, dst: *mut u8) -> usize {
+    // The bits for the tests and counts; the blocks' masked operations take
+    // the mask register itself (they ask for `_mm512_movepi8_mask(bytes)`
+    // again, which the compiler shares with this one).
+    // SAFETY: the caller's promises.
+    unsafe {
+        let high = general(_mm512_movepi8_mask(bytes));
+        if high == 0 {
+            _mm512_storeu_si512(dst.cast(), bytes);
+            64
+        } else if high & high.wrapping_sub(1) == 0 {
+            latin1_sparse(bytes, dst)
+        } else {
+            latin1_block(bytes, high, dst)
+        }
+    }
+}
+
+/// The four blocks at `at`.
+///
+/// # Safety
+/// `at..at + 256` is readable; the CPU supports AVX-512 F.
+#[inline(always)]
+unsafe fn four_blocks(at: *const u8) -> [__m512i; 4] {
+    // SAFETY: the caller's promise.
+    unsafe {
+        [
+            _mm512_loadu_si512(at.cast()),
+            _mm512_loadu_si512(at.add(64).cast()),
+            _mm512_loadu_si512(at.add(128).cast()),
+            _mm512_loadu_si512(at.add(192).cast()),
+        ]
+    }
 }
 
 /// `mask` moved to a general register, where the compiler would test it in
@@ -312,20 +379,48 @@ unsafe impl Wide for __m512i {
     #[inline(always)]
     unsafe fn latin1_to_utf8_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         let (mut read, mut written) = (0, 0);
-        // SAFETY: in a step, 128 bytes from `read` are in `src` (the block
-        // and the next), and the byte before it where the block is not the
-        // input's first; 128 from `written` in `dst`: `steps` allows that.
+        // SAFETY: in a group, 512 bytes from `read` are in `src` (its four
+        // blocks and the next four), 512 from `written` in `dst`; in a step,
+        // 128 bytes from `read` in `src` (the block and the next), 128 from
+        // `written` in `dst`: `groups` and `steps` allow that.
         unsafe {
             // The input through an opaque pointer: as `&[u8]` and `&mut
             // [u8]`, the compiler knows loads from `src` and stores to `dst`
             // do not overlap, and moves each block's load past the stores of
-            // the block before (into the loop's join point). Both buffers on a
-            // page boundary (as large allocations are), the output runs a few
-            // bytes ahead of the input in the low twelve bits of the address,
-            // and each such load waited for the store before it (4K aliasing):
-            // Esperanto text (99% ASCII) 1.96 → 1.60 µs on Zen 4, the speed it
-            // has with the output 1,024 bytes further on.
+            // the blocks before (to where it is used).
+            //
+            // Both buffers on a page boundary (as large allocations are), the
+            // output runs a little ahead of the input in the low twelve bits
+            // of the address, and a load issued after a store to the same
+            // low twelve bits waits for it (4K aliasing): the output of each
+            // block then waits for an earlier block's, and in text where the
+            // output runs one to a few blocks ahead, that chain sets the
+            // speed. Each group of four blocks therefore loads the next four
+            // before it stores: a load now follows only stores to offsets at
+            // least five blocks behind. Esperanto text (99% ASCII) 1.96 →
+            // 1.60 µs on Zen 4 by the opaque pointer (forty-eighth session);
+            // by the groups, German 4.33 → 4.1 µs in a C model of the loop
+            // (forty-ninth session).
             let s = core::hint::black_box(src.as_ptr());
+            loop {
+                let groups = ((src.len() - read) / 256)
+                    .saturating_sub(1)
+                    .min((dst.len() - written) / 512);
+                if groups == 0 {
+                    break;
+                }
+                let mut blocks = four_blocks(s.add(read));
+                for _ in 0..groups {
+                    let next = four_blocks(s.add(read + 256));
+                    let out = dst.as_mut_ptr();
+                    written += latin1_step(blocks[0], out.add(written));
+                    written += latin1_step(blocks[1], out.add(written));
+                    written += latin1_step(blocks[2], out.add(written));
+                    written += latin1_step(blocks[3], out.add(written));
+                    read += 256;
+                    blocks = next;
+                }
+            }
             loop {
                 // Blocks that the input and the room both allow, one counter a
                 // block; the input's last block is left to the generic loop,
@@ -338,27 +433,9 @@ unsafe impl Wide for __m512i {
                 }
                 let mut bytes = _mm512_loadu_si512(s.add(read).cast());
                 for _ in 0..steps {
-                    let at = s.add(read);
-                    let next = _mm512_loadu_si512(at.add(64).cast());
-                    // The bits for the tests and counts; the blocks' masked
-                    // operations take the mask register itself (they ask for
-                    // `_mm512_movepi8_mask(bytes)` again, which the compiler
-                    // shares with this one).
-                    let high = general(_mm512_movepi8_mask(bytes));
-                    let out = dst.as_mut_ptr().add(written);
+                    let next = _mm512_loadu_si512(s.add(read + 64).cast());
+                    written += latin1_step(bytes, dst.as_mut_ptr().add(written));
                     read += 64;
-                    if high == 0 {
-                        _mm512_storeu_si512(out.cast(), bytes);
-                        written += 64;
-                    } else if high & high.wrapping_sub(1) == 0 && read > 64 {
-                        // Loaded here, not with `next`: loading it for every
-                        // block slowed the ASCII ones (Esperanto in L1, Zen 4:
-                        // 82 against 57 GB/s).
-                        let before = _mm512_loadu_si512(at.sub(1).cast());
-                        written += latin1_sparse(bytes, before, *at.add(63), out);
-                    } else {
-                        written += latin1_block(bytes, high, out);
-                    }
                     bytes = next;
                 }
             }
