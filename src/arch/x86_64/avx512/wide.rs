@@ -83,16 +83,17 @@ static ONE_PLACE_ON: [u8; 64] = one_place_on();
 /// place 0 (a place the lead's side always takes). Text with an accented
 /// letter here and there has many such blocks (French: 28% of its blocks,
 /// about as many as those with two or more): on Zen 4 the block takes about
-/// 5 cycles, where [`latin1_block`]'s two compresses take 9.6 (BENCHMARKS.md,
-/// thirty-fourth session). Its masks stay in mask registers: the places up
-/// to the high byte come from the block's mask by [`up_to`], not from the
-/// bits in a general register moved back (Zen 4: about 1.4 cycles a move;
-/// French text 11.4 → 11.0 µs, BENCHMARKS.md, forty-eighth session). It
-/// reads no memory: a load of the bytes one earlier, or of the last byte,
-/// read input that the stores of the blocks before had just written to the
-/// same low twelve address bits, where the output runs a little ahead of the
-/// input in the same offsets of their pages (4K aliasing; forty-ninth
-/// session).
+/// 5 cycles (a C model of the loop, forty-eighth session), where
+/// [`latin1_block`]'s two compresses take 9.3–9.6 (BENCHMARKS.md,
+/// thirty-fourth and forty-eighth sessions). Its masks stay in mask
+/// registers: the places up to the high byte come from the block's mask by
+/// [`up_to`], not from the bits in a general register moved back (Zen 4:
+/// about 1.4 cycles a move; French text 11.4 → 11.0 µs, BENCHMARKS.md,
+/// forty-eighth session). It reads no input: a load of the bytes one
+/// earlier, or of the last byte, read input that the stores of the blocks
+/// just before had written to the same low twelve address bits, where the
+/// output runs less than a block ahead of the input in the same offsets of
+/// their pages (4K aliasing; BENCHMARKS.md, forty-ninth session).
 ///
 /// # Safety
 /// The CPU supports the AVX-512 kernel; `dst..dst + 65` is writable.
@@ -362,20 +363,22 @@ unsafe impl Wide for __m512i {
         written
     }
 
-    /// One block a step: an ASCII block is stored as it is, one with a single
-    /// byte above 0x7F goes by [`latin1_sparse`] (but the input's first, with
-    /// no byte before it), any other by [`latin1_block`]. On Zen 5 this plain
-    /// loop, the ASCII case falling
+    /// Blocks by [`latin1_step`]: an ASCII block is stored as it is, one with
+    /// a single byte above 0x7F goes by [`latin1_sparse`], any other by
+    /// [`latin1_block`]. On Zen 5 a plain block loop, the ASCII case falling
     /// through, ran text with a rare accented letter (Esperanto, Latin-1) at
     /// the speed of pure ASCII, where the generic loop (ASCII runs tested
     /// four vectors at a time, then one; the block step on its own) lost
     /// about ten cycles an accented block: 80 against simdutf's 92 GB/s, now
-    /// 90 against 91 (BENCHMARKS.md, twenty-eighth session). Each block is
-    /// loaded before the stores of the one before it: the output runs ahead of
-    /// the input by a few bytes, so where both start at the same offset in a
-    /// page (large allocations do), a load issued after a store to the same
-    /// offset of another page waited for it (4K aliasing): 22 cycles a block
-    /// of French-like text in L1, now 6.6 (simdutf icelake: 21).
+    /// 90 against 91 (BENCHMARKS.md, twenty-eighth session). The blocks go in
+    /// groups of four, each group's loads of the next four issued before its
+    /// stores, then one at a time, each block's load of the next before its
+    /// stores: the output runs ahead of the input by a few bytes, so where
+    /// both start at the same offset in a page (large allocations do), a load
+    /// issued after a store to the same offset of another page waits for it
+    /// (4K aliasing): 22 cycles a block of French-like text in L1, 6.6 with
+    /// the load first (simdutf icelake: 21); German 4.33 → 4.1 µs by the
+    /// groups in a C model of the loop (BENCHMARKS.md, forty-ninth session).
     #[inline(always)]
     unsafe fn latin1_to_utf8_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         let (mut read, mut written) = (0, 0);
@@ -396,11 +399,12 @@ unsafe impl Wide for __m512i {
             // block then waits for an earlier block's, and in text where the
             // output runs one to a few blocks ahead, that chain sets the
             // speed. Each group of four blocks therefore loads the next four
-            // before it stores: a load now follows only stores to offsets at
-            // least five blocks behind. Esperanto text (99% ASCII) 1.96 →
-            // 1.60 µs on Zen 4 by the opaque pointer (forty-eighth session);
-            // by the groups, German 4.33 → 4.1 µs in a C model of the loop
-            // (forty-ninth session).
+            // before it stores: within the group loop, a load follows only
+            // stores to offsets at least five blocks behind, and converting
+            // five blocks takes longer than a link of the chain waits. Esperanto text (99% ASCII) 1.96
+            // → 1.60 µs on Zen 4 by the opaque pointer (forty-eighth
+            // session); German 4.33 → 4.1 µs by the groups in a C model of
+            // the loop (forty-ninth session).
             let s = core::hint::black_box(src.as_ptr());
             loop {
                 let groups = ((src.len() - read) / 256)
