@@ -755,7 +755,7 @@ fn latin1_ascii_runs_of_every_length_then_accents() {
 fn latin1_one_accent_at_every_position_of_long_inputs() {
     // Long enough that the AVX-512 block loop takes several blocks (it keeps
     // room for two blocks' output a step): a block with one byte above 0x7F
-    // goes by shifted loads instead of a compress, the byte at every place of
+    // goes by a byte permute instead of a compress, the byte at every place of
     // it (its last: the 65th output byte is its continuation), each kind of
     // byte (bit 6 clear and set, the ends), alone or with a second one
     // further on (in the same block: the compress path, at every distance
@@ -772,6 +772,29 @@ fn latin1_one_accent_at_every_position_of_long_inputs() {
                         bytes[at + gap] = 0xE9;
                     }
                 }
+                check_latin1(&bytes, &engines);
+            }
+        }
+    }
+}
+
+#[test]
+fn latin1_two_accents_at_every_pair_of_places_in_a_block() {
+    // AVX-512 converts a block with two or more bytes above 0x7F by two
+    // compresses, each writing a half's output where the other's ends: two
+    // such bytes at every pair of places of a block (in one half, across the
+    // halves, at the block's ends), each kind of byte (bit 6 clear and set,
+    // the ends), in the input's first block, in a block of the loop that
+    // takes four blocks at a time, and in one of the loop that takes one.
+    let engines = engines();
+    let specials = [0x80u8, 0xBF, 0xC0, 0xFF];
+    let blocks: &[usize] = if quick() { &[320] } else { &[0, 320, 832] };
+    for &block in blocks {
+        for p in 0..64 {
+            for q in p + 1..64 {
+                let mut bytes: Vec<u8> = (0..1100).map(|i| b'a' + (i % 26) as u8).collect();
+                bytes[block + p] = specials[(p + q) % 4];
+                bytes[block + q] = specials[(p + 2 * q + 1) % 4];
                 check_latin1(&bytes, &engines);
             }
         }
