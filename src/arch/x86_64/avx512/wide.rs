@@ -401,10 +401,10 @@ unsafe impl Wide for __m512i {
             // speed. Each group of four blocks therefore loads the next four
             // before it stores: within the group loop, a load follows only
             // stores to offsets at least five blocks behind, and converting
-            // five blocks takes longer than a link of the chain waits. Esperanto text (99% ASCII) 1.96
-            // → 1.60 µs on Zen 4 by the opaque pointer (forty-eighth
-            // session); German 4.33 → 4.1 µs by the groups in a C model of
-            // the loop (forty-ninth session).
+            // five blocks takes longer than a link of the chain waits.
+            // Esperanto text (99% ASCII) 1.96 → 1.60 µs on Zen 4 by the
+            // opaque pointer (forty-eighth session); German 4.33 → 4.1 µs by
+            // the groups in a C model of the loop (forty-ninth session).
             let s = core::hint::black_box(src.as_ptr());
             loop {
                 let groups = ((src.len() - read) / 256)
