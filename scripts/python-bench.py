@@ -85,6 +85,41 @@ def main():
             short.append((f"encode {label} {size} B", len(data), lambda t=text: t.encode("utf-8"),
                           lambda t=text: utfast.encode(t, "utf-8")))
     table("short strings, one call each (UTF-8)", short)
+    handlers(dict(texts))
+
+
+def handlers(texts):
+    """Invalid input under the error handlers done natively (every encoding):
+    French text with a lone surrogate (encoding) or a bad unit (decoding) every
+    1,000 characters, and cp1252's strict encoder, which has no kernel."""
+    name = "french.utf8.txt"
+    if name not in texts:
+        return
+    text = texts[name]
+    bad_text = "\ud800".join(text[i:i + 1000] for i in range(0, len(text), 1000))
+    cases = []
+    for encoding in ["utf-8", "utf-16-le", "latin-1", "cp1252"]:
+        for errors in ["replace", "backslashreplace", "xmlcharrefreplace"]:
+            size = len(bad_text.encode(encoding, errors))
+            cases.append((f"encode {encoding} {errors}", size,
+                          lambda e=encoding, h=errors: bad_text.encode(e, h),
+                          lambda e=encoding, h=errors: utfast.encode(bad_text, e, h)))
+    data = text.encode("cp1252", "replace")
+    strict_text = data.decode("cp1252")
+    cases.append(("encode cp1252 strict", len(data), lambda: strict_text.encode("cp1252"),
+                  lambda: utfast.encode(strict_text, "cp1252")))
+    bad_bytes = {
+        "utf-8": b"\xff".join(text.encode()[i:i + 1000] for i in range(0, len(text.encode()), 1000)),
+        "utf-16-le": bad_text.encode("utf-16-le", "surrogatepass"),
+        "utf-32-le": bad_text.encode("utf-32-le", "surrogatepass"),
+        "cp1252": b"\x81".join(data[i:i + 1000] for i in range(0, len(data), 1000)),
+    }
+    for encoding, data in bad_bytes.items():
+        for errors in ["replace", "backslashreplace"] + (["surrogateescape"] if encoding in ("utf-8", "cp1252") else []):
+            cases.append((f"decode {encoding} {errors}", len(data),
+                          lambda d=data, e=encoding, h=errors: d.decode(e, h),
+                          lambda d=data, e=encoding, h=errors: utfast.decode(d, e, h)))
+    table("error handlers (a bad unit every 1,000 characters of French text)", cases)
     columns()
 
 

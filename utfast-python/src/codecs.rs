@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use utfast::{ByteOrder, ErrorMode};
+use utfast::ByteOrder;
 
 /// A codec this module converts itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,19 +68,4 @@ impl Codec {
             _ => None,
         })
     }
-}
-
-/// The library's [`ErrorMode`] for a CPython error handler named exactly
-/// `errors`, among those whose decoding answer is the library's: `replace`
-/// (one U+FFFD per maximal invalid piece), `ignore`, `backslashreplace` and
-/// `surrogateescape`. `None` for any other handler (CPython's codec then).
-/// (Encoding differs for `replace`, which writes `?`: encoders leave it out.)
-pub fn handler_mode(errors: &str) -> Option<ErrorMode> {
-    Some(match errors {
-        "replace" => ErrorMode::Replace,
-        "ignore" => ErrorMode::Ignore,
-        "backslashreplace" => ErrorMode::BackslashReplace,
-        "surrogateescape" => ErrorMode::SurrogateEscape,
-        _ => return None,
-    })
 }

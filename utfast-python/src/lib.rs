@@ -5,19 +5,21 @@
 //! `bytes(data).decode(encoding, errors)`, `encode(text, encoding, errors)`
 //! exactly `text.encode(encoding, errors)`. Valid input (where the error handler
 //! is never consulted) is converted here, straight into the `str`'s PEP 393
-//! buffer or the `bytes`' buffer (`decode`, `encode`); so is invalid UTF-8 under
-//! `replace`, `ignore`, `backslashreplace` and `surrogateescape`. The rest, and
-//! any codec or handler this module does not do itself, is CPython's own codec,
+//! buffer or the `bytes`' buffer (`decode`, `encode`); so is invalid input under
+//! `replace`, `ignore`, `backslashreplace`, `surrogateescape` and (encoding)
+//! `xmlcharrefreplace`, in every codec (`handlers`). What those handlers raise
+//! on, and any codec or handler this module does not do itself, is CPython's own codec,
 //! called with the same arguments, so that results and exceptions are CPython's
 //! by construction.
 //! `arrow` holds the column functions of `utfast.arrow` and `utfast.polars`.
 //! `codecs` maps CPython's encoding names onto utfast's; `input` reads bytes-like
-//! objects; `to_str` and `to_bytes` convert valid input; `output` allocates
+//! objects; `to_str` and `to_bytes` convert valid input, `handlers` the rest; `output` allocates
 //! `str` and `bytes` objects and fills them.
 
 mod arrow;
 mod codecs;
 mod fast;
+mod handlers;
 mod input;
 mod output;
 mod scan;
@@ -54,8 +56,8 @@ fn decode<'py>(
         if let Some(text) = to_str::decode(py, codec, input.bytes())? {
             return Ok(text);
         }
-        if let (codecs::Codec::Utf8, Ok(errors)) = (codec, errors.to_str()) {
-            if let Some(text) = to_str::utf8_with_handler(py, input.bytes(), errors)? {
+        if let Some(handler) = errors.to_str().ok().and_then(handlers::Handler::named) {
+            if let Some(text) = to_str::with_handler(py, codec, input.bytes(), handler)? {
                 return Ok(text);
             }
         }
@@ -83,8 +85,8 @@ fn encode<'py>(
         if let Some(bytes) = to_bytes::encode(py, codec, text)? {
             return Ok(bytes);
         }
-        if let Ok(errors) = errors.to_str() {
-            if let Some(bytes) = to_bytes::utf8_with_handler(py, codec, text, errors)? {
+        if let Some(handler) = errors.to_str().ok().and_then(handlers::Handler::named) {
+            if let Some(bytes) = to_bytes::with_handler(py, codec, text, handler)? {
                 return Ok(bytes);
             }
         }

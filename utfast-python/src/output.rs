@@ -3,14 +3,45 @@
 //! UCS-2 or UCS-4 units) and its units written by a utfast kernel; a `bytes`
 //! object likewise. Conversions of large inputs run with the GIL released.
 
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
 use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::types::string::PyStringData;
 use pyo3::types::{PyBytes, PyString};
 
 /// Inputs from this many bytes on are converted with the GIL released (other
 /// threads run meanwhile); below, releasing and taking it again (a few
 /// microseconds) costs more than a conversion at memory speed takes.
 const DETACH_MIN: usize = 1 << 20;
+
+/// The largest scratch vector a thread keeps between calls, in bytes.
+const SCRATCH_KEEP: usize = 16 << 20;
+
+thread_local! {
+    /// Bytes encoded under an error handler, before they are copied into
+    /// their `bytes` object.
+    pub static SCRATCH_BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `work` on this thread's scratch vector `key`, which is kept for the
+/// next call unless it grew past `SCRATCH_KEEP` bytes: a new vector of a
+/// megabyte costs a page fault for every 4 KiB it is written (and glibc
+/// returns a large freed block to the system each time), more than the
+/// conversion itself. The vector is taken out while `work` runs, so a call
+/// within it (none is made) would find an empty one, never a borrowed one.
+pub fn with_scratch<T: 'static, R>(
+    key: &'static LocalKey<RefCell<Vec<T>>>,
+    work: impl FnOnce(&mut Vec<T>) -> R,
+) -> R {
+    let mut scratch = key.with(RefCell::take);
+    let result = work(&mut scratch);
+    if scratch.capacity() * std::mem::size_of::<T>() <= SCRATCH_KEEP {
+        key.with(|cell| cell.replace(scratch));
+    }
+    result
+}
 
 /// `work()`, with the GIL released when `len` is large.
 pub fn release_gil_for<T: Send>(py: Python<'_>, len: usize, work: impl FnOnce() -> T + Send) -> T {
@@ -60,6 +91,91 @@ pub fn new_str<'py>(
     let written = release_gil_for(py, input_len, || fill(units));
     // SAFETY: `object` is a `str` (PyUnicode_New made it).
     Ok(written.then(|| unsafe { object.cast_into_unchecked() }))
+}
+
+/// A new `str` of at most `bound` characters, UCS-4 when `wide`, else UCS-2,
+/// its units written by `fill`, which returns how many (`None`: not written,
+/// the object is dropped). The `str` is then cut to that length, or, when its
+/// largest character needs a narrower kind (PEP 393 strings are in the
+/// narrowest kind that holds them), copied into one of that kind.
+pub fn new_str_within<'py>(
+    py: Python<'py>,
+    bound: usize,
+    wide: bool,
+    input_len: usize,
+    fill: impl FnOnce(Units<'_>) -> Option<usize> + Send,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    if bound == 0 {
+        return Ok(Some(PyString::new(py, "")));
+    }
+    let max = if wide { 0x10FFFF } else { 0xFFFF };
+    let mut written = None;
+    let object = new_str(py, bound, max, input_len, |units| {
+        written = fill(units);
+        written.is_some()
+    })?;
+    let (Some(object), Some(len)) = (object, written) else {
+        return Ok(None);
+    };
+    // SAFETY: `object` is the compact `str` just made, of `bound` units of
+    // the kind `max` chose, the first `len` written; read while it lives.
+    let narrower = unsafe {
+        match object.data()? {
+            PyStringData::Ucs2(units) => str_from_units(py, &units[..len], 0xFFFF)?,
+            PyStringData::Ucs4(units) => str_from_units(py, &units[..len], 0x10FFFF)?,
+            PyStringData::Ucs1(_) => None,
+        }
+    };
+    if let Some(narrower) = narrower {
+        return Ok(Some(narrower));
+    }
+    let size = isize::try_from(len).map_err(|_| pyo3::exceptions::PyMemoryError::new_err(()))?;
+    let mut raw = object.into_ptr();
+    // SAFETY: `raw` owns the only reference to a new `str` nothing has
+    // hashed or interned, as PyUnicode_Resize requires; it replaces `raw`
+    // with the resized object, or releases it and sets it to null on failure.
+    unsafe {
+        if ffi::PyUnicode_Resize(&mut raw, size) != 0 {
+            return Err(PyErr::fetch(py));
+        }
+        Ok(Some(Bound::from_owned_ptr(py, raw).cast_into_unchecked()))
+    }
+}
+
+/// A `str` of the characters `units` (lone surrogates included, as a Python
+/// `str` may hold them) in the narrowest kind that holds them; `None` when
+/// that is the kind whose largest character is `limit` (the units' own `str`,
+/// which the caller keeps). With `limit` `u32::MAX` there is always one.
+pub fn str_from_units<'py, T: Copy + Ord + Into<u32> + Send + Sync>(
+    py: Python<'py>,
+    units: &[T],
+    limit: u32,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    // The units' own maximum, then widened (a reduction that vectorises).
+    let top: u32 = units.iter().copied().max().map_or(0, Into::into);
+    let max = match top {
+        0..=0x7F => 0x7F,
+        0x80..=0xFF => 0xFF,
+        0x100..=0xFFFF => 0xFFFF,
+        _ => 0x10FFFF,
+    };
+    if max >= limit {
+        return Ok(None);
+    }
+    new_str(py, units.len(), max, 4 * units.len(), |out| {
+        match out {
+            Units::One(dst) => dst
+                .iter_mut()
+                .zip(units)
+                .for_each(|(d, &v)| *d = v.into() as u8),
+            Units::Two(dst) => dst
+                .iter_mut()
+                .zip(units)
+                .for_each(|(d, &v)| *d = v.into() as u16),
+            Units::Four(dst) => dst.iter_mut().zip(units).for_each(|(d, &v)| *d = v.into()),
+        }
+        true
+    })
 }
 
 /// A new `bytes` object of `len` bytes written by `fill` (false: not written,

@@ -1,16 +1,18 @@
 //! Encoding a `str` from its PEP 393 units (Latin-1, UCS-2 or UCS-4) straight
 //! into a new `bytes` object with a utfast kernel. A `str` that holds a
 //! character the encoding cannot take (a surrogate for the UTF encodings,
-//! anything above U+00FF for Latin-1) gives `None`: the caller hands it to
-//! CPython's codec, whose exception (or error handler) is the answer.
+//! anything above U+00FF for Latin-1) gives `None`; under an error handler
+//! `handlers` does, it is encoded by [`with_handler`], else the caller hands it
+//! to CPython's codec, whose exception (or error handler) is the answer.
 
 use pyo3::prelude::*;
 use pyo3::types::string::PyStringData;
 use pyo3::types::{PyBytes, PyString};
-use utfast::{latin1, utf16, utf32, ByteOrder, ErrorMode};
+use utfast::{latin1, utf16, utf32, ByteOrder};
 
 use crate::codecs::Codec;
-use crate::output::new_bytes;
+use crate::handlers::{self, to_order16, to_order32, Handler};
+use crate::output::{new_bytes, release_gil_for, with_scratch, SCRATCH_BYTES};
 
 /// `text` encoded as `codec`, or `None` when it holds a character `codec` cannot
 /// encode (or one this module leaves to CPython).
@@ -55,7 +57,7 @@ pub fn encode<'py>(
         (Codec::Utf16(order), PyStringData::Ucs2(src)) if no_surrogates(src) => {
             new_bytes(py, 2 * src.len(), |dst| {
                 for (pair, &unit) in dst.chunks_exact_mut(2).zip(src) {
-                    pair.copy_from_slice(&to_order(unit, order));
+                    pair.copy_from_slice(&to_order16(unit, order));
                 }
                 true
             })
@@ -100,40 +102,26 @@ pub fn encode<'py>(
     }
 }
 
-/// A `str` that holds lone surrogates encoded as UTF-8 under the error handler
-/// `errors`, when the library has it as an [`ErrorMode`] with CPython's answer:
-/// each surrogate dropped (`ignore`), written `\udNNN` (`backslashreplace`),
-/// or, for U+DC80-U+DCFF, the byte it escapes (`surrogateescape`). `None`
-/// otherwise (another codec or handler, or a surrogate `surrogateescape`
-/// cannot make a byte): CPython's codec then answers.
-pub fn utf8_with_handler<'py>(
+/// `text` encoded as `codec` under the error handler `handler`, which
+/// `handlers` does as CPython does (`strict` for cp1252 only, which has no
+/// path in [`encode`]); `None` where CPython's handler raises.
+pub fn with_handler<'py>(
     py: Python<'py>,
     codec: Codec,
     text: &Bound<'py, PyString>,
-    errors: &str,
+    handler: Handler,
 ) -> PyResult<Option<Bound<'py, PyBytes>>> {
-    // CPython's encoders write `?` for `replace`, not U+FFFD.
-    let Some(mode) = crate::codecs::handler_mode(errors).filter(|&m| m != ErrorMode::Replace)
-    else {
-        return Ok(None);
-    };
-    if codec != Codec::Utf8 {
+    if handler == Handler::Strict && codec != Codec::Cp1252 {
         return Ok(None);
     }
     // SAFETY: as in `encode`.
     let data = unsafe { text.data()? };
-    let bytes = match data {
-        // Latin-1 holds no surrogate.
-        PyStringData::Ucs1(_) => return Ok(None),
-        // Each unit of a `str` is a code point, so two surrogates are never a
-        // pair: as UTF-32 values, not UTF-16.
-        PyStringData::Ucs2(src) => {
-            let values: Vec<u32> = src.iter().map(|&u| u32::from(u)).collect();
-            utf32::to_utf8_vec_with(&values, mode)
-        }
-        PyStringData::Ucs4(src) => utf32::to_utf8_vec_with(src, mode),
-    };
-    Ok(bytes.ok().map(|bytes| PyBytes::new(py, &bytes)))
+    Ok(with_scratch(&SCRATCH_BYTES, |out| {
+        let encoded = release_gil_for(py, data.as_bytes().len(), || {
+            handlers::encode(codec, data, handler, out)
+        });
+        encoded.then(|| PyBytes::new(py, out))
+    }))
 }
 
 /// Whether UCS-2 units hold no surrogate: in a `str`, each unit is a code point,
@@ -142,22 +130,6 @@ fn no_surrogates(src: &[u16]) -> bool {
     // A fold without an early exit, so that it vectorises.
     !src.iter()
         .fold(false, |seen, &unit| seen | (unit & 0xF800 == 0xD800))
-}
-
-/// The bytes of a UTF-16 unit in `order`.
-fn to_order(unit: u16, order: ByteOrder) -> [u8; 2] {
-    match order {
-        ByteOrder::Big => unit.to_be_bytes(),
-        _ => unit.to_le_bytes(),
-    }
-}
-
-/// The bytes of a UTF-32 value in `order`.
-fn to_order32(value: u32, order: ByteOrder) -> [u8; 4] {
-    match order {
-        ByteOrder::Big => value.to_be_bytes(),
-        _ => value.to_le_bytes(),
-    }
 }
 
 /// Runs `write` on `dst` as 16-bit units (in place when aligned, else through a

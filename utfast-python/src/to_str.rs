@@ -1,16 +1,18 @@
 //! Decoding valid input straight into a `str` in its final PEP 393 form: a scan
 //! finds the largest character's class (ASCII, Latin-1, BMP, astral), which
 //! fixes the kind, and a utfast kernel writes the units into the new string.
-//! Invalid input gives `None`: the caller hands it to CPython's codec, whose
-//! exception (or error handler) is the answer.
+//! Invalid input gives `None`; under an error handler `handlers` does, it is
+//! decoded by [`with_handler`], else the caller hands it to CPython's codec,
+//! whose exception (or error handler) is the answer.
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use utfast::{utf16, utf32, utf8, ByteOrder};
 
 use crate::codecs::Codec;
+use crate::handlers::{self, Handler};
 use crate::input::units;
-use crate::output::{new_str, Units};
+use crate::output::{new_str, new_str_within, Units};
 use crate::scan;
 
 /// UTF-16 units looked at for a character that tells the `str`'s kind.
@@ -111,8 +113,10 @@ fn latin1_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, Py
 /// map to characters above U+00FF, the rest is Latin-1.
 fn cp1252_str<'py>(py: Python<'py>, src: &[u8]) -> PyResult<Option<Bound<'py, PyString>>> {
     // Folds without an early exit, so that they vectorise.
-    let undefined = |b: u8| matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D);
-    if src.iter().fold(false, |seen, &b| seen | undefined(b)) {
+    if src
+        .iter()
+        .fold(false, |seen, &b| seen | handlers::cp1252_undefined(b))
+    {
         return Ok(None);
     }
     if !src.iter().fold(false, |seen, &b| seen | (b & 0xE0 == 0x80)) {
@@ -288,39 +292,27 @@ fn utf32_str<'py>(
     })
 }
 
-/// Invalid UTF-8 under the error handler `errors`, when it is one the library
-/// has as an [`ErrorMode`] with CPython's answer: each maximal invalid subpart
-/// (std's, which are CPython's error ranges) becomes U+FFFD (`replace`),
-/// nothing (`ignore`), `\xNN` per byte (`backslashreplace`) or U+DC80-U+DCFF
-/// per byte (`surrogateescape`). `None` for another handler (CPython's then).
-pub fn utf8_with_handler<'py>(
+/// `src` decoded as `codec` under the error handler `handler`, which
+/// `handlers` does as CPython does, straight into the `str`: UCS-4 where a
+/// character above U+FFFF may come, else UCS-2 (an error's U+FFFD or escape
+/// surrogate is wider than Latin-1), as long as the most characters the input
+/// can make, then cut to length or copied into a narrower kind. `None` where
+/// CPython's handler raises.
+pub fn with_handler<'py>(
     py: Python<'py>,
+    codec: Codec,
     src: &[u8],
-    errors: &str,
+    handler: Handler,
 ) -> PyResult<Option<Bound<'py, PyString>>> {
-    let Some(mode) = crate::codecs::handler_mode(errors) else {
+    // A strict error raises: CPython's codec raises it.
+    if handler == Handler::Strict {
         return Ok(None);
-    };
-    // Never an error in these modes (the vector grows for escapes).
-    let Ok(values) = utf8::to_utf32_vec_with(src, mode) else {
-        return Ok(None);
-    };
-    str_from_code_points(py, &values)
-}
-
-/// A `str` of the code points `values` (lone surrogates included, as a Python
-/// `str` may hold them).
-fn str_from_code_points<'py>(
-    py: Python<'py>,
-    values: &[u32],
-) -> PyResult<Option<Bound<'py, PyString>>> {
-    let max = kind_max(values.iter().copied().max().unwrap_or(0));
-    new_str(py, values.len(), max, 4 * values.len(), |units| {
-        match units {
-            Units::One(dst) => dst.iter_mut().zip(values).for_each(|(d, &v)| *d = v as u8),
-            Units::Two(dst) => dst.iter_mut().zip(values).for_each(|(d, &v)| *d = v as u16),
-            Units::Four(dst) => dst.copy_from_slice(values),
-        }
-        true
+    }
+    let wide = handlers::may_be_astral(codec, src);
+    let bound = handlers::decode_bound(src.len(), handler);
+    new_str_within(py, bound, wide, src.len(), |units| match units {
+        Units::Two(dst) => handlers::decode(codec, src, handler, dst),
+        Units::Four(dst) => handlers::decode(codec, src, handler, dst),
+        Units::One(_) => None,
     })
 }

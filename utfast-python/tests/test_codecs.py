@@ -209,6 +209,112 @@ def test_mutated_text(text, encoding, data):
     check_decode(bytes(encoded[:cut]), encoding, data.draw(st.sampled_from(DECODE_HANDLERS)))
 
 
+def test_handlers_inside_long_input():
+    """Errors between long valid stretches (the kernels convert the stretches,
+    the handlers the errors), for every encoding and handler, both ways: the
+    stretches are ASCII, Latin-1, BMP and astral text, longer than a vector."""
+    stretches = ["x" * 100, "é" * 90, "日本" * 40, "🎉" * 33, "a€b" * 30]
+    bad_chars = ["\ud800", "\udc80", "\udcff", "\udfff", "\x81", "\x9d", "Ā", "€", "\U0001f600"]
+    for bad in bad_chars:
+        for first in stretches:
+            for second in stretches:
+                text = first + bad + second + bad + bad + first
+                for encoding in ENCODINGS:
+                    for errors in ENCODE_HANDLERS:
+                        check_encode(text, encoding, errors)
+                    data = text.encode(encoding, "surrogatepass") if encoding.startswith("utf") else \
+                        text.encode(encoding, "replace")
+                    for errors in DECODE_HANDLERS:
+                        check_decode(data, encoding, errors)
+                        check_decode(data[:-1], encoding, errors)
+                        check_decode(data + b"\x80", encoding, errors)
+
+
+def test_decode_error_ranges_of_every_codec():
+    """CPython's error ranges, which the handlers must reproduce: UTF-16's lone
+    surrogates, a high one at the end (with an odd byte after it or not),
+    UTF-32's surrogates, values past U+10FFFF and cut values, cp1252's five
+    undefined bytes, each between valid units."""
+    cases = {
+        "utf-16-le": [b"\x00\xd8", b"\x00\xd8A", b"\x00\xdcA\x00", b"\x00\xd8A\x00", b"\x00\xd8\x00\xd8",
+                      b"\x00\xd8\x00\xd8\x00\xdc", b"A\x00B", b"\x80\xdc\x80\xdc", b"\xff\xdb\xff\xdf"],
+        "utf-32-le": [b"\x00\xd8\x00\x00", b"\x00\x00\x11\x00", b"\xff\xff\xff\xff", b"A\x00\x00",
+                      b"\x80\xdc\x00\x00", b"\xff\xff\x10\x00"],
+        "cp1252": [b"\x81", b"\x8d\x8f\x90\x9d", b"\x80\x81\x82"],
+    }
+    pad = {"utf-16-le": "a".encode("utf-16-le"), "utf-32-le": "a".encode("utf-32-le"), "cp1252": b"a"}
+    for encoding, datas in cases.items():
+        for data in datas:
+            for before in [0, 1, 40]:
+                for after in [0, 1, 40]:
+                    whole = pad[encoding] * before + data + pad[encoding] * after
+                    flipped = encoding.replace("-le", "-be")
+                    for errors in DECODE_HANDLERS:
+                        check_decode(whole, encoding, errors)
+                        if flipped != encoding:
+                            swapped = b"".join(whole[i:i + len(pad[encoding])][::-1]
+                                               for i in range(0, len(whole), len(pad[encoding])))
+                            check_decode(swapped, flipped, errors)
+
+
+def stress_lines():
+    """Byte strings of the kinds in Markus Kuhn's UTF-8 decoder stress test,
+    made here from its descriptions: the first and last sequence of each
+    length, unexpected continuation bytes (alone and every one in a row), each
+    lead byte followed by a space, sequences cut before their last byte (alone
+    and concatenated), impossible bytes, overlong forms of '/' and NUL and the
+    largest overlongs, lone and paired UTF-16 surrogates in UTF-8, and the
+    noncharacters U+FFFE and U+FFFF."""
+    lines = []
+    for cp in [0x0, 0x80, 0x800, 0x10000, 0x7F, 0x7FF, 0xFFFF, 0x10FFFF, 0xD7FF, 0xE000, 0xFFFD]:
+        lines.append(chr(cp).encode())
+    lines += [bytes([0xF4, 0x90, 0x80, 0x80]), bytes([0xF8, 0x88, 0x80, 0x80, 0x80]),
+              bytes([0xFC, 0x84, 0x80, 0x80, 0x80, 0x80]), bytes([0xF7, 0xBF, 0xBF, 0xBF])]
+    lines += [bytes([b]) for b in range(0x80, 0xC0)] + [bytes(range(0x80, 0xC0))]
+    lines += [bytes([0x80, 0xBF] * n) for n in range(1, 4)]
+    lines += [bytes([lead, 0x20]) for lead in range(0xC0, 0x100)]
+    cut = [chr(cp).encode()[:-1] for cp in [0x80, 0x800, 0x10000, 0x7FF, 0xFFFF, 0x10FFFF]]
+    cut += [b"\xf8\x88\x80\x80", b"\xfc\x84\x80\x80\x80"]
+    lines += cut + [b"".join(cut)]
+    lines += [b"\xfe", b"\xff", b"\xfe\xfe\xff\xff"]
+    lines += [b"\xc0\xaf", b"\xe0\x80\xaf", b"\xf0\x80\x80\xaf", b"\xf8\x80\x80\x80\xaf",
+              b"\xc1\xbf", b"\xe0\x9f\xbf", b"\xf0\x8f\xbf\xbf", b"\xc0\x80", b"\xe0\x80\x80"]
+    surrogates = [chr(cp).encode("utf-8", "surrogatepass") for cp in
+                  [0xD800, 0xDB7F, 0xDB80, 0xDBFF, 0xDC00, 0xDF80, 0xDFFF]]
+    lines += surrogates + [a + b for a in surrogates[:4] for b in surrogates[4:]]
+    lines += ["\ufffe".encode(), "\uffff".encode()]
+    return lines
+
+
+def test_stress_lines_in_every_handler():
+    for line in stress_lines():
+        for data in [line, b"x" * 70 + line + "é".encode() * 40, line * 3]:
+            assert utfast.validate_utf8(data) is (outcome(lambda: data.decode())[0] == "str"), data
+            for errors in DECODE_HANDLERS:
+                check_decode(data, "utf-8", errors)
+
+
+def test_registered_handler():
+    """A handler registered with codecs.register_error is CPython's to call:
+    its result, or what it raises, is the answer."""
+    import codecs
+
+    def stars(error):
+        return ("*" * (error.end - error.start), error.end)
+
+    def refuses(error):
+        raise ValueError(f"no: {error.start}-{error.end}")
+
+    codecs.register_error("utfast-test-stars", stars)
+    codecs.register_error("utfast-test-refuses", refuses)
+    for name in ["utfast-test-stars", "utfast-test-refuses"]:
+        for encoding in ENCODINGS:
+            for text in ["plain", "é€日🎉", "a\udc80b\ud800", "Ā\x81"]:
+                check_encode(text, encoding, name)
+            for data in [b"ok", b"a\xff\xfeb", b"\x00\xd8\x41\x00", b"\x81\x8d", b"abc"]:
+                check_decode(data, encoding, name)
+
+
 KERNEL_CHECK = """
 import ast, pathlib, sys, utfast
 corpus = pathlib.Path(sys.argv[1])
