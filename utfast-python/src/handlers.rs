@@ -187,7 +187,7 @@ pub fn decode_bound(len: usize, handler: Handler) -> usize {
 }
 
 /// Whether `src` decoded as `codec` may hold a character above U+FFFF (the
-/// `str` must then be UCS-4): a byte from 0xF0 in UTF-8, a high surrogate
+/// `str` must then be UCS-4): a byte F0-F4 in UTF-8, a high surrogate
 /// followed by a low one in UTF-16, a value above 0xFFFF in UTF-32. (Folds
 /// without an early exit.)
 pub fn may_be_astral(codec: Codec, src: &[u8]) -> bool {
@@ -195,7 +195,10 @@ pub fn may_be_astral(codec: Codec, src: &[u8]) -> bool {
     // surrogate's D8-DB byte is the low one, a value's top bytes the low two.
     let native = |order| order == ByteOrder::NATIVE;
     match codec {
-        Codec::Utf8 => src.iter().fold(false, |seen, &byte| seen | (byte >= 0xF0)),
+        // F5-FF never start a character (they are errors, made BMP text).
+        Codec::Utf8 => src
+            .iter()
+            .fold(false, |seen, &byte| seen | (0xF0..=0xF4).contains(&byte)),
         Codec::Utf16(order) => {
             // A valid pair: a high surrogate and a low one after it (lone
             // high surrogates alone keep the `str` UCS-2).

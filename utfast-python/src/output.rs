@@ -23,6 +23,10 @@ thread_local! {
     /// Bytes encoded under an error handler, before they are copied into
     /// their `bytes` object.
     pub static SCRATCH_BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// Characters decoded under `backslashreplace` (UCS-2, UCS-4), before
+    /// they are copied into their `str`.
+    pub static SCRATCH_UCS2: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
+    pub static SCRATCH_UCS4: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Runs `work` on this thread's scratch vector `key`, which is kept for the

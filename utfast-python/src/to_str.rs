@@ -12,7 +12,10 @@ use utfast::{utf16, utf32, utf8, ByteOrder};
 use crate::codecs::Codec;
 use crate::handlers::{self, Handler};
 use crate::input::units;
-use crate::output::{new_str, new_str_within, Units};
+use crate::output::{
+    new_str, new_str_within, release_gil_for, str_from_units, with_scratch, Units, SCRATCH_UCS2,
+    SCRATCH_UCS4,
+};
 use crate::scan;
 
 /// UTF-16 units looked at for a character that tells the `str`'s kind.
@@ -265,6 +268,28 @@ fn utf16_str<'py>(
     })
 }
 
+/// `src` decoded as `codec` under `handler` into `units` (a scratch vector
+/// made `bound` long), then copied into a `str` of the narrowest kind.
+fn decode_exact<'py, T: handlers::CharUnit + Default + Ord + Into<u32> + Sync>(
+    py: Python<'py>,
+    codec: Codec,
+    src: &[u8],
+    handler: Handler,
+    units: &mut Vec<T>,
+    bound: usize,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    if units.len() < bound {
+        units.resize(bound, T::default());
+    }
+    let written = release_gil_for(py, src.len(), || {
+        handlers::decode(codec, src, handler, &mut units[..bound])
+    });
+    match written {
+        Some(len) => str_from_units(py, &units[..len], u32::MAX),
+        None => Ok(None),
+    }
+}
+
 /// Valid UTF-32 in `order` (scalar values only): the largest value tells the kind.
 fn utf32_str<'py>(
     py: Python<'py>,
@@ -310,6 +335,21 @@ pub fn with_handler<'py>(
     }
     let wide = handlers::may_be_astral(codec, src);
     let bound = handlers::decode_bound(src.len(), handler);
+    if handler == Handler::BackslashReplace {
+        // Its bound is four times the input's bytes: the characters go into
+        // this thread's scratch, then into a `str` of their exact length (a
+        // new `str` four times too long costs more in page faults than the
+        // copy does).
+        return if wide {
+            with_scratch(&SCRATCH_UCS4, |units| {
+                decode_exact(py, codec, src, handler, units, bound)
+            })
+        } else {
+            with_scratch(&SCRATCH_UCS2, |units| {
+                decode_exact(py, codec, src, handler, units, bound)
+            })
+        };
+    }
     new_str_within(py, bound, wide, src.len(), |units| match units {
         Units::Two(dst) => handlers::decode(codec, src, handler, dst),
         Units::Four(dst) => handlers::decode(codec, src, handler, dst),
