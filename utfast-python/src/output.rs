@@ -8,7 +8,6 @@ use std::thread::LocalKey;
 
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::string::PyStringData;
 use pyo3::types::{PyBytes, PyString};
 
 /// Inputs from this many bytes on are converted with the GIL released (other
@@ -121,13 +120,24 @@ pub fn new_str_within<'py>(
     let (Some(object), Some(len)) = (object, written) else {
         return Ok(None);
     };
+    let len = len.min(bound);
     // SAFETY: `object` is the compact `str` just made, of `bound` units of
-    // the kind `max` chose, the first `len` written; read while it lives.
+    // the kind `max` chose, the first `len` of them written: only those are
+    // read, while it lives.
     let narrower = unsafe {
-        match object.data()? {
-            PyStringData::Ucs2(units) => str_from_units(py, &units[..len], 0xFFFF)?,
-            PyStringData::Ucs4(units) => str_from_units(py, &units[..len], 0x10FFFF)?,
-            PyStringData::Ucs1(_) => None,
+        let data = ffi::PyUnicode_DATA(object.as_ptr());
+        if wide {
+            str_from_units(
+                py,
+                std::slice::from_raw_parts(data.cast::<u32>(), len),
+                0x10FFFF,
+            )?
+        } else {
+            str_from_units(
+                py,
+                std::slice::from_raw_parts(data.cast::<u16>(), len),
+                0xFFFF,
+            )?
         }
     };
     if let Some(narrower) = narrower {
