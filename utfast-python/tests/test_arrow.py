@@ -200,6 +200,43 @@ def test_polars_namespace():
     assert ua.is_valid_utf8(series).to_pylist() == [False, None, True, True]
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.binary(max_size=24)), max_size=30),
+       st.sampled_from(ENCODINGS), st.sampled_from(["null", "replace"]))
+def test_polars_namespace_against_rows(rows, encoding, on_invalid):
+    """The Polars expressions, in a lazy query and on a Series, against a
+    per-row model: CPython's decoding of each row (None for a null row, or for
+    an invalid one under "null"; its "replace" decoding under "replace")."""
+    pl = pytest.importorskip("polars")
+    import utfast.polars  # noqa: F401
+
+    def decoded(row):
+        if row is None:
+            return None
+        try:
+            return row.decode(encoding)
+        except UnicodeDecodeError:
+            return None if on_invalid == "null" else row.decode(encoding, "replace")
+
+    def valid(row):
+        try:
+            row.decode("utf-8")
+            return True
+        except UnicodeDecodeError:
+            return False
+
+    series = pl.Series("b", rows, dtype=pl.Binary)
+    got = (
+        pl.DataFrame({"b": series}).lazy()
+        .select(pl.col("b").utfast.decode(encoding, on_invalid=on_invalid))
+        .collect()["b"].to_list()
+    )
+    assert got == [decoded(row) for row in rows]
+    assert series.utfast.is_valid_utf8().to_list() == [None if r is None else valid(r) for r in rows]
+    assert series.utfast.make_valid().to_list() == [
+        None if r is None else r.decode("utf-8", "replace") for r in rows]
+
+
 def test_module_examples():
     import doctest
 
