@@ -139,18 +139,7 @@ impl CharUnit for u16 {
         let surrogate =
             |unit: u16| (if swap { unit.swap_bytes() } else { unit }) & 0xF800 == 0xD800;
         let units = &units[..units.len().min(room.len())];
-        // 64 units at a time by a fold without an early exit (it vectorises).
-        let mut read = 0;
-        for block in units.chunks(64) {
-            if block
-                .iter()
-                .fold(false, |seen, &unit| seen | surrogate(unit))
-            {
-                read += block.iter().position(|&unit| surrogate(unit)).unwrap_or(0);
-                break;
-            }
-            read += block.len();
-        }
+        let read = first_where(units, surrogate, surrogate);
         for (slot, &unit) in room.iter_mut().zip(&units[..read]) {
             *slot = if swap { unit.swap_bytes() } else { unit };
         }
@@ -247,17 +236,12 @@ pub fn decode<T: CharUnit>(
     };
     let done = match codec {
         Codec::Utf8 => return T::from_utf8(src, out.values, handler.utf8_mode()?),
-        Codec::Latin1 => {
-            for (slot, &byte) in out.room(src.len())?.iter_mut().zip(src) {
-                *slot = T::of(u32::from(byte));
-            }
-            out.len = src.len();
-            true
-        }
+        // Never invalid: `to_str::decode` has decoded it.
+        Codec::Latin1 => return None,
         Codec::Cp1252 => {
             let mut at = 0;
             loop {
-                let stop = at + first_byte(&src[at..], cp1252_undefined);
+                let stop = at + first_where(&src[at..], cp1252_undefined, cp1252_undefined);
                 let stretch = &src[at..stop];
                 let room = out.room(stretch.len())?;
                 // Each byte as Latin-1, then the blocks with a byte from
@@ -383,13 +367,17 @@ static CP1252: [u32; 256] = {
     table
 };
 
-/// The index of the first byte of `src` for which `test` holds (`src.len()`
-/// if none): 64 at a time by a fold without an early exit (it vectorises).
-fn first_byte(src: &[u8], test: impl Fn(u8) -> bool) -> usize {
+/// The index of the first element of `src` for which `exact` holds
+/// (`src.len()` if none), 64 at a time: a block is searched only where
+/// `quick` (true wherever `exact` is; the test without an early exit
+/// vectorises) holds for one of its elements.
+fn first_where<T: Copy>(src: &[T], quick: impl Fn(T) -> bool, exact: impl Fn(T) -> bool) -> usize {
     let mut at = 0;
     for block in src.chunks(64) {
-        if block.iter().fold(false, |seen, &byte| seen | test(byte)) {
-            return at + block.iter().position(|&byte| test(byte)).unwrap_or(0);
+        if block.iter().fold(false, |seen, &x| seen | quick(x)) {
+            if let Some(found) = block.iter().position(|&x| exact(x)) {
+                return at + found;
+            }
         }
         at += block.len();
     }
@@ -403,8 +391,18 @@ pub fn cp1252_undefined(byte: u8) -> bool {
 
 /// CPython's cp1252 byte for the character `c`, if it has one (U+0080–U+009F
 /// have none: their bytes are other characters or undefined).
+#[inline]
 fn cp1252_byte(c: u32) -> Option<u8> {
+    if cp1252_as_is(c) {
+        return Some(c as u8);
+    }
     latin1::windows1252_byte(c).filter(|&byte| !cp1252_undefined(byte))
+}
+
+/// Whether cp1252 takes the character `c` as the byte of the same value:
+/// ASCII and U+00A0–U+00FF.
+fn cp1252_as_is(c: u32) -> bool {
+    c < 0x80 || (0xA0..0x100).contains(&c)
 }
 
 /// Whether `codec` can encode the character `c` (a `str` may hold lone
@@ -450,25 +448,14 @@ fn encode_units<T: StrUnit>(codec: Codec, src: &[T], handler: Handler, out: &mut
 }
 
 /// The index of the first character of `src` that `codec` cannot encode
-/// (`src.len()` if none): 64 at a time by a fold without an early exit (which
-/// vectorises), then the one block that holds it.
+/// (`src.len()` if none); cp1252's blocks of characters it takes as they are
+/// need no search of its table.
 fn first_unencodable<T: StrUnit>(codec: Codec, src: &[T]) -> usize {
-    // cp1252 takes ASCII and U+00A0–U+00FF as they are: a test that
-    // vectorises, before the table's for a block with anything else.
-    let plain = |c: u32| match codec {
-        Codec::Cp1252 => c < 0x80 || (0xA0..0x100).contains(&c),
-        _ => encodable(codec, c),
-    };
-    let mut at = 0;
-    for block in src.chunks(64) {
-        if !block.iter().fold(true, |all, &u| all & plain(u.into())) {
-            if let Some(bad) = block.iter().position(|&u| !encodable(codec, u.into())) {
-                return at + bad;
-            }
-        }
-        at += block.len();
+    let unencodable = |u: T| !encodable(codec, u.into());
+    match codec {
+        Codec::Cp1252 => first_where(src, |u: T| !cp1252_as_is(u.into()), unencodable),
+        _ => first_where(src, unencodable, unencodable),
     }
-    at
 }
 
 /// Appends what `handler` makes of the character `c`, which `codec` cannot
@@ -521,7 +508,7 @@ fn escape(c: u32, mut push: impl FnMut(u8)) {
 }
 
 /// The bytes of a UTF-16 unit in `order`.
-pub fn to_order16(unit: u16, order: ByteOrder) -> [u8; 2] {
+fn to_order16(unit: u16, order: ByteOrder) -> [u8; 2] {
     match order {
         ByteOrder::Big => unit.to_be_bytes(),
         _ => unit.to_le_bytes(),
@@ -529,7 +516,7 @@ pub fn to_order16(unit: u16, order: ByteOrder) -> [u8; 2] {
 }
 
 /// The bytes of a UTF-32 value in `order`.
-pub fn to_order32(value: u32, order: ByteOrder) -> [u8; 4] {
+fn to_order32(value: u32, order: ByteOrder) -> [u8; 4] {
     match order {
         ByteOrder::Big => value.to_be_bytes(),
         _ => value.to_le_bytes(),
@@ -551,8 +538,9 @@ impl StrUnit for u8 {
             Codec::Utf16(order) => append16(out, src.len(), |dst| {
                 latin1::to_utf16(src, dst, order).unwrap_or(0)
             }),
-            Codec::Latin1 => out.extend_from_slice(src),
-            _ => encode_each(codec, src, out),
+            Codec::Utf32(order) => append_utf32(out, src, order),
+            // cp1252 takes the Latin-1 characters it encodes as they are.
+            Codec::Latin1 | Codec::Cp1252 => out.extend_from_slice(src),
         }
     }
 }
@@ -564,10 +552,15 @@ impl StrUnit for u16 {
             Codec::Utf8 => append(out, 3 * src.len(), |dst| {
                 utf16::to_utf8(src, dst, ByteOrder::NATIVE).unwrap_or(0)
             }),
+            Codec::Utf16(order) => append(out, 2 * src.len(), |dst| {
+                put_utf16(src, order, dst);
+                dst.len()
+            }),
+            Codec::Utf32(order) => append_utf32(out, src, order),
             Codec::Latin1 => append(out, src.len(), |dst| {
                 utf16::to_latin1(src, dst, ByteOrder::NATIVE).unwrap_or(0)
             }),
-            _ => encode_each(codec, src, out),
+            Codec::Cp1252 => append_cp1252(out, src),
         }
     }
 }
@@ -581,63 +574,47 @@ impl StrUnit for u32 {
             Codec::Utf16(order) => append16(out, 2 * src.len(), |dst| {
                 utf32::to_utf16(src, dst, order).unwrap_or(0)
             }),
+            Codec::Utf32(order) => append_utf32(out, src, order),
             Codec::Latin1 => append(out, src.len(), |dst| {
                 utf32::to_latin1(src, dst).unwrap_or(0)
             }),
-            _ => encode_each(codec, src, out),
+            Codec::Cp1252 => append_cp1252(out, src),
         }
     }
 }
 
-/// Appends `src`, characters `codec` can all encode, a character at a time
-/// (UTF-16 from UCS-2, UTF-32, cp1252), the fixed widths into a sized slice.
-fn encode_each<T: StrUnit>(codec: Codec, src: &[T], out: &mut Vec<u8>) {
-    match codec {
-        Codec::Utf32(order) => {
-            return append(out, 4 * src.len(), |dst| {
-                for (quad, &unit) in dst.chunks_exact_mut(4).zip(src) {
-                    quad.copy_from_slice(&to_order32(unit.into(), order));
-                }
-                dst.len()
-            })
-        }
-        Codec::Cp1252 => {
-            return append(out, src.len(), |dst| {
-                for (byte, &unit) in dst.iter_mut().zip(src) {
-                    *byte = cp1252_byte(unit.into()).unwrap_or(b'?');
-                }
-                dst.len()
-            })
-        }
-        Codec::Utf16(order) if core::mem::size_of::<T>() <= 2 => {
-            return append(out, 2 * src.len(), |dst| {
-                for (pair, &unit) in dst.chunks_exact_mut(2).zip(src) {
-                    pair.copy_from_slice(&to_order16(unit.into() as u16, order));
-                }
-                dst.len()
-            })
-        }
-        _ => {}
+/// Writes UCS-2 units (no surrogate among them) as UTF-16 in `order` into
+/// `dst`, two bytes each.
+pub fn put_utf16(src: &[u16], order: ByteOrder, dst: &mut [u8]) {
+    for (pair, &unit) in dst.chunks_exact_mut(2).zip(src) {
+        pair.copy_from_slice(&to_order16(unit, order));
     }
-    for &unit in src {
-        let c: u32 = unit.into();
-        match codec {
-            Codec::Utf16(order) if c > 0xFFFF => {
-                let c = c - 0x10000;
-                out.extend_from_slice(&to_order16(0xD800 | (c >> 10) as u16, order));
-                out.extend_from_slice(&to_order16(0xDC00 | (c & 0x3FF) as u16, order));
-            }
-            Codec::Utf16(order) => out.extend_from_slice(&to_order16(c as u16, order)),
-            Codec::Utf32(order) => out.extend_from_slice(&to_order32(c, order)),
-            Codec::Cp1252 => out.push(cp1252_byte(c).unwrap_or(b'?')),
-            Codec::Latin1 => out.push(c as u8),
-            Codec::Utf8 => {
-                let mut buf = [0u8; 4];
-                let text = char::from_u32(c).map_or("", |c| c.encode_utf8(&mut buf));
-                out.extend_from_slice(text.as_bytes());
-            }
-        }
+}
+
+/// Writes each character of `src` as a UTF-32 value in `order` into `dst`,
+/// four bytes each.
+pub fn put_utf32<T: Copy + Into<u32>>(src: &[T], order: ByteOrder, dst: &mut [u8]) {
+    for (quad, &unit) in dst.chunks_exact_mut(4).zip(src) {
+        quad.copy_from_slice(&to_order32(unit.into(), order));
     }
+}
+
+/// Appends `src`'s characters (no surrogate among them) as UTF-32 in `order`.
+fn append_utf32<T: StrUnit>(out: &mut Vec<u8>, src: &[T], order: ByteOrder) {
+    append(out, 4 * src.len(), |dst| {
+        put_utf32(src, order, dst);
+        dst.len()
+    });
+}
+
+/// Appends `src`'s characters, all of which cp1252 encodes, as cp1252.
+fn append_cp1252<T: StrUnit>(out: &mut Vec<u8>, src: &[T]) {
+    append(out, src.len(), |dst| {
+        for (byte, &unit) in dst.iter_mut().zip(src) {
+            *byte = cp1252_byte(unit.into()).unwrap_or(b'?');
+        }
+        dst.len()
+    });
 }
 
 /// Appends up to `room` bytes written by `write`, which returns how many.

@@ -11,7 +11,7 @@ use pyo3::types::{PyBytes, PyString};
 use utfast::{latin1, utf16, utf32, ByteOrder};
 
 use crate::codecs::Codec;
-use crate::handlers::{self, to_order16, to_order32, Handler};
+use crate::handlers::{self, put_utf16, put_utf32, Handler};
 use crate::output::{new_bytes, release_gil_for, with_scratch, SCRATCH_BYTES};
 
 /// `text` encoded as `codec`, or `None` when it holds a character `codec` cannot
@@ -56,9 +56,7 @@ pub fn encode<'py>(
         }
         (Codec::Utf16(order), PyStringData::Ucs2(src)) if no_surrogates(src) => {
             new_bytes(py, 2 * src.len(), |dst| {
-                for (pair, &unit) in dst.chunks_exact_mut(2).zip(src) {
-                    pair.copy_from_slice(&to_order16(unit, order));
-                }
+                put_utf16(src, order, dst);
                 true
             })
         }
@@ -69,27 +67,19 @@ pub fn encode<'py>(
             })
         }
         (Codec::Utf32(order), PyStringData::Ucs1(src)) => new_bytes(py, 4 * src.len(), |dst| {
-            for (quad, &byte) in dst.chunks_exact_mut(4).zip(src) {
-                quad.copy_from_slice(&to_order32(u32::from(byte), order));
-            }
+            put_utf32(src, order, dst);
             true
         }),
+        // Without a surrogate, each UCS-2 unit is its character's value.
         (Codec::Utf32(order), PyStringData::Ucs2(src)) if no_surrogates(src) => {
-            let len = utf16::utf32_len(src, ByteOrder::NATIVE);
-            new_bytes(py, 4 * len, |dst| {
-                let mut values = vec![0u32; len];
-                let converted = utf16::to_utf32(src, &mut values, ByteOrder::NATIVE).is_ok();
-                for (quad, &value) in dst.chunks_exact_mut(4).zip(&values) {
-                    quad.copy_from_slice(&to_order32(value, order));
-                }
-                converted
+            new_bytes(py, 4 * src.len(), |dst| {
+                put_utf32(src, order, dst);
+                true
             })
         }
         (Codec::Utf32(order), PyStringData::Ucs4(src)) if utf32::validate(src) => {
             new_bytes(py, 4 * src.len(), |dst| {
-                for (quad, &value) in dst.chunks_exact_mut(4).zip(src) {
-                    quad.copy_from_slice(&to_order32(value, order));
-                }
+                put_utf32(src, order, dst);
                 true
             })
         }
