@@ -406,7 +406,7 @@ parse_args_again(FunctionCallInfo fcinfo)
 	{
 		parsed = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ParsedArgs));
 		parsed->stable = get_fn_expr_arg_stable(fcinfo->flinfo, 1) &&
-			(PG_NARGS() < 3 || get_fn_expr_arg_stable(fcinfo->flinfo, 2));
+			get_fn_expr_arg_stable(fcinfo->flinfo, 2);
 		fcinfo->flinfo->fn_extra = parsed;
 	}
 	if (parsed->valid && parsed->stable)
@@ -415,19 +415,10 @@ parse_args_again(FunctionCallInfo fcinfo)
 	encoding_arg = PG_GETARG_TEXT_PP(1);
 	encoding_name = VARDATA_ANY(encoding_arg);
 	encoding_len = VARSIZE_ANY_EXHDR(encoding_arg);
-	if (PG_NARGS() > 2)
-	{
-		mode_arg = PG_GETARG_TEXT_PP(2);
-		mode_name = VARDATA_ANY(mode_arg);
-		mode_len = VARSIZE_ANY_EXHDR(mode_arg);
-	}
-	else
-	{
-		/* utfast_convert_from(bytea, text): mode 'error'. */
-		mode_arg = NULL;
-		mode_name = "error";
-		mode_len = strlen(mode_name);
-	}
+	/* The mode's DEFAULT 'error' is filled in by the planner: always 3. */
+	mode_arg = PG_GETARG_TEXT_PP(2);
+	mode_name = VARDATA_ANY(mode_arg);
+	mode_len = VARSIZE_ANY_EXHDR(mode_arg);
 	if (parsed->valid &&
 		parsed->encoding_len == encoding_len && parsed->mode_len == mode_len &&
 		memcmp(parsed->encoding_arg, encoding_name, encoding_len) == 0 &&
@@ -1014,10 +1005,7 @@ pg_utfast_make_valid_utf8(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(from_utf8(arg, MODE_REPLACE));
 }
 
-/*
- * utfast_convert_from(bytea, encoding text, mode text) returns text, and
- * utfast_convert_from(bytea, encoding text), mode 'error'
- */
+/* utfast_convert_from(bytea, encoding text, mode text DEFAULT 'error') returns text */
 Datum
 pg_utfast_convert_from(PG_FUNCTION_ARGS)
 {

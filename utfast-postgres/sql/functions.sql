@@ -6,7 +6,8 @@ CREATE EXTENSION utfast;
 \set VERBOSITY default
 
 -- Declarations: IMMUTABLE (i), PARALLEL SAFE (s), STRICT.
-SELECT p.oid::regprocedure AS function, p.prorettype::regtype AS returns,
+SELECT p.proname AS function, pg_get_function_arguments(p.oid) AS arguments,
+       p.prorettype::regtype AS returns,
        p.provolatile AS volatile, p.proparallel AS parallel, p.proisstrict AS strict
 FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'utfast'
