@@ -363,12 +363,11 @@ unsafe fn encode16_pairs<S: Simd128>(a: S, b: S, out: *mut u8) -> Option<(usize,
 #[inline(always)]
 unsafe fn three_byte_heads<S: Simd128>(units: S) -> S {
     // `c >> 4` keeps the top four bits in the high byte and the middle six at
-    // the top of the low byte; the two bytes then change places.
-    units
-        .shr16::<4>()
-        .and(S::splat16(0x0FFC))
-        .merge_bytes6()
-        .or(S::splat16(0x80E0))
+    // the top of the low byte; the two bytes then change places. Bits 4 and 5
+    // of `c`, left at the bottom of the low byte, land in bits 6 and 7 of the
+    // lead, which the lead's marker sets anyway: no mask (one instruction
+    // fewer an eight-lane step).
+    units.shr16::<4>().merge_bytes6().or(S::splat16(0x80E0))
 }
 
 /// The two `u16` halves of each lane's `[three-byte lead, continuation or

@@ -271,10 +271,11 @@ pub(crate) unsafe trait Simd128: ByteVector {
     /// `u16` lanes added, wrapping.
     unsafe fn add16(self, other: Self) -> Self;
 
-    /// `(x & 0xFF) << 6 | x >> 8` for each `u16` lane `x` whose low byte's low
-    /// two bits are zero and whose high byte is below 0x40 (the two bytes moved
-    /// past each other: the low one up by six bits, the high one down by eight).
-    /// One multiply-add of byte pairs on x86 (`pmaddubsw` by 0x40 and 1).
+    /// `(x & 0xFF) << 6 | x >> 8` for each `u16` lane `x` whose high byte is
+    /// below 0x40 (the two bytes moved past each other: the low one up by six
+    /// bits, the high one down by eight; their bits do not meet, so the `|`
+    /// is also a sum). One multiply-add of byte pairs on x86 (`pmaddubsw` by
+    /// 0x40 and 1: at most 0x3FC0 + 0x3F, no saturation).
     #[inline(always)]
     unsafe fn merge_bytes6(self) -> Self {
         self.and(Self::splat16(0xFF))

@@ -319,10 +319,9 @@ unsafe fn encode16(units: __m256i, out: *mut u8) -> Option<usize> {
     // blend: the top four bits and the middle six moved past each other by one
     // multiply-add of byte pairs (`merge_bytes6`); the two-byte lead's bit 14
     // taken back where the lane is at least U+0800.
-    let heads = _mm256_maddubs_epi16(
-        _mm256_and_si256(_mm256_srli_epi16::<4>(units), w16(0x0FFC)),
-        w16(0x0140),
-    );
+    // (Bits 4 and 5 of `c` land in bits 6 and 7 of the lead, which its
+    // marker sets anyway: no mask.)
+    let heads = _mm256_maddubs_epi16(_mm256_srli_epi16::<4>(units), w16(0x0140));
     let three = _mm256_and_si256(_mm256_srli_epi16::<1>(lifted), w16(0x4000));
     let first = _mm256_xor_si256(_mm256_or_si256(heads, w16(0xC0E0)), three);
     // The last continuation or the ASCII character (`group_seconds`).

@@ -211,8 +211,8 @@ unsafe impl Simd128 for __m128i {
 
     #[inline(always)]
     unsafe fn merge_bytes6(self) -> Self {
-        // Low byte times 0x40 plus high byte times 1: below 0x3F00 + 0x3F, no
-        // saturation.
+        // Low byte times 0x40 plus high byte times 1: at most 0x3FC0 + 0x3F,
+        // no saturation.
         _mm_maddubs_epi16(self, _mm_set1_epi16(0x0140))
     }
 

@@ -60,45 +60,32 @@ unsafe fn latin1_block(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
     }
 }
 
-/// The `permutexvar_epi8` indices that move each byte one place on, the last
-/// to place 0.
-const fn one_place_on() -> [u8; 64] {
-    let mut idx = [0u8; 64];
-    let mut j = 0;
-    while j < 64 {
-        idx[j] = ((j + 63) % 64) as u8;
-        j += 1;
-    }
-    idx
-}
-
-/// [`one_place_on`]'s indices.
-static ONE_PLACE_ON: [u8; 64] = one_place_on();
-
-/// Latin-1 to UTF-8 for a block, `bytes`, with one byte above 0x7F, at
-/// `dst`: 65 bytes written. No compress: up to the high byte the output is
-/// `bytes`, the high byte turned into its lead; after it, the bytes one
-/// place on, where the high byte turns into its continuation; the 65th byte
-/// is the block's last, as it goes, which the move one place on puts in
-/// place 0 (a place the lead's side always takes). Text with an accented
-/// letter here and there has many such blocks (French: 28% of its blocks,
-/// about as many as those with two or more): on Zen 4 the block takes about
-/// 5 cycles (a C model of the loop, forty-eighth session), where
-/// [`latin1_block`]'s two compresses take 9.3–9.6 (BENCHMARKS.md,
-/// thirty-fourth and forty-eighth sessions). Its masks stay in mask
-/// registers: the places up to the high byte come from the block's mask by
-/// [`up_to`], not from the bits in a general register moved back (Zen 4:
-/// about 1.4 cycles a move; French text 11.4 → 11.0 µs, BENCHMARKS.md,
-/// forty-eighth session). It reads no input: a load of the bytes one
-/// earlier, or of the last byte, read input that the stores of the blocks
-/// just before had written to the same low twelve address bits, where the
-/// output runs less than a block ahead of the input in the same offsets of
-/// their pages (4K aliasing; BENCHMARKS.md, forty-ninth session).
+/// Latin-1 to UTF-8 for a block, `bytes`, with one byte above 0x7F (whose
+/// bit alone is set in `high`), at `dst`: 65 bytes written. No compress and
+/// no permute: two stores. Every byte as it goes after a lead (ASCII as it
+/// is, the high byte as its continuation) is stored one place on, then the
+/// bytes up to the high byte (the high byte as its lead) over the first of
+/// them by a masked store. Text with an accented letter here and there has
+/// many such blocks (French: 28% of its blocks, about as many as those with
+/// two or more). The places up to the high byte come from `high` in a
+/// general register (`high ^ high - 1`): on Zen 5 mask-register arithmetic
+/// took longer than the move (German text 2.28 → 2.13 µs, Portuguese 3.63 →
+/// 3.25 µs, BENCHMARKS.md, fifty-second session), where on Zen 4 the move
+/// had been the slower (forty-eighth session). Where the bytes after the
+/// high byte went by a byte permute one place on, a register move of the
+/// 65th byte and a blend (forty-eighth session) the time was the same on
+/// Zen 5, with three more instructions. It reads no input: a load of the
+/// bytes one earlier, or of the last byte, read input that the stores of
+/// the blocks just before had written to the same low twelve address bits,
+/// where the output runs less than a block ahead of the input in the same
+/// offsets of their pages (4K aliasing; BENCHMARKS.md, forty-ninth
+/// session).
 ///
 /// # Safety
-/// The CPU supports the AVX-512 kernel; `dst..dst + 65` is writable.
+/// The CPU supports the AVX-512 kernel; `dst..dst + 65` is writable; `high`
+/// is the mask of `bytes`' top bits.
 #[inline(always)]
-unsafe fn latin1_sparse(bytes: __m512i, dst: *mut u8) -> usize {
+unsafe fn latin1_sparse(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
     let lead = _mm512_mask_gf2p8affine_epi64_epi8::<0xC0>(
         bytes,
         _mm512_movepi8_mask(bytes),
@@ -112,18 +99,11 @@ unsafe fn latin1_sparse(bytes: __m512i, dst: *mut u8) -> usize {
         bytes,
         _mm512_ternarylogic_epi64::<0xA8>(bytes, w8(0x80), w8(0xBF)),
     );
-    // SAFETY: `ONE_PLACE_ON` has 64 bytes.
-    let on = _mm512_permutexvar_epi8(
-        unsafe { _mm512_loadu_si512(ONE_PLACE_ON.as_ptr().cast()) },
-        cont,
-    );
-    // The places up to the high byte (all 64 where it is the last).
-    let upto = up_to(_mm512_movepi8_mask(bytes));
-    let out = _mm512_mask_mov_epi8(on, upto, lead);
     // SAFETY: the caller's promise.
     unsafe {
-        _mm512_storeu_si512(dst.cast(), out);
-        *dst.add(64) = _mm_cvtsi128_si32(_mm512_castsi512_si128(on)) as u8;
+        _mm512_storeu_si512(dst.add(1).cast(), cont);
+        // The places up to the high byte (all 64 where it is the last).
+        _mm512_mask_storeu_epi8(dst.cast(), high ^ high.wrapping_sub(1), lead);
     }
     65
 }
@@ -145,7 +125,7 @@ unsafe fn latin1_step(bytes: __m512i, dst: *mut u8) -> usize {
             _mm512_storeu_si512(dst.cast(), bytes);
             64
         } else if high & high.wrapping_sub(1) == 0 {
-            latin1_sparse(bytes, dst)
+            latin1_sparse(bytes, high, dst)
         } else {
             latin1_block(bytes, high, dst)
         }
@@ -193,31 +173,6 @@ unsafe fn general(mask: u64) -> u64 {
         );
     }
     bits
-}
-
-/// The places up to the set bit of `mask` (one bit): `mask | mask - 1`, in
-/// mask registers (the compiler would compute it in a general register and
-/// move it back).
-///
-/// # Safety
-/// The CPU supports AVX-512 BW.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn up_to(mask: u64) -> u64 {
-    let places: u64;
-    // SAFETY: operations on mask registers, nothing else.
-    unsafe {
-        core::arch::asm!(
-            "kxnorq {ones}, {ones}, {ones}",
-            "kaddq {places}, {mask}, {ones}",
-            "korq {places}, {places}, {mask}",
-            places = out(kreg) places,
-            mask = in(kreg) mask,
-            ones = out(kreg) _,
-            options(pure, nomem, nostack, preserves_flags),
-        );
-    }
-    places
 }
 
 // SAFETY: the methods use AVX-512 F, BW, VBMI, VBMI2, GFNI and BMI2, which the
