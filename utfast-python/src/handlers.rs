@@ -15,6 +15,7 @@ use utfast::{latin1, utf16, utf32, utf8, ByteOrder, ErrorMode};
 
 use crate::codecs::Codec;
 use crate::input::units;
+use crate::output::with_units;
 
 /// A CPython error handler this module does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -626,9 +627,8 @@ fn append(out: &mut Vec<u8>, room: usize, write: impl FnOnce(&mut [u8]) -> usize
 }
 
 /// Appends up to `room` UTF-16 units written by `write` (which returns how
-/// many, stored as the bytes are meant to read), as their bytes.
+/// many, stored as the bytes are meant to read), as their bytes: into `out`
+/// itself where its end is aligned for them (no allocation of its own).
 fn append16(out: &mut Vec<u8>, room: usize, write: impl FnOnce(&mut [u16]) -> usize) {
-    let mut units = vec![0u16; room];
-    let written = write(&mut units);
-    out.extend(units[..written].iter().flat_map(|unit| unit.to_ne_bytes()));
+    append(out, 2 * room, |dst| 2 * with_units(dst, write));
 }

@@ -213,3 +213,24 @@ pub fn new_bytes<'py>(
     // SAFETY: `object` is a `bytes` (PyBytes_FromStringAndSize made it).
     Ok(written.then(|| unsafe { object.cast_into_unchecked() }))
 }
+
+/// Runs `write` on `dst` as 16- or 32-bit units (in place when aligned, else
+/// through a copy), which it fills with units stored as the bytes are meant
+/// to read; returns what `write` returns.
+pub fn with_units<T: crate::input::Unit + Default, R>(
+    dst: &mut [u8],
+    write: impl FnOnce(&mut [T]) -> R,
+) -> R {
+    // SAFETY: u16 and u32 have no invalid bit patterns, and every bit pattern of
+    // `dst` stays a valid u8.
+    let (head, units, tail) = unsafe { dst.align_to_mut::<T>() };
+    if head.is_empty() && tail.is_empty() {
+        return write(units);
+    }
+    let mut copy = vec![T::default(); dst.len() / T::WIDTH];
+    let written = write(&mut copy);
+    // SAFETY: as above, for the copy's units viewed as bytes.
+    let bytes = unsafe { copy.align_to::<u8>().1 };
+    dst.copy_from_slice(bytes);
+    written
+}

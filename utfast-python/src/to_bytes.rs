@@ -12,7 +12,7 @@ use utfast::{latin1, utf16, utf32, ByteOrder};
 
 use crate::codecs::Codec;
 use crate::handlers::{self, put_utf16, put_utf32, Handler};
-use crate::output::{new_bytes, release_gil_for, with_scratch, SCRATCH_BYTES};
+use crate::output::{new_bytes, release_gil_for, with_scratch, with_units, SCRATCH_BYTES};
 
 /// `text` encoded as `codec`, or `None` when it holds a character `codec` cannot
 /// encode (or one this module leaves to CPython).
@@ -46,7 +46,7 @@ pub fn encode<'py>(
             new_bytes(py, len, |dst| utf32::to_utf8(src, dst) == Ok(len))
         }
         (Codec::Utf16(order), PyStringData::Ucs1(src)) => new_bytes(py, 2 * src.len(), |dst| {
-            with_units::<u16>(dst, |units| latin1::to_utf16(src, units, order).is_ok())
+            with_units::<u16, _>(dst, |units| latin1::to_utf16(src, units, order).is_ok())
         }),
         (Codec::Utf16(ByteOrder::NATIVE), data @ PyStringData::Ucs2(src)) if no_surrogates(src) => {
             new_bytes(py, 2 * src.len(), |dst| {
@@ -63,7 +63,7 @@ pub fn encode<'py>(
         (Codec::Utf16(order), PyStringData::Ucs4(src)) => {
             let len = utf32::utf16_len(src);
             new_bytes(py, 2 * len, |dst| {
-                with_units::<u16>(dst, |units| utf32::to_utf16(src, units, order) == Ok(len))
+                with_units::<u16, _>(dst, |units| utf32::to_utf16(src, units, order) == Ok(len))
             })
         }
         (Codec::Utf32(order), PyStringData::Ucs1(src)) => new_bytes(py, 4 * src.len(), |dst| {
@@ -120,24 +120,4 @@ fn no_surrogates(src: &[u16]) -> bool {
     // A fold without an early exit, so that it vectorises.
     !src.iter()
         .fold(false, |seen, &unit| seen | (unit & 0xF800 == 0xD800))
-}
-
-/// Runs `write` on `dst` as 16-bit units (in place when aligned, else through a
-/// copy), which it fills with units stored as the bytes are meant to read.
-fn with_units<T: crate::input::Unit + Default>(
-    dst: &mut [u8],
-    write: impl FnOnce(&mut [T]) -> bool,
-) -> bool {
-    // SAFETY: u16 and u32 have no invalid bit patterns, and every bit pattern of
-    // `dst` stays a valid u8.
-    let (head, units, tail) = unsafe { dst.align_to_mut::<T>() };
-    if head.is_empty() && tail.is_empty() {
-        return write(units);
-    }
-    let mut copy = vec![T::default(); dst.len() / T::WIDTH];
-    let written = write(&mut copy);
-    // SAFETY: as above, for the copy's units viewed as bytes.
-    let bytes = unsafe { copy.align_to::<u8>().1 };
-    dst.copy_from_slice(bytes);
-    written
 }
