@@ -68,13 +68,14 @@ unsafe fn latin1_block(bytes: __m512i, high: u64, dst: *mut u8) -> usize {
 /// them by a masked store. Text with an accented letter here and there has
 /// many such blocks (French: 28% of its blocks, about as many as those with
 /// two or more). The places up to the high byte come from `high` in a
-/// general register (`high ^ high - 1`): on Zen 5 mask-register arithmetic
-/// took longer than the move (German text 2.28 → 2.13 µs, Portuguese 3.63 →
-/// 3.25 µs, BENCHMARKS.md, fifty-second session), where on Zen 4 the move
-/// had been the slower (forty-eighth session). Where the bytes after the
-/// high byte went by a byte permute one place on, a register move of the
-/// 65th byte and a blend (forty-eighth session) the time was the same on
-/// Zen 5, with three more instructions. It reads no input: a load of the
+/// general register (`high ^ (high - 1)`): on Zen 5 arithmetic in mask
+/// registers took longer than the move to one (German text 2.28 → 2.13 µs,
+/// Portuguese 3.63 → 3.25 µs, BENCHMARKS.md, fifty-second session), where
+/// on Zen 4 the move had been the slower (forty-eighth session). The
+/// forty-eighth session's single store (the bytes after the high byte moved
+/// one place on by a byte permute, a blend, the 65th byte by a register
+/// move), with the places from a general register, took the same time on
+/// Zen 5 with three more instructions. It reads no input: a load of the
 /// bytes one earlier, or of the last byte, read input that the stores of
 /// the blocks just before had written to the same low twelve address bits,
 /// where the output runs less than a block ahead of the input in the same
