@@ -5,7 +5,8 @@
 //! ([`TranscodeCopyError`]: the [`TranscodeError`], and for UTF-8 input, when
 //! asked, its line and column). A failure to read or to write says which side
 //! failed ([`CopyIoError`]), so that a caller can tell a bad input file from a
-//! full disk.
+//! full disk. [`repair_copy`] copies UTF-8 the same way with every invalid
+//! sequence replaced by U+FFFD, as `String::from_utf8_lossy` replaces it.
 
 use std::boxed::Box;
 use std::fmt;
@@ -15,7 +16,7 @@ use std::vec;
 use super::read::{fill, line_column_in};
 use super::{BomHandling, Status, TranscodeError, TranscodeErrorKind, Transcoder};
 use crate::utf8::LineColumn;
-use crate::Encoding;
+use crate::{Encoding, ErrorMode};
 
 /// Input bytes read and converted at a time.
 const CHUNK: usize = 1 << 18;
@@ -296,9 +297,114 @@ pub fn transcode_copy(
     }
 }
 
+/// U+FFFD REPLACEMENT CHARACTER in UTF-8.
+const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
+
+/// Copies everything `reader` yields into `writer` as UTF-8, each invalid
+/// sequence replaced by U+FFFD as `String::from_utf8_lossy` replaces it (std's
+/// maximal subparts, wherever the reads cut the input), a chunk at a time in
+/// constant memory. Returns the number of sequences replaced (0: the input
+/// was valid UTF-8 and is copied as it is); `Err` when reading or writing
+/// failed. `writer` is not flushed.
+///
+/// ```
+/// use utfast::stream::repair_copy;
+/// let mut out = Vec::new();
+/// assert_eq!(repair_copy(&b"caf\xE9 \xF0\x9F\x98 ok"[..], &mut out).unwrap(), 2);
+/// assert_eq!(String::from_utf8(out).unwrap(), "caf\u{FFFD} \u{FFFD} ok");
+/// ```
+pub fn repair_copy(reader: impl Read, writer: impl Write) -> Result<u64, CopyIoError> {
+    repair_copy_with_buffer(reader, writer, &mut vec![0; CHUNK])
+}
+
+/// [`repair_copy`] reading the input `buffer.len()` bytes at a time into
+/// `buffer` (a smaller buffer for less memory; any size gives the same
+/// output).
+///
+/// ```
+/// use utfast::stream::repair_copy_with_buffer;
+/// let mut out = Vec::new();
+/// let replaced = repair_copy_with_buffer(&b"a\xC3\xA9\xFFb"[..], &mut out, &mut [0; 2]).unwrap();
+/// assert_eq!((replaced, String::from_utf8(out).unwrap()), (1, "a\u{E9}\u{FFFD}b".to_string()));
+/// ```
+pub fn repair_copy_with_buffer(
+    mut reader: impl Read,
+    mut writer: impl Write,
+    buffer: &mut [u8],
+) -> Result<u64, CopyIoError> {
+    // The strict transcoder reports each invalid sequence and goes on after it.
+    let mut transcoder = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
+    let mut output: Box<[u8]> = vec![0; OUTPUT].into_boxed_slice();
+    // An empty buffer would never reach the end: one byte at a time instead.
+    let mut one = [0u8; 1];
+    let buffer = if buffer.is_empty() {
+        &mut one[..]
+    } else {
+        buffer
+    };
+    let mut replaced = 0;
+    loop {
+        let filled = fill(&mut reader, buffer).map_err(CopyIoError::Read)?;
+        let last = filled < buffer.len();
+        let mut input = &buffer[..filled];
+        loop {
+            let step = transcoder.transcode(input, &mut output, last);
+            writer
+                .write_all(&output[..step.written])
+                .map_err(CopyIoError::Write)?;
+            input = &input[step.read..];
+            match step.status {
+                Status::OutputFull => {}
+                Status::Error(_) => {
+                    writer.write_all(REPLACEMENT).map_err(CopyIoError::Write)?;
+                    replaced += 1;
+                }
+                _ => break,
+            }
+        }
+        if last {
+            return Ok(replaced);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::read::tests::Trickle;
+
+    /// Every buffer size (0 included) and reads of every length give
+    /// `String::from_utf8_lossy` of the whole input, and count its
+    /// replacements.
+    #[test]
+    fn repair_copy_is_from_utf8_lossy_whatever_the_cuts() {
+        let input: &[u8] =
+            b"ok \xC3\xA9 \xE2\x82 x\xF0\x9F\x98\x80\xF0\x9F\x98 \xED\xA0\x80\xC0\xAF\xFF end";
+        let want = String::from_utf8_lossy(input);
+        let pieces = want.matches('\u{FFFD}').count() as u64;
+        for size in [0, 1, 2, 3, 5, 7, 16, input.len(), 4096] {
+            for trickle in [1, 3, 64] {
+                let mut out = Vec::new();
+                let replaced = repair_copy_with_buffer(
+                    Trickle {
+                        data: input,
+                        step: trickle,
+                    },
+                    &mut out,
+                    &mut vec![0; size],
+                )
+                .unwrap();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    want,
+                    "buffer {size}, reads {trickle}"
+                );
+                assert_eq!(replaced, pieces, "buffer {size}, reads {trickle}");
+            }
+        }
+        let mut out = Vec::new();
+        assert_eq!(repair_copy(input, &mut out).unwrap(), pieces);
+        assert_eq!(out, want.as_bytes());
+    }
     use super::*;
     use crate::ErrorMode;
     use std::string::ToString;

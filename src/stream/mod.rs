@@ -21,7 +21,9 @@ mod transcoder;
 mod validator;
 
 #[cfg(feature = "std")]
-pub use copy::{transcode_copy, CopyIoError, TranscodeCopyError};
+pub use copy::{
+    repair_copy, repair_copy_with_buffer, transcode_copy, CopyIoError, TranscodeCopyError,
+};
 pub use error::{TranscodeError, TranscodeErrorKind, Utf8StreamError};
 #[cfg(feature = "std")]
 pub use io::{TranscodeReader, TranscodeWriter};

@@ -2,8 +2,8 @@
 //! sequence by U+FFFD exactly as `String::from_utf8_lossy` does on the whole file.
 //! The file streams through in blocks, and the library does the work: its
 //! `Utf8Validator` finds the first invalid sequence ([`scan`]; a valid file is
-//! not written to), then its strict UTF-8 [`Transcoder`] finds each one from
-//! there on, whatever the blocks cut. The repaired text goes to a temporary file
+//! not written to), then its `stream::repair_copy_with_buffer` replaces each
+//! one from there on, whatever the blocks cut. The repaired text goes to a temporary file
 //! beside the file (the valid start copied as it is), renamed over the file only
 //! at the end, so the original is untouched on any failure. `--backup` keeps the
 //! original as FILE.bak (a hard link, or a copy where links are refused).
@@ -13,10 +13,9 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueHint};
-use utfast::stream::{validate_reader, CopyIoError, Transcoder};
-use utfast::{Encoding, ErrorMode};
+use utfast::stream::{repair_copy_with_buffer, validate_reader, CopyIoError};
 
-use crate::shared::input::{fill, CHUNK};
+use crate::shared::input::CHUNK;
 use crate::shared::output::{TempOutput, OUT_BUFFER};
 use crate::shared::progress::ProgressArgs;
 use crate::shared::report::{warn, Status};
@@ -114,7 +113,8 @@ fn repair(path: &Path, options: &RepairOptions, block: usize) -> Result<Repaired
         ));
     }
     bar.set_position(done.first);
-    done.replaced = match write_repaired(&mut bar.wrap_read(original), &mut writer, &mut buffer) {
+    done.replaced = match repair_copy_with_buffer(bar.wrap_read(original), &mut writer, &mut buffer)
+    {
         Ok(replaced) => replaced,
         Err(CopyIoError::Read(e)) => return Err(read_error(e)),
         Err(CopyIoError::Write(e)) => {
@@ -135,46 +135,6 @@ fn repair(path: &Path, options: &RepairOptions, block: usize) -> Result<Repaired
     temp.commit(writer)?;
     Ok(done)
 }
-
-/// Writes to `out` what `reader` yields (read a `buffer` at a time), each
-/// invalid sequence replaced by U+FFFD as `String::from_utf8_lossy` replaces it:
-/// the library's strict UTF-8 [`Transcoder`] reports each sequence (std's
-/// maximal subpart, wherever the reads cut it) and goes on after it. Returns the
-/// number of sequences replaced.
-fn write_repaired(
-    reader: &mut impl Read,
-    out: &mut impl Write,
-    buffer: &mut [u8],
-) -> Result<u64, CopyIoError> {
-    let mut transcoder = Transcoder::new(Encoding::Utf8, Encoding::Utf8, ErrorMode::Strict);
-    let mut output = vec![0; OUT_BUFFER];
-    let mut replaced = 0;
-    loop {
-        let filled = fill(reader, buffer).map_err(CopyIoError::Read)?;
-        let last = filled < buffer.len();
-        let mut input = &buffer[..filled];
-        loop {
-            let step = transcoder.transcode(input, &mut output, last);
-            out.write_all(&output[..step.written])
-                .map_err(CopyIoError::Write)?;
-            input = &input[step.read..];
-            match step.status {
-                utfast::stream::Status::OutputFull => {}
-                utfast::stream::Status::Error(_) => {
-                    out.write_all(REPLACEMENT).map_err(CopyIoError::Write)?;
-                    replaced += 1;
-                }
-                _ => break,
-            }
-        }
-        if last {
-            return Ok(replaced);
-        }
-    }
-}
-
-/// U+FFFD REPLACEMENT CHARACTER in UTF-8.
-const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
 
 /// Reserves `PATH.bak` for the original of `path` (the file it links to, for
 /// a symbolic link): a hard link to it (then `None`: done), or where links are

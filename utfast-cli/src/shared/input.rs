@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 use std::fs::File;
-use std::io::{self, ErrorKind, Read, Seek};
+use std::io::{self, Read, Seek};
 use std::path::{Path, PathBuf};
 
 /// Bytes read and converted at a time.
@@ -99,18 +99,4 @@ fn stdin_file() -> Option<File> {
 #[cfg(not(unix))]
 fn stdin_file() -> Option<File> {
     None
-}
-
-/// Reads until `buffer` is full or the input ends; returns the bytes read.
-pub fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
-    let mut filled = 0;
-    while filled < buffer.len() {
-        match reader.read(&mut buffer[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(filled)
 }
