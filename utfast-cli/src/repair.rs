@@ -3,9 +3,9 @@
 //! The file streams through in blocks, and the library does the work: its
 //! `Utf8Validator` finds the first invalid sequence ([`scan`]; a valid file is
 //! not written to), then its `stream::repair_copy_with_buffer` replaces each
-//! one from there on, whatever the blocks cut. The repaired text goes to a temporary file
-//! beside the file (the valid start copied as it is), renamed over the file only
-//! at the end, so the original is untouched on any failure. `--backup` keeps the
+//! one from there on, whatever the blocks cut. The repaired text goes to a
+//! temporary file beside the file (the valid start copied as it is), renamed
+//! over the file only at the end, so the original is untouched on any failure. `--backup` keeps the
 //! original as FILE.bak (a hard link, or a copy where links are refused).
 
 use std::fs::{self, File};
