@@ -57,16 +57,22 @@ pub(super) unsafe fn four_bytes(c: __m512i) -> __m512i {
 }
 
 /// The bytes that count of sixteen lanes of [`three_bytes`] (and of
-/// [`four_bytes`] in the lanes of `four`), four bits a lane, for a compress
-/// that packs them: byte 2 of every lane, byte 1 from U+0080, byte 0 from
-/// U+0800, byte 3 in four-byte lanes; none outside `lanes`.
+/// [`four_bytes`] in the lanes of `four`), a bit a byte, for a compress that
+/// packs them: byte 2 of every lane, byte 1 from U+0080 (lanes not in
+/// `ascii`), byte 0 from U+0800 (not in `short`), byte 3 in four-byte lanes;
+/// none outside `lanes`.
+///
+/// Each lane's bytes are set by masked moves in a vector register and found
+/// by a byte test: the masks go to the compress without a trip through
+/// general registers (bit deposits there, one a mask, made short strings
+/// wait for them).
 #[inline(always)]
 pub(super) unsafe fn lane_keep(ascii: u16, short: u16, four: u16, lanes: u16) -> u64 {
-    (0x4444_4444_4444_4444
-        | deposit(u64::from(!ascii), 0x2222_2222_2222_2222)
-        | deposit(u64::from(!short), 0x1111_1111_1111_1111)
-        | deposit(u64::from(four), 0x8888_8888_8888_8888))
-        & (deposit(u64::from(lanes), 0x1111_1111_1111_1111) * 0xF)
+    let bytes = _mm512_mask_mov_epi32(w32(0x00FF_FFFF), short, w32(0x00FF_FF00));
+    let bytes = _mm512_mask_mov_epi32(bytes, ascii, w32(0x00FF_0000));
+    let bytes = _mm512_mask_mov_epi32(bytes, four, w32(u32::MAX));
+    let bytes = _mm512_maskz_mov_epi32(lanes, bytes);
+    _mm512_test_epi8_mask(bytes, bytes)
 }
 
 /// The lanes of sixteen `u32` values that are not Unicode scalar values
@@ -94,12 +100,6 @@ pub(super) unsafe fn scalar_bytes(values: __m512i, lanes: u16) -> (__m512i, u64)
     let keep = lane_keep(ascii, short, !bmp, lanes);
     (bytes, keep)
 }
-
-/// Where [`encode_units`] and [`encode_part`] may write: with `exact:
-/// Some((lanes, room))`, only the lanes in `lanes` count and exactly the bytes
-/// converted are written, if they are at most `room`; otherwise whole vectors
-/// (up to 112 bytes by [`encode_units`], 113 by [`encode_part`]).
-pub(super) type Limit = Option<(u32, usize)>;
 
 /// Stores the first `count` bytes of `packed` at `dst`: all 64 unless `exact`.
 #[inline(always)]
@@ -143,9 +143,8 @@ pub(super) unsafe fn encode_two_bytes(
     let pairs = _mm512_mask_mov_epi16(units, high, two);
     // Every first byte of a lane in `lanes` (even U+0000's), and the second
     // bytes that are not 0.
-    let lane_bytes = deposit(lanes as u64, 0x5555_5555_5555_5555) * 3;
-    let kept = _mm512_mask_mov_epi16(w16(0x00FF), high, two);
-    let keep = _mm512_mask_test_epi8_mask(lane_bytes, kept, kept);
+    let kept = _mm512_mask_mov_epi16(_mm512_maskz_mov_epi16(lanes, w16(0x00FF)), high, two);
+    let keep = _mm512_test_epi8_mask(kept, kept);
     // Counted from `high`, which is known early, rather than from `keep`.
     let n = (count + high.count_ones()) as usize;
     if n > room {
@@ -157,8 +156,7 @@ pub(super) unsafe fn encode_two_bytes(
 }
 
 /// UTF-8 of the 32 `u16` lanes of `units` (code points up to U+FFFF, no
-/// surrogates) at `dst`, within `limit`; returns the bytes written, or `None`
-/// (having written nothing) when they exceed its room.
+/// surrogates) at `dst`; returns the bytes written. Writes up to 112 bytes.
 ///
 /// ASCII lanes are narrowed; if every lane is below U+0800, each becomes
 /// `[lead or ASCII, continuation]` and a compress keeps the second byte only
@@ -166,79 +164,43 @@ pub(super) unsafe fn encode_two_bytes(
 /// of `[lead, continuation, continuation, 0]` and compressed to one, two or
 /// three bytes per lane.
 #[inline(always)]
-pub(super) unsafe fn encode_units(units: __m512i, dst: *mut u8, limit: Limit) -> Option<usize> {
-    let (lanes, room) = limit.unwrap_or((u32::MAX, usize::MAX));
-    let exact = limit.is_some();
+pub(super) unsafe fn encode_units(units: __m512i, dst: *mut u8) -> usize {
     let ascii = _mm512_cmplt_epu16_mask(units, w16(0x80));
-    // SAFETY (stores): the caller's promise of 112 writable bytes, or of
-    // `room` with `exact`.
-    if ascii | !lanes == u32::MAX {
-        let n = lanes.count_ones() as usize;
-        if n > room {
-            return None;
-        }
-        let bytes = _mm512_cvtepi16_epi8(units);
-        if exact {
-            _mm256_mask_storeu_epi8(dst.cast(), low_bits(n) as u32, bytes);
-        } else {
-            _mm256_storeu_si256(dst.cast(), bytes);
-        }
-        return Some(n);
+    // SAFETY (stores): the caller's promise of 112 writable bytes.
+    if ascii == u32::MAX {
+        _mm256_storeu_si256(dst.cast(), _mm512_cvtepi16_epi8(units));
+        return 32;
     }
     let short = _mm512_cmplt_epu16_mask(units, w16(0x800));
-    if short | !lanes == u32::MAX {
-        let count = lanes.count_ones();
-        return encode_two_bytes(units, !ascii & lanes, dst, (lanes, count), room, exact);
+    if short == u32::MAX {
+        let all = (u32::MAX, 32);
+        // (Never `None`: the room is unlimited.)
+        return encode_two_bytes(units, !ascii, dst, all, usize::MAX, false).unwrap_or(0);
     }
     let halves = [
         _mm512_castsi512_si256(units),
         _mm512_extracti64x4_epi64::<1>(units),
     ];
-    let lanes16 = |mask: u32, h: usize| (mask >> (16 * h)) as u16;
-    // (A loop, not `array::map`: a closure would not inline `pdep`.)
-    let mut keeps = [0u64; 2];
-    let parts = halves_used(lanes);
-    for (h, keep) in keeps.iter_mut().enumerate().take(parts) {
-        let (ascii, short) = (lanes16(ascii, h), lanes16(short, h));
-        *keep = lane_keep(ascii, short, 0, lanes16(lanes, h));
-    }
-    let total = (keeps[0].count_ones() + keeps[1].count_ones()) as usize;
-    if total > room {
-        return None;
-    }
     let mut written = 0;
-    for (h, half) in halves.into_iter().enumerate().take(parts) {
-        let bytes = three_bytes(
-            _mm512_cvtepu16_epi32(half),
-            lanes16(ascii, h),
-            lanes16(short, h),
-        );
-        let n = keeps[h].count_ones() as usize;
+    for (h, half) in halves.into_iter().enumerate() {
+        let (ascii, short) = ((ascii >> (16 * h)) as u16, (short >> (16 * h)) as u16);
+        let bytes = three_bytes(_mm512_cvtepu16_epi32(half), ascii, short);
+        let keep = lane_keep(ascii, short, 0, u16::MAX);
         store(
             dst.add(written),
-            _mm512_maskz_compress_epi8(keeps[h], bytes),
-            n,
-            exact,
+            _mm512_maskz_compress_epi8(keep, bytes),
+            64,
+            false,
         );
-        written += n;
+        written += keep.count_ones() as usize;
     }
-    Some(written)
+    written
 }
 
-/// How many halves of 16 lanes hold units: one for a short string of up to 16
-/// (its second half would compute and store nothing), else two (a constant
-/// in the block loop, where every lane is used).
-#[inline(always)]
-fn halves_used(lanes: u32) -> usize {
-    if lanes >> 16 == 0 {
-        1
-    } else {
-        2
-    }
-}
-
-/// `permutex2var_epi16` indices of each lane's successor: `i + 1`.
-pub(super) static NEXT_LANE: [u16; 32] = {
+/// `permutex2var_epi16` indices of each lane's successor: `i + 1`. (A
+/// `const`: each use loads it relative to the instruction, where a `static`
+/// of another codegen unit is reached through the GOT.)
+const NEXT_LANE: [u16; 32] = {
     let mut idx = [0u16; 32];
     let mut i = 0;
     while i < 32 {
@@ -249,96 +211,140 @@ pub(super) static NEXT_LANE: [u16; 32] = {
 };
 
 /// UTF-8 of the 32 `u16` lanes of `units`, surrogate pairs included, at
-/// `dst`, within `limit`; `next` holds each lane's successor in the input
-/// (the last one's may be garbage). Returns the units read (one less when the
-/// last lane is a high surrogate, left for the next part) and the bytes
-/// written, or `None` (having written nothing) when a surrogate in the part
-/// is unpaired or the bytes exceed the limit's room.
+/// `dst`; `following` holds the units after them (its first lane the
+/// successor of `units`' last; garbage allowed). Returns the units read (31
+/// when the last lane is a high surrogate, left for the next part) and the
+/// bytes written, or `None` (having written nothing) for an unpaired
+/// surrogate. Writes up to 113 bytes.
+///
+/// Text with no surrogate (nor anything above U+07FF) goes by
+/// [`encode_units`].
+#[inline(always)]
+pub(super) unsafe fn encode_part(
+    units: __m512i,
+    following: __m512i,
+    dst: *mut u8,
+) -> Option<(usize, usize)> {
+    if _mm512_cmplt_epu16_mask(units, w16(0x800)) == u32::MAX || !has_surrogates(units) {
+        return Some((32, encode_units(units, dst)));
+    }
+    let ([(first, n), (second, m)], read) = pair_halves(units, following, u32::MAX)?;
+    // SAFETY: the caller's promise of 113 writable bytes (the first half
+    // writes at most 49: fifteen 3-byte characters and, at its last lane, a
+    // pair's four bytes; the second's 64-byte store then ends by 113).
+    store(dst, first, n, false);
+    store(dst.add(n), second, m, false);
+    Some((read, n + m))
+}
+
+/// UTF-8 of a short string: the first `len` (at most 32) `u16` lanes of
+/// `units` (the others zero), surrogate pairs included, at `dst`, exactly,
+/// if it takes at most `room` bytes. Returns the units read (31 when lane 31
+/// is a high surrogate, whose partner is the next unit) and the bytes
+/// written, or `None` (having written nothing) for an unpaired surrogate or
+/// too little room.
+///
+/// One path whatever the string holds: which of ASCII, two-, three- and
+/// four-byte characters a short string holds is a coin toss from one string
+/// to the next, and the branches of [`encode_part`] on it mispredicted (Zen
+/// 5, mixed strings of 32 UTF-8 bytes, 15.0 → 6.9 ns a string with the bytes
+/// that count found in vector registers, [`lane_keep`]).
+#[inline(always)]
+pub(super) unsafe fn encode_short(
+    units: __m512i,
+    len: usize,
+    dst: *mut u8,
+    room: usize,
+) -> Option<(usize, usize)> {
+    let lanes = low_bits(len) as u32;
+    if _mm512_cmplt_epu16_mask(units, w16(0x80)) | !lanes == u32::MAX {
+        // All ASCII (the last units of English text or markup; a short
+        // string that starts with ASCII is taken before it reaches the
+        // kernel): narrowed.
+        if len > room {
+            return None;
+        }
+        // SAFETY: the caller's promise of `room` bytes, `len` of them written.
+        _mm256_mask_storeu_epi8(dst.cast(), lanes, _mm512_cvtepi16_epi8(units));
+        return Some((len, len));
+    }
+    let ([(first, n), (second, m)], read) = pair_halves(units, units, lanes)?;
+    if n + m > room {
+        return None;
+    }
+    // SAFETY: the caller's promise of `room` bytes: exactly `n + m` written.
+    store(dst, first, n, true);
+    store(dst.add(n), second, m, true);
+    Some((read, n + m))
+}
+
+/// The UTF-8 of the `lanes` of the 32 `u16` lanes of `units` (surrogate pairs
+/// included; `following` as for [`encode_part`]), in two halves of 16 lanes,
+/// each compressed, with its count of bytes; and the units read (one less
+/// when lane 31 is a high surrogate). `None` for an unpaired surrogate.
 ///
 /// A pair is encoded at its high surrogate, as a `u32` lane of four bytes,
 /// and its low surrogate keeps no byte.
 #[inline(always)]
-pub(super) unsafe fn encode_part(
+unsafe fn pair_halves(
     units: __m512i,
-    next: impl Fn() -> __m512i,
-    dst: *mut u8,
-    limit: Limit,
-) -> Option<(usize, usize)> {
-    let (lanes, room) = limit.unwrap_or((u32::MAX, usize::MAX));
-    if _mm512_cmplt_epu16_mask(units, w16(0x800)) | !lanes == u32::MAX {
-        // No surrogates, nor anything else above U+07FF.
-        let written = encode_units(units, dst, limit)?;
-        return Some((lanes.count_ones() as usize, written));
-    }
-    if !has_surrogates(units) {
-        let written = encode_units(units, dst, limit)?;
-        return Some((lanes.count_ones() as usize, written));
-    }
+    following: __m512i,
+    lanes: u32,
+) -> Option<([(__m512i, usize); 2], usize)> {
     let tops = _mm512_and_si512(units, w16(0xFC00));
-    let high = _mm512_cmpeq_epi16_mask(tops, w16(0xD800)) & lanes;
-    let low = _mm512_cmpeq_epi16_mask(tops, w16(0xDC00)) & lanes;
-    // Every low surrogate follows a high one, and every high one but one in
-    // lane 31 precedes a low one (a high one last among fewer lanes has no
-    // partner).
+    let high = _mm512_mask_cmpeq_epi16_mask(lanes, tops, w16(0xD800));
+    let low = _mm512_mask_cmpeq_epi16_mask(lanes, tops, w16(0xDC00));
+    // Every low surrogate follows a high one, and every high one precedes a
+    // low one, but one in lane 31, left for the next part (a high one last
+    // among fewer lanes has no partner).
     if low != high << 1 || (high << 1) & !lanes != 0 {
         return None;
     }
-    let read = lanes.count_ones() as usize - (high >> 31) as usize;
+    let last_high = high >> 31;
+    let counted = lanes & !low & !(last_high << 31);
     let ascii = _mm512_cmplt_epu16_mask(units, w16(0x80));
     let short = _mm512_cmplt_epu16_mask(units, w16(0x800));
-    let halves = |v: __m512i| [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
-    let unit_halves = halves(units);
-    let next_halves = if high != 0 {
-        halves(next())
-    } else {
-        unit_halves
-    };
-    let lanes16 = |mask: u32, h: usize| (mask >> (16 * h)) as u16;
-    // (A loop, not `array::map`: a closure would not inline `pdep`.)
-    let mut keeps = [0u64; 2];
-    let parts = halves_used(lanes);
-    for (h, keep) in keeps.iter_mut().enumerate().take(parts) {
-        let (ascii, short) = (lanes16(ascii, h), lanes16(short, h));
-        let (high, low) = (lanes16(high, h), lanes16(low, h));
-        *keep = lane_keep(ascii, short, high, lanes16(lanes, h) & !low);
-        if h == 1 && read < 32 && lanes == u32::MAX {
-            *keep &= !(0xF << 60);
-        }
-    }
-    let total = (keeps[0].count_ones() + keeps[1].count_ones()) as usize;
-    if total > room {
-        return None;
-    }
-    let mut written = 0;
-    for h in 0..parts {
-        let w = _mm512_cvtepu16_epi32(unit_halves[h]);
-        let mut bytes = three_bytes(w, lanes16(ascii, h), lanes16(short, h));
-        let high = lanes16(high, h);
-        if high != 0 {
-            let nx = _mm512_cvtepu16_epi32(next_halves[h]);
-            let c = _mm512_add_epi32(
-                _mm512_or_si512(
-                    _mm512_slli_epi32::<10>(_mm512_and_si512(w, w32(0x3FF))),
-                    _mm512_and_si512(nx, w32(0x3FF)),
-                ),
-                w32(0x10000),
-            );
-            bytes = _mm512_mask_blend_epi32(high, bytes, four_bytes(c));
-        }
-        let n = keeps[h].count_ones() as usize;
-        // SAFETY: the caller's promise of 113 writable bytes (the first half
-        // writes at most 49: fifteen 3-byte characters and, at its last lane,
-        // a pair's four bytes; the second's 64-byte store then ends by 113),
-        // or of `room`.
-        store(
-            dst.add(written),
-            _mm512_maskz_compress_epi8(keeps[h], bytes),
-            n,
-            limit.is_some(),
-        );
-        written += n;
-    }
-    Some((read, written))
+    let next_lane = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
+    let next = _mm512_permutex2var_epi16(units, next_lane, following);
+    let masks = [ascii, short, high, counted];
+    // (Functions, not closures: a closure would not inline the intrinsics.)
+    let first = pair_half(
+        _mm512_castsi512_si256(units),
+        _mm512_castsi512_si256(next),
+        masks.map(|m| m as u16),
+    );
+    let second = pair_half(
+        _mm512_extracti64x4_epi64::<1>(units),
+        _mm512_extracti64x4_epi64::<1>(next),
+        masks.map(|m| (m >> 16) as u16),
+    );
+    Some((
+        [first, second],
+        lanes.count_ones() as usize - last_high as usize,
+    ))
+}
+
+/// One half of [`pair_halves`]: the sixteen lanes `units`, each lane's
+/// successor `next`, and the masks `[ascii, short, high, counted]` of the
+/// lanes below U+0080, below U+0800, of high surrogates, and of the lanes
+/// whose bytes count.
+#[inline(always)]
+unsafe fn pair_half(units: __m256i, next: __m256i, masks: [u16; 4]) -> (__m512i, usize) {
+    let [ascii, short, high, counted] = masks;
+    let w = _mm512_cvtepu16_epi32(units);
+    // A pair's code point from its high unit `w` and low unit `n`,
+    // `(w - 0xD800) << 10 | (n - 0xDC00)` plus 0x10000, in one sum.
+    let base = 0x1_0000u32.wrapping_sub(0xD800 << 10).wrapping_sub(0xDC00);
+    let c = _mm512_add_epi32(
+        _mm512_slli_epi32::<10>(w),
+        _mm512_add_epi32(_mm512_cvtepu16_epi32(next), w32(base)),
+    );
+    let bytes = _mm512_mask_blend_epi32(high, three_bytes(w, ascii, short), four_bytes(c));
+    let keep = lane_keep(ascii, short, high, counted);
+    (
+        _mm512_maskz_compress_epi8(keep, bytes),
+        keep.count_ones() as usize,
+    )
 }
 
 /// True when a lane of `units` is a surrogate.

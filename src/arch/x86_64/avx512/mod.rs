@@ -18,9 +18,10 @@
 //! - UTF-16, UTF-32 and Latin-1 in: 32 `u16` lanes become `[lead, continuation]`
 //!   pairs (if all are below U+0800) or four-byte `u32` lanes, their bits put
 //!   in place by one VBMI bit-field select (`vpmultishiftqb`) and one
-//!   ternary-logic op, and a byte compress, driven by masks deposited (BMI2
-//!   `pdep`) from the lane classes, keeps the bytes each character needs; a
-//!   surrogate pair is four bytes at its high surrogate.
+//!   ternary-logic op, and a byte compress, driven by a byte test of each
+//!   lane's bytes that count (set by masked moves from the lane classes),
+//!   keeps the bytes each character needs; a surrogate pair is four bytes at
+//!   its high surrogate.
 //!
 //! Ideas from Clausecker & Lemire, *Transcoding Unicode characters with AVX-512
 //! instructions*, 2023; the code is this crate's own.

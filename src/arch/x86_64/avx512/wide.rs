@@ -460,13 +460,7 @@ unsafe impl Wide for __m512i {
         if BIG {
             units = swap_bytes(units);
         }
-        let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
-        encode_part(
-            units,
-            || _mm512_permutexvar_epi16(next, units),
-            dst,
-            Some((lanes, room)),
-        )
+        encode_short(units, len, dst, room)
     }
 
     #[inline(always)]
@@ -574,12 +568,11 @@ unsafe impl Wide for __m512i {
         }
         // Each lane's successor: of `a`'s last, `b`'s first; of `b`'s last,
         // garbage (a high surrogate there is left for the next call).
-        let next = _mm512_loadu_si512(NEXT_LANE.as_ptr().cast());
-        let (read, n) = encode_part(a, || _mm512_permutex2var_epi16(a, next, b), dst, None)?;
+        let (read, n) = encode_part(a, b, dst)?;
         if read < 32 {
             return Some((read, n));
         }
-        match encode_part(b, || _mm512_permutexvar_epi16(next, b), dst.add(n), None) {
+        match encode_part(b, b, dst.add(n)) {
             Some((read, m)) => Some((32 + read, n + m)),
             None => Some((32, n)),
         }
@@ -627,7 +620,7 @@ unsafe impl Wide for __m512i {
         if has_surrogates(units) {
             return None;
         }
-        Some((32, encode_units(units, dst, None)?))
+        Some((32, encode_units(units, dst)))
     }
 
     #[inline(always)]
