@@ -40,6 +40,12 @@ macro_rules! operations {
             /// UTF-8 to UTF-16 in `order`.
             utf8_to_utf16(src: &[u8], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::Utf8Error> =
                 crate::generic::portable::utf8_to_utf16;
+            /// `utf8_to_utf16` for a short string (fewer than 64 bytes, as the
+            /// free function calls it): a small entry point where the kernel
+            /// reads short UTF-8 in one vector (AVX-512), without the frame of
+            /// the long path; any other input is still converted exactly.
+            utf8_to_utf16_short(src: &[u8], dst: &mut [u16], order: crate::ByteOrder) -> Result<usize, crate::Utf8Error> =
+                crate::generic::portable::utf8_to_utf16;
             /// UTF-8 to UTF-32.
             utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, crate::Utf8Error> =
                 crate::generic::portable::utf8_to_utf32;

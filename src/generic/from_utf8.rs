@@ -899,7 +899,7 @@ where
 /// # Safety
 /// The CPU supports `V`; `V::FROM_UTF8`; without `VALIDATE`, `src` is valid UTF-8.
 #[inline(always)]
-unsafe fn convert_short<V: Wide, O: Output, const VALIDATE: bool>(
+pub(crate) unsafe fn convert_short<V: Wide, O: Output, const VALIDATE: bool>(
     src: &[u8],
     dst: &mut [O::Unit],
 ) -> Option<usize>

@@ -271,6 +271,18 @@ pub(crate) fn utf8_to_utf16(
     })
 }
 
+/// [`utf8_to_utf16`] out of line: the rare fallback of a kernel's small entry
+/// point (`utf8_to_utf16_short`: an error, too little room), which then keeps
+/// no frame for it.
+#[inline(never)]
+pub(crate) fn utf8_to_utf16_outlined(
+    src: &[u8],
+    dst: &mut [u16],
+    order: ByteOrder,
+) -> Result<usize, Utf8Error> {
+    utf8_to_utf16(src, dst, order)
+}
+
 #[inline(always)]
 pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, Utf8Error> {
     let encode = |c: u32, out: &mut [u32]| {

@@ -123,6 +123,35 @@ impl<V: Wide, S: Simd128> Algorithms for Vectors<V, S> {
     }
 
     #[inline(always)]
+    unsafe fn utf8_to_utf16_short(
+        src: &[u8],
+        dst: &mut [u16],
+        order: ByteOrder,
+    ) -> Result<usize, Utf8Error> {
+        if !V::FROM_UTF8 {
+            // No one-vector path: the whole conversion, as `utf8_to_utf16`.
+            // SAFETY: the caller's promise.
+            return unsafe { Self::utf8_to_utf16(src, dst, order) };
+        }
+        if !src.is_empty() && src.len() < BLOCK {
+            // SAFETY: the caller's promise; `src` has 1 to 63 bytes.
+            let done = unsafe {
+                match order {
+                    ByteOrder::Little => {
+                        from_utf8::convert_short::<V, Utf16<false>, true>(src, dst)
+                    }
+                    ByteOrder::Big => from_utf8::convert_short::<V, Utf16<true>, true>(src, dst),
+                }
+            };
+            if let Some(n) = done {
+                return Ok(n);
+            }
+        }
+        // An error, too little room, or input that is not short: out of line.
+        portable::utf8_to_utf16_outlined(src, dst, order)
+    }
+
+    #[inline(always)]
     unsafe fn valid_utf8_to_utf16(
         src: &[u8],
         dst: &mut [u16],
