@@ -71,12 +71,7 @@ api! { "utf8";
             }
             short::utf8_to_utf16_rest(src, dst, order)
         }
-        |engine| if src.len() < 64 {
-            // A short string: the small entry.
-            engine.ops().utf8_to_utf16_short(src, dst, order)
-        } else {
-            engine.ops().utf8_to_utf16(src, dst, order)
-        };
+        |engine| engine.ops().utf8_to_utf16(src, dst, order);
 
     /// UTF-8 to UTF-32. `dst.len() >= src.len()` always suffices; [`utf8::count_chars`](crate::utf8::count_chars)
     /// gives the exact length of valid input.

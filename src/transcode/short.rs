@@ -108,8 +108,8 @@ pub(crate) fn utf8_to_utf16_outlined(
 
 /// The free function `utf8::to_utf16` for what [`utf8_to_utf16_valid`] does
 /// not take: short input through the portable conversion (for its exact
-/// error or a short `dst`), longer input through the active kernel. Out of
-/// line, so that the short path stays small where it is inlined (inlined
+/// error or a short `dst`), longer input through the active kernel (under 64
+/// bytes by its small entry, `utf8_to_utf16_short`). Out of line, so that the short path stays small where it is inlined (inlined
 /// whole, the fallback's registers cost a frame on every call: one 2-byte
 /// character took as long as std's, 3.7 against 3.5 ns, Zen 5).
 #[inline(never)]
@@ -121,7 +121,12 @@ pub(crate) fn utf8_to_utf16_rest(
     if src.len() <= UTF8_BYTES {
         return portable::utf8_to_utf16(src, dst, order);
     }
-    crate::dispatch::dispatching().utf8_to_utf16(src, dst, order)
+    let ops = crate::dispatch::dispatching().ops();
+    if src.len() < 64 {
+        // A short string: the kernel's small entry.
+        return ops.utf8_to_utf16_short(src, dst, order);
+    }
+    ops.utf8_to_utf16(src, dst, order)
 }
 
 /// Valid UTF-8 `src` (at most [`UTF8_BYTES`]) to UTF-32 without dispatch:
