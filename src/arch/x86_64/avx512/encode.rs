@@ -258,8 +258,8 @@ pub(super) unsafe fn encode_short(
 ) -> Option<(usize, usize)> {
     let lanes = low_bits(len) as u32;
     if _mm512_cmplt_epu16_mask(units, w16(0x80)) | !lanes == u32::MAX {
-        // All ASCII (the last units of English text or markup; a short
-        // string that starts with ASCII is taken before it reaches the
+        // All ASCII (the last units of English text or markup; the free
+        // function narrows a short all-ASCII string before it reaches the
         // kernel): narrowed.
         if len > room {
             return None;
