@@ -57,7 +57,11 @@ fn transcode_chunks(t: &mut Transcoder, input: &[u8], chunk: usize, dst: &mut [u
     written
 }
 
-/// Gives `piece` to `t`, draining into `dst` as often as needed.
+/// Gives `piece` to `t`, draining into `dst` as often as needed. Inlined, so
+/// that the `Transcoder`'s call sits in the benchmark's loop as the one-shot
+/// function's does (left to the compiler, this helper was inlined in some
+/// builds and not in others).
+#[inline(always)]
 fn transcode_piece(t: &mut Transcoder, mut piece: &[u8], last: bool, dst: &mut [u8]) -> usize {
     let mut written = 0;
     loop {

@@ -61,6 +61,7 @@ api! { "utf8";
     /// let err = utf8::to_utf16(b"ab\xC0", &mut out, ByteOrder::NATIVE).unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.written()), (2, 2));
     /// ```
+    #[inline(always)]
     pub fn to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> Result<usize, Utf8Error>
         as utf8_to_utf16;
         free {

@@ -1270,3 +1270,54 @@ fn ignored_bytes_after_a_high_surrogate_are_not_held_back() {
         }
     }
 }
+
+/// Short pieces (1 to 17 bytes) of UTF-8 to UTF-16, one call each, into output
+/// slices at even and odd addresses, of the longest short piece's room (32
+/// bytes, the `Transcoder`'s own lane for UTF-16LE) and of less: ASCII of every
+/// length, characters of every width, an invalid byte and a character cut
+/// off at the end. The output and the errors (with their input offsets) of
+/// one call over the whole input, every kernel, both byte orders.
+#[test]
+fn short_pieces_to_utf16_at_any_address() {
+    let mut input = b"ASCII only, then more ascii text; ".to_vec();
+    input.extend_from_slice("naïve café, €uro, 日本語の文, 😀🎉 ok. ".as_bytes());
+    input.extend_from_slice(b"bad \xFF byte, then a cut \xE2\x82");
+    for engine in engines() {
+        for to in [Encoding::Utf16Le, Encoding::Utf16Be] {
+            let t = || Transcoder::with_engine(engine, Encoding::Utf8, to, ErrorMode::Strict);
+            let reference = one_shot(t(), &input);
+            assert_eq!(reference.errors.len(), 2, "{to}");
+            for piece in 1..=17 {
+                for (at, room) in [(0, 32), (1, 32), (0, 40), (1, 40), (0, 2 * piece), (0, 16)] {
+                    let mut transcoder = t();
+                    let mut buffer = vec![0u8; at + room];
+                    let mut got = Outcome {
+                        output: Vec::new(),
+                        errors: Vec::new(),
+                    };
+                    let pieces: Vec<&[u8]> = input.chunks(piece).collect();
+                    for (i, &whole) in pieces.iter().enumerate() {
+                        let last = i + 1 == pieces.len();
+                        let mut chunk = whole;
+                        loop {
+                            let p = transcoder.transcode(chunk, &mut buffer[at..], last);
+                            got.output.extend_from_slice(&buffer[at..at + p.written]);
+                            chunk = &chunk[p.read..];
+                            match p.status {
+                                Status::InputEmpty => break,
+                                Status::OutputFull => {}
+                                Status::Error(error) => got.errors.push(error),
+                                status => panic!("{status:?}"),
+                            }
+                        }
+                    }
+                    let k = engine.kernel();
+                    assert_eq!(
+                        got, reference,
+                        "{k}: {to}, pieces of {piece}, {room} at +{at}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -365,20 +365,19 @@ impl BlockConverter {
         if let Whole::Utf8ToUtf16(order) = self.whole {
             room(2 * src.len())?;
             let units = aligned16_mut(dst)?;
-            // Short input as the free function takes it: ASCII inline, other
-            // text by the character loop out of line, no kernel call (16-byte
-            // pieces of Hebrew or Arabic text 30% slower through the kernel,
-            // Zen 3; the loop inline here, `Transcoder::transcode` was no
-            // longer inlined into its caller, and ASCII pieces ran 1.5-3x
-            // slower). (The length first: `units` has room for `src`
-            // already.)
+            // Short input (UTF-16BE; UTF-16LE where the `Transcoder`'s lane
+            // declined): ASCII inline, other text by the character loop out
+            // of line, no kernel call (16-byte pieces of Hebrew or Arabic
+            // text 30% slower through the kernel, Zen 3). Longer input by
+            // the kernel, under 64 bytes by its small entry. (The length
+            // first: `units` has room for `src` already.)
             if src.len() <= short::UTF8_BYTES {
                 if let Some(n) = short::ascii_to_utf16(src, units, order) {
                     return Some(2 * n);
                 }
                 return Some(2 * short::utf8_to_utf16_outlined(src, units, order)?);
             }
-            return Some(2 * e.utf8_to_utf16(src, units, order).ok()?);
+            return Some(2 * short::utf8_to_utf16_kernel(e, src, units, order).ok()?);
         }
         self.whole_other(src, dst)
     }
@@ -412,6 +411,13 @@ impl BlockConverter {
                 e.utf8_to_latin1(src, dst).ok()
             }
         }
+    }
+
+    /// True when the pair is UTF-8 to UTF-16LE (strict), whose short pieces
+    /// the `Transcoder` converts in a lane of its own.
+    #[inline(always)]
+    pub(crate) fn is_utf8_to_utf16le(&self) -> bool {
+        self.whole == Whole::Utf8ToUtf16(ByteOrder::Little)
     }
 
     /// True when the pair has a [`Self::whole`] conversion.

@@ -66,10 +66,114 @@ pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> O
     if src.len() > UTF8_BYTES || !short_is_ascii(src) {
         return None;
     }
-    for (o, &b) in out.iter_mut().zip(src) {
-        *o = order.write_u16(b as u16);
-    }
+    // SAFETY: the units' own memory, `2 * src.len()` bytes; a byte has no
+    // alignment, and any bytes written make valid units.
+    let bytes = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), 2 * out.len()) };
+    widen_ascii(src, bytes, order);
     Some(src.len())
+}
+
+/// [`ascii_to_utf16`] into the bytes of `dst`, in any alignment: the bytes
+/// written, or `None` when a byte is not ASCII, `src` is longer than
+/// [`UTF8_BYTES`], or `dst` has fewer than `2 * UTF8_BYTES` bytes (the room of
+/// the longest, so that a caller's loop over pieces with the same `dst` tests
+/// it once). The `Transcoder`'s lane for short ASCII pieces to UTF-16LE.
+#[inline(always)]
+pub(crate) fn ascii_to_utf16_bytes(src: &[u8], dst: &mut [u8], order: ByteOrder) -> Option<usize> {
+    if dst.len() < 2 * UTF8_BYTES || src.len() > UTF8_BYTES || !short_is_ascii(src) {
+        return None;
+    }
+    widen_ascii(src, &mut dst[..2 * src.len()], order);
+    Some(2 * src.len())
+}
+
+/// The ASCII bytes of `src` (at most [`UTF8_BYTES`]) as UTF-16 units in byte
+/// order `order` into `out` (two bytes a unit), without a loop: the first and
+/// the last eight bytes (four from 4 to 7, each byte's place from 1 to 3)
+/// widened and written, the second write over part of the first. Two loads,
+/// two widenings and two stores for a 16-byte piece, where a loop over the
+/// units took a branch per four of them and a test of `out` against `src`.
+#[inline(always)]
+fn widen_ascii(src: &[u8], out: &mut [u8], order: ByteOrder) {
+    let n = src.len();
+    if out.len() != 2 * n || n > UTF8_BYTES {
+        return;
+    }
+    if n >= 8 {
+        let (head, tail) = (read_le::<8>(src, 0), read_le::<8>(src, n - 8));
+        store_widened::<8>(head, out, 0, order);
+        store_widened::<8>(tail, out, n - 8, order);
+    } else if n >= 4 {
+        let (head, tail) = (read_le::<4>(src, 0), read_le::<4>(src, n - 4));
+        store_widened::<4>(head, out, 0, order);
+        store_widened::<4>(tail, out, n - 4, order);
+    } else if n > 0 {
+        // 1 to 3 bytes: places 0, n / 2 and n - 1 cover them all.
+        for i in [0, n / 2, n - 1] {
+            let unit = order.write_u16(src[i] as u16).to_ne_bytes();
+            out[2 * i..2 * i + 2].copy_from_slice(&unit);
+        }
+    }
+}
+
+/// The `N` (4 or 8) bytes of `src` from `at`, the first lowest.
+#[inline(always)]
+fn read_le<const N: usize>(src: &[u8], at: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes[..N].copy_from_slice(&src[at..at + N]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The `N` (4 or 8) ASCII bytes of `bytes` (the first lowest) written as
+/// units in byte order `order` to the bytes of units `at..at + N` of `out`.
+#[inline(always)]
+fn store_widened<const N: usize>(bytes: u64, out: &mut [u8], at: usize, order: ByteOrder) {
+    let out = &mut out[2 * at..2 * (at + N)];
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64; `out` has `2 * N` bytes, and the store
+    // writes 2 * N bytes (16 for N = 8, 8 for N = 4) at its start.
+    unsafe {
+        use core::arch::x86_64::*;
+        // A big-endian unit has its byte high in the unit as read in memory
+        // order: the words shifted up by 8, no branch.
+        let shift = match order {
+            ByteOrder::Little => 0,
+            ByteOrder::Big => 8,
+        };
+        let units = _mm_unpacklo_epi8(_mm_cvtsi64_si128(bytes as i64), _mm_setzero_si128());
+        let units = _mm_sll_epi16(units, _mm_cvtsi32_si128(shift));
+        if N == 8 {
+            _mm_storeu_si128(out.as_mut_ptr().cast(), units);
+        } else {
+            _mm_storel_epi64(out.as_mut_ptr().cast(), units);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for (i, pair) in out.chunks_exact_mut(2).enumerate() {
+        let unit = order.write_u16((bytes >> (8 * i)) as u8 as u16);
+        pair.copy_from_slice(&unit.to_ne_bytes());
+    }
+}
+
+/// Valid UTF-8 `src` (at most [`UTF8_BYTES`]) to UTF-16LE in the bytes of
+/// `dst`, inline, as the free function converts it: the bytes written, or
+/// `None` when `src` is longer or invalid, or `dst` has fewer than
+/// `2 * UTF8_BYTES` bytes (the room of the longest, tested once by a caller's
+/// loop over pieces with the same `dst`) or, for text that is not ASCII, is not
+/// aligned for units. The `Transcoder`'s lane for short pieces to UTF-16LE.
+#[inline(always)]
+pub(crate) fn utf8_to_utf16le_bytes(src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    if let Some(n) = ascii_to_utf16_bytes(src, dst, ByteOrder::Little) {
+        return Some(n);
+    }
+    if src.len() > UTF8_BYTES || dst.len() < 2 * UTF8_BYTES || dst.as_ptr() as usize & 1 != 0 {
+        return None;
+    }
+    // SAFETY: `dst` is aligned for units and has room for `UTF8_BYTES` of
+    // them; any u16 written is bytes.
+    let units: &mut [u16] =
+        unsafe { core::slice::from_raw_parts_mut(dst.as_mut_ptr().cast(), UTF8_BYTES) };
+    Some(2 * chars_to_utf16(src, units, ByteOrder::Little)?)
 }
 
 /// Valid UTF-8 `src` (at most [`UTF8_BYTES`]) to UTF-16 in byte order
@@ -80,6 +184,12 @@ pub(crate) fn utf8_to_utf16_valid(src: &[u8], dst: &mut [u16], order: ByteOrder)
     if let Some(n) = ascii_to_utf16(src, dst, order) {
         return Some(n);
     }
+    chars_to_utf16(src, dst, order)
+}
+
+/// [`utf8_to_utf16_valid`] without its ASCII test: the character loop.
+#[inline(always)]
+fn chars_to_utf16(src: &[u8], dst: &mut [u16], order: ByteOrder) -> Option<usize> {
     // A unit per byte at most: room for any valid input.
     let out = dst.get_mut(..src.len())?;
     let mut n = 0;
@@ -94,16 +204,21 @@ pub(crate) fn utf8_to_utf16_valid(src: &[u8], dst: &mut [u16], order: ByteOrder)
     valid.then_some(n)
 }
 
-/// [`utf8_to_utf16_valid`] out of line: for short input that is not all ASCII
-/// where the caller inlines only the ASCII test (the `Transcoder`'s short
-/// pieces), so that its own body stays small enough to be inlined.
+/// [`utf8_to_utf16_valid`]'s character loop out of line: for short input that
+/// is not all ASCII where the caller inlines only the ASCII test (the
+/// `Transcoder`'s short pieces outside its UTF-16LE lane), so that its own
+/// body stays small. One loop per byte order, as the free function's inlined
+/// loop has its order fixed.
 #[inline(never)]
 pub(crate) fn utf8_to_utf16_outlined(
     src: &[u8],
     dst: &mut [u16],
     order: ByteOrder,
 ) -> Option<usize> {
-    utf8_to_utf16_valid(src, dst, order)
+    match order {
+        ByteOrder::Little => chars_to_utf16(src, dst, ByteOrder::Little),
+        ByteOrder::Big => chars_to_utf16(src, dst, ByteOrder::Big),
+    }
 }
 
 /// The free function `utf8::to_utf16` for what [`utf8_to_utf16_valid`] does
@@ -121,9 +236,24 @@ pub(crate) fn utf8_to_utf16_rest(
     if src.len() <= UTF8_BYTES {
         return portable::utf8_to_utf16(src, dst, order);
     }
-    let ops = crate::dispatch::dispatching().ops();
+    utf8_to_utf16_kernel(&crate::dispatch::dispatching(), src, dst, order)
+}
+
+/// UTF-8 to UTF-16 by `engine`'s kernel, out of line: a string of fewer than
+/// 64 bytes by the kernel's small entry (`utf8_to_utf16_short`), a longer one
+/// by its main entry. Both [`utf8_to_utf16_rest`] and the `Transcoder`'s
+/// whole pieces call it (16-byte pieces of Chinese text cut at character
+/// boundaries are 17 or 18 bytes long two times in three); one call where
+/// the `Transcoder` inlines it, so that its inlined body stays small.
+#[inline(never)]
+pub(crate) fn utf8_to_utf16_kernel(
+    engine: &crate::Engine,
+    src: &[u8],
+    dst: &mut [u16],
+    order: ByteOrder,
+) -> Result<usize, Utf8Error> {
+    let ops = engine.ops();
     if src.len() < 64 {
-        // A short string: the kernel's small entry.
         return ops.utf8_to_utf16_short(src, dst, order);
     }
     ops.utf8_to_utf16(src, dst, order)
