@@ -1670,3 +1670,36 @@ fn ascii_runs_to_utf8_meet_the_output_end() {
         }
     }
 }
+
+/// UTF-32 validation of an input long enough to ask for its cache lines ahead
+/// (1 MiB and more): valid, and with a surrogate or a value above U+10FFFF at
+/// the first value, inside and at the edges of a 64-value chunk, in the middle
+/// and in the last values (fewer than a chunk): the reference's answer, every
+/// kernel.
+#[test]
+fn utf32_validation_of_inputs_beyond_the_caches() {
+    let engines = engines();
+    let text = "Mars, la planète rouge 火星 😀 ";
+    let mut values: Vec<u32> = text.chars().cycle().take(300_007).map(u32::from).collect();
+    let n = values.len();
+    let check = |values: &[u32]| {
+        let want = reference::check_utf32(values);
+        assert_eq!(utfast::utf32::check(values), want);
+        for engine in &engines {
+            assert_eq!(
+                engine.check_utf32(values),
+                want,
+                "{}",
+                engine.kernel().name()
+            );
+        }
+    };
+    check(&values);
+    for at in [0, 63, 64, 127, 150_001, n - 71, n - 64, n - 7, n - 1] {
+        for bad in [0xD800, 0xDFFF, 0x11_0000] {
+            let kept = std::mem::replace(&mut values[at], bad);
+            check(&values);
+            values[at] = kept;
+        }
+    }
+}

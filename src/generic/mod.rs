@@ -11,7 +11,8 @@
 //! - [`wide`]: the hook for ISAs with whole-register conversions (AVX-512);
 //! - [`vectors`]: the vector kernels' implementation of the operation list;
 //! - [`columns`]: new row offsets for the whole-column conversions;
-//! - [`portable`]: the scalar kernel's algorithms, every kernel's defaults.
+//! - [`portable`]: the scalar kernel's algorithms, every kernel's defaults;
+//! - [`prefetch`]: cache lines asked for ahead of long passes.
 //!
 //! Nothing here knows about dispatch: the dispatcher compiles these for each ISA.
 
@@ -23,6 +24,7 @@ pub(crate) mod from_utf8;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod narrow;
 pub(crate) mod portable;
+pub(crate) mod prefetch;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod to_utf8;
 pub(crate) mod units;

@@ -885,12 +885,19 @@ pub(crate) fn check_utf16(src: &[u16], order: ByteOrder) -> Result<(), Utf16Erro
     Ok(())
 }
 
+/// The UTF-32 input (in values, 1 MiB) from which validation asks for its
+/// cache lines ahead: beyond the L2 of most CPUs, where the hardware
+/// prefetchers keep too few lines on their way (Zen 5, French text, 1.7 MB,
+/// read from L3: 123-126 GB/s without, 134-135 with). Below it the hint only
+/// costs: 174 against 156 GB/s for 0.4 MB.
+const FAR_UTF32: usize = 1 << 18;
+
 /// UTF-32 validation: whole 64-unit chunks, each tested without an early exit
 /// so that the test vectorises at the kernel's width (one xor, one subtraction
 /// and one comparison a unit: `v ^ 0xD800` puts the surrogates below 0x800 and
 /// leaves values above U+10FFFF above it), the last values with the chunk that
 /// ends with them; the reference finds the error in the first chunk that has
-/// one.
+/// one. Input of [`FAR_UTF32`] values or more asks for its lines ahead.
 #[inline(always)]
 pub(crate) fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
     // A function, not a closure, with two callers: inlined into the kernel's
@@ -900,13 +907,31 @@ pub(crate) fn check_utf32(src: &[u32]) -> Result<(), Utf32Error> {
         let bad = |v: u32| (v ^ 0xD800).wrapping_sub(0x800) > 0x10FFFF - 0x800;
         chunk.iter().fold(false, |any, &v| any | bad(v))
     }
-    let mut i = 0;
-    for chunk in src.chunks_exact(64) {
-        if any_bad(chunk) {
-            break;
+    /// The offset of the first chunk with an error, or of the values after
+    /// the last whole chunk; with `FAR`, each chunk asks for its four lines
+    /// [`AHEAD`](super::prefetch::AHEAD) bytes on.
+    #[inline(always)]
+    fn first_bad_chunk<const FAR: bool>(src: &[u32]) -> usize {
+        let mut i = 0;
+        for chunk in src.chunks_exact(64) {
+            if FAR {
+                let at = chunk.as_ptr().cast::<u8>();
+                for line in 0..4 {
+                    super::prefetch::prefetch_ahead(at.wrapping_add(64 * line));
+                }
+            }
+            if any_bad(chunk) {
+                break;
+            }
+            i += 64;
         }
-        i += 64;
+        i
     }
+    let i = if src.len() >= FAR_UTF32 {
+        first_bad_chunk::<true>(src)
+    } else {
+        first_bad_chunk::<false>(src)
+    };
     // The last values, fewer than a chunk: the chunk that ends with them.
     if src.len() - i < 64 && src.len() >= 64 && !any_bad(&src[src.len() - 64..]) {
         return Ok(());

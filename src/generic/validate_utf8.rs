@@ -20,6 +20,7 @@
 //! before the first failing block, so every kernel reports exactly what the
 //! reference reports.
 
+use super::prefetch::prefetch_ahead;
 use super::utf8_classes::TWO_CONTINUATIONS;
 use super::vector_traits::ByteVector;
 use crate::error::Utf8Error;
@@ -199,7 +200,7 @@ impl<V: ByteVector> Checker<V> {
     /// The bytes before each block are loaded from memory
     /// ([`Behind::Loaded`]), or with `FAR` (an input read from memory, see
     /// [`FROM_MEMORY`]) shifted in ([`Behind::Shifted`]), and the line
-    /// [`AHEAD`] bytes on asked for.
+    /// [`AHEAD`](super::prefetch::AHEAD) bytes on asked for.
     ///
     /// # Safety
     /// `ptr - 3..ptr + 2 * BLOCK` is readable, and the three bytes before `ptr`
@@ -258,7 +259,7 @@ unsafe fn all_ascii<V: ByteVector>(ptr: *const u8, n: usize) -> bool {
 
 /// The offset of the first 64-byte block at or after `offset` that is not all
 /// ASCII, or of the tail when fewer than 64 bytes remain: a tight loop over ASCII
-/// runs, 128 bytes a step, each asking for the line [`AHEAD`] bytes on when
+/// runs, 128 bytes a step, each asking for the line [`AHEAD`](super::prefetch::AHEAD) bytes on when
 /// `PREFETCH`.
 ///
 /// # Safety
@@ -294,27 +295,6 @@ const GROUP: usize = 4 * BLOCK;
 /// GB/s loaded / shifted: 1 MB 66 / 54, 12 MB 59 / 47, 16 MB 38 / 36, 24 MB
 /// 22 / 30, 200 MB 17 / 30 (simdutf's AVX-512 kernel 23).
 const FROM_MEMORY: usize = 16 << 20;
-
-/// How far ahead of the block pass over an input read from memory
-/// ([`FROM_MEMORY`]) each step asks for a cache line: the block pass alone
-/// keeps too few lines on their way (Zen 5, 200 MB, GB/s none / 8 KB ahead:
-/// French 25-29 / 28-33, Chinese 24-26 / 29-31).
-const AHEAD: usize = 8 << 10;
-
-/// Asks for the cache line [`AHEAD`] bytes after `at` (a hint: no fault,
-/// whatever the address).
-#[inline(always)]
-fn prefetch_ahead(at: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing and faults on no address; SSE is part
-    // of x86-64.
-    unsafe {
-        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(AHEAD).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (at, AHEAD);
-}
 
 /// Runs the block pass over `src`. With `EXACT`, stops at the first group of
 /// blocks that shows an error and returns its offset; otherwise returns some
