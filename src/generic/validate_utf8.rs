@@ -259,8 +259,8 @@ unsafe fn all_ascii<V: ByteVector>(ptr: *const u8, n: usize) -> bool {
 
 /// The offset of the first 64-byte block at or after `offset` that is not all
 /// ASCII, or of the tail when fewer than 64 bytes remain: a tight loop over ASCII
-/// runs, 128 bytes a step, each asking for the line [`AHEAD`](super::prefetch::AHEAD) bytes on when
-/// `PREFETCH`.
+/// runs, 128 bytes a step, each asking for the line
+/// [`AHEAD`](super::prefetch::AHEAD) bytes on when `PREFETCH`.
 ///
 /// # Safety
 /// `offset <= len`, `ptr..ptr + len` is readable; the CPU supports `V`.

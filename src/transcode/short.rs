@@ -7,7 +7,9 @@
 //! kernels' own exact tail) or, for Latin-1 and UTF-32 to UTF-8, to the active
 //! kernel, so the answers and errors do not change. The UTF-16 to UTF-8 loop
 //! lives in `generic::portable` (`utf16_to_utf8_with_room`), which the vector
-//! kernels' last units share.
+//! kernels' last units share. The `Transcoder`'s lane for short UTF-8 pieces to
+//! UTF-16LE (`utf8_to_utf16le_bytes`) is the UTF-8 to UTF-16 path here, into
+//! bytes.
 
 use crate::arch::dfa::short_is_ascii;
 use crate::error::{OutputTooSmall, Utf16Error, Utf32Error, Utf8Error};
@@ -96,6 +98,8 @@ pub(crate) fn ascii_to_utf16_bytes(src: &[u8], dst: &mut [u8], order: ByteOrder)
 #[inline(always)]
 fn widen_ascii(src: &[u8], out: &mut [u8], order: ByteOrder) {
     let n = src.len();
+    // Never true for the callers; the test lets the compiler drop the bounds
+    // tests below.
     if out.len() != 2 * n || n > UTF8_BYTES {
         return;
     }
