@@ -109,13 +109,16 @@ pub(crate) unsafe fn utf32_to_latin1<V: ByteVector>(
     // SAFETY: as above.
     unsafe {
         let mask = V::table16(&NOT_LATIN1_32);
-        // With 128-bit vectors (a step of 64 bytes), two steps at a time: one
-        // test of eight vectors, half the branches (SSE4.2, French as
-        // UTF-32: 1.19x to 1.30x simdutf westmere's wall time). Wider kernels
-        // gained nothing (AVX-512) or lost 4-7% (AVX2) with steps of 256 bytes.
+        // Two steps at a time: one test of eight vectors, half the branches.
+        // SSE4.2 (64 bytes a step), French as UTF-32: 1.19x to 1.30x simdutf
+        // westmere's wall time. AVX2 (128 bytes a step), Zen 5, in rounds
+        // against simdutf haswell: Latin-Lipsum and Esperanto as UTF-32 (in
+        // L2) 2.46 -> 1.78 us and 2.34 -> 1.74 us, 1.00x -> 1.35x; the files
+        // read from L3 unchanged (BENCHMARKS.md, fifty-fifth session; on an
+        // earlier build this loop had lost 4-7%). AVX-512 gained nothing.
         let n = src.len().min(dst.len());
         let mut i = 0;
-        while V::LANES == 16 && n - i >= 2 * V::LANES {
+        while V::LANES <= 32 && n - i >= 2 * V::LANES {
             let from = src.as_ptr().add(i).cast::<u8>();
             let v = [0, 1, 2, 3].map(|k| V::load(from.add(k * V::LANES)));
             let w = [4, 5, 6, 7].map(|k| V::load(from.add(k * V::LANES)));
@@ -127,11 +130,12 @@ pub(crate) unsafe fn utf32_to_latin1<V: ByteVector>(
             V::narrow_u32(w, to.add(V::LANES));
             i += 2 * V::LANES;
         }
-        // With 256-bit vectors (AVX2), a loop over pointers: its loads take no
-        // index register. The indexed loop of `lane_steps` ran at 131-133 GB/s
-        // on ASCII text (Zen 5; simdutf haswell 152-156), this one at 169
-        // (BENCHMARKS.md, twenty-eighth session). AVX-512 lost with it (204
-        // to 151 GB/s) and keeps `lane_steps`.
+        // With 256-bit vectors (AVX2), the last whole steps by a loop over
+        // pointers: its loads take no index register. The indexed loop of
+        // `lane_steps` ran at 131-133 GB/s on ASCII text (Zen 5; simdutf
+        // haswell 152-156), this one at 169 (BENCHMARKS.md, twenty-eighth
+        // session). AVX-512 lost with it (204 to 151 GB/s) and keeps
+        // `lane_steps`.
         if V::LANES == 32 {
             let mut from = src.as_ptr().add(i);
             let mut to = dst.as_mut_ptr().add(i);
