@@ -868,14 +868,11 @@ where
             return Ok(ascii);
         }
     }
-    // Whole groups of blocks first where the kernel has a run for `O`.
+    // Whole groups of blocks first where the kernel has a run for `O` (AVX2:
+    // the ASCII the input starts with).
     // SAFETY: the caller's promises; `ascii` bytes of ASCII end at a character
     // boundary.
-    let (read, written) = if V::FROM_UTF8 {
-        unsafe { O::run::<V>(&src[ascii..], &mut dst[ascii..]) }
-    } else {
-        (0, 0)
-    };
+    let (read, written) = unsafe { O::run::<V>(&src[ascii..], &mut dst[ascii..]) };
     let (src, rest) = (&src[ascii + read..], &mut dst[ascii + written..]);
     // SAFETY: the caller's promises; the run ends at a character boundary.
     let done = unsafe {

@@ -12,10 +12,13 @@
 //! - [`vectors`]: the vector kernels' implementation of the operation list;
 //! - [`columns`]: new row offsets for the whole-column conversions;
 //! - [`portable`]: the scalar kernel's algorithms, every kernel's defaults;
-//! - [`prefetch`]: cache lines asked for ahead of long passes.
+//! - [`prefetch`]: cache lines asked for ahead of long passes;
+//! - [`ascii_prefix`]: the ASCII an input starts with, copied.
 //!
 //! Nothing here knows about dispatch: the dispatcher compiles these for each ISA.
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+pub(crate) mod ascii_prefix;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) mod cesu8;
 pub(crate) mod columns;

@@ -5,6 +5,7 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
+use crate::generic::ascii_prefix::ascii_prefix;
 use crate::generic::to_utf8::SHUFFLES;
 use crate::generic::vector_traits::ByteVector;
 use crate::generic::wide::Wide;
@@ -351,6 +352,14 @@ unsafe impl Wide for __m256i {
     const UNITS: usize = 32;
     const ROOM: usize = 112;
     const ASCII_RUNS_FROM_WIDE: bool = true;
+
+    #[inline(always)]
+    unsafe fn utf8_to_latin1_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        // The ASCII the input starts with; the block loop does the rest.
+        // SAFETY: the caller's promise.
+        let n = unsafe { ascii_prefix::<__m256i>(src, dst) };
+        (n, n)
+    }
 
     #[inline(always)]
     unsafe fn utf16_to_utf8<const BIG: bool>(

@@ -26,6 +26,7 @@
 use core::arch::x86_64::*;
 
 use super::w8;
+use crate::generic::ascii_prefix::ascii_prefix;
 
 /// Blocks a group: tested together, once.
 const GROUP: usize = 2;
@@ -114,8 +115,9 @@ unsafe fn block(
 }
 
 /// [`Wide::utf8_to_latin1_run`](crate::generic::wide::Wide::utf8_to_latin1_run)
-/// for AVX-512: ASCII blocks and groups of [`GROUP`] blocks while input and
-/// room for a whole group remain; a group with an error (or a character above
+/// for AVX-512: the ASCII the input starts with by [`ascii_prefix`], then
+/// ASCII blocks and groups of [`GROUP`] blocks while input and room for a
+/// whole group remain; a group with an error (or a character above
 /// U+00FF) is written but not counted, and ends the run.
 ///
 /// # Safety
@@ -128,9 +130,11 @@ pub(super) unsafe fn latin1_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     // input, which shifts its own. (stores): `written + SIZE <= dst.len()`, and
     // each block writes 64 bytes at most `64 * k` after `written`.
     unsafe {
+        // The ASCII the input starts with, by the copy loop.
+        let start = ascii_prefix::<__m256i>(src, dst);
         let tables = [Table::load(&CLASSES[0]), Table::load(&CLASSES[1])];
         let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
-        let (mut pos, mut written) = (0, 0);
+        let (mut pos, mut written) = (start, start);
         // Whether the bytes before `pos` end in a lead (`C2`, `C3`): false at
         // the start and after an ASCII block, read from the input after a
         // group.

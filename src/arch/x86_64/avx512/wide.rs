@@ -8,6 +8,7 @@ use super::decode::*;
 use super::encode::*;
 use super::latin1::latin1_run;
 use super::*;
+use crate::generic::ascii_prefix::ascii_prefix;
 use crate::generic::cesu8::{block_loop, pairs_loop};
 use crate::generic::wide::{Carry, Wide};
 
@@ -319,7 +320,8 @@ unsafe impl Wide for __m512i {
         written
     }
 
-    /// Blocks by [`latin1_step`]: an ASCII block is stored as it is, one with
+    /// The ASCII the input starts with by [`ascii_prefix`], then blocks by
+    /// [`latin1_step`]: an ASCII block is stored as it is, one with
     /// a single byte above 0x7F goes by [`latin1_sparse`], any other by
     /// [`latin1_block`]. On Zen 5 a plain block loop, the ASCII case falling
     /// through, ran text with a rare accented letter (Esperanto, Latin-1) at
@@ -337,7 +339,10 @@ unsafe impl Wide for __m512i {
     /// groups in a C model of the loop (BENCHMARKS.md, forty-ninth session).
     #[inline(always)]
     unsafe fn latin1_to_utf8_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-        let (mut read, mut written) = (0, 0);
+        // The ASCII the input starts with, by the copy loop.
+        // SAFETY: the caller's promise.
+        let start = unsafe { ascii_prefix::<__m256i>(src, dst) };
+        let (mut read, mut written) = (start, start);
         // SAFETY: in a group, 512 bytes from `read` are in `src` (its four
         // blocks and the next four), 512 from `written` in `dst`; in a step,
         // 128 bytes from `read` in `src` (the block and the next), 128 from
