@@ -9,7 +9,7 @@
 //! AVX-512 kernels' block loops, and simdutf icelake's, in most of the
 //! machine's phases), at 102 with two 32-byte vectors tested together, and at
 //! 118-124 with each 32-byte vector tested and stored on its own (a memcpy:
-//! 133); 16-byte vectors ran at 61, bound by the loop (BENCHMARKS.md,
+//! 125-134); 16-byte vectors ran at 61, bound by the loop (BENCHMARKS.md,
 //! fifty-fifth session).
 
 use super::vector_traits::ByteVector;
