@@ -44,7 +44,10 @@ cc -std=c99 -Wall -Wextra -Werror -pedantic "$out/app.c" $(pkg-config --cflags -
 # shellcheck disable=SC2046
 c++ -std=c++11 -Wall -Wextra -Werror utfast-c/examples/example.cpp $(pkg-config --cflags --libs "$pc") -o "$out/example"
 for program in app example; do
-    if ! ldd "$out/$program" | grep -q 'libutfast_c\.so'; then
+    # ldd's whole output first: `ldd | grep -q` under pipefail fails at random
+    # when grep exits at its first match and ldd, still writing, gets SIGPIPE.
+    libs=$(ldd "$out/$program")
+    if ! grep -q 'libutfast_c\.so' <<<"$libs"; then
         echo "pkg-config-check: $program is not linked against libutfast_c.so" >&2
         exit 1
     fi
