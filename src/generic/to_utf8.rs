@@ -470,8 +470,9 @@ unsafe fn encode16<S: Simd128>(units: [S; 2], short: bool, mixed: bool, out: *mu
 /// `out..out + 64` is writable; the CPU supports `S`.
 #[inline(always)]
 unsafe fn encode16_three<S: Simd128>([a, b]: [S; 2], out: *mut u8) -> usize {
-    // SAFETY (stores): the caller's promise; `encode8` writes up to 32 bytes,
-    // a narrowed half 16, from at most 32 bytes in.
+    // SAFETY (stores): the caller's promise; `encode8` writes up to 32 bytes
+    // and keeps up to 24 (eight lanes of three), a narrowed half writes 16 and
+    // keeps 8: the second half's writes end within 24 + 32 bytes.
     let n = match ascii_lanes(a) {
         true => {
             a.narrow(a).store(out);
