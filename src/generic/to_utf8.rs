@@ -821,7 +821,7 @@ impl<const BIG: bool> Source for Utf16<BIG> {
         let (a, b) = (S::load(ptr.cast()), S::load(ptr.add(8).cast()));
         // The maximum tests for ASCII here and for U+0800 in the step.
         let max = a.max16(b);
-        if max.and(S::splat16(0xFF80)).any_nonzero() {
+        if !ascii_lanes(max) {
             return Err(([a, b], max));
         }
         a.narrow(b).store(out);
