@@ -29,10 +29,29 @@
 //! when they agree, and on stderr the wall time of a conversion (with a large
 //! FILE, the speed of inputs beyond the caches).
 //!
+//! With `bound` in place of the side (validations and the narrowing directions
+//! `utf16le-latin1`, `utf32-latin1`, `utf32-utf16le`), the rounds also time
+//! loops that read the input and write an output of the direction's size with
+//! no work between (`benches/common/no_work.rs`, in several shapes of the
+//! kernel's vector width and half of it, each first checked to read and
+//! write every byte), and print, beside each side's best batch, the fastest
+//! shape's: what moving the bytes alone costs (a guide, not a strict bound: a
+//! loop with work can stream faster). `scripts/no-work-bound.py` runs it over
+//! the corpus.
+//!
+//! ```text
+//! $ UTFAST_KERNEL=avx512 SIMDUTF_FORCE_IMPLEMENTATION=icelake \
+//!     target/release/examples/instructions utf16le-latin1 FILE 200 bound
+//! ```
+//!
+//! FILE is read as Latin-1 when its name ends in `.latin1.txt`.
+//!
 //! The byte output starts on a page boundary, as the inputs do, or
 //! `UTFAST_OUT_SKIP` bytes past one: output addresses whose low twelve bits
 //! differ from the input's by other than the output's lead (4K aliasing).
 
+#[path = "../benches/common/no_work.rs"]
+mod no_work;
 #[path = "../benches/common/paged.rs"]
 mod paged;
 
@@ -83,6 +102,9 @@ fn run(direction: &str, text: &str, reps: usize, side: &str) -> Result<usize, St
     if side == "both" {
         return alternate(direction, &mut b, reps);
     }
+    if side == "bound" {
+        return bound(direction, &mut b, reps);
+    }
     let (written, each) = batch(direction, &mut b, reps, side)?;
     eprintln!("{side} {direction}: {:.3} us a conversion", each * 1e6);
     Ok(written)
@@ -102,7 +124,11 @@ fn batch(
         written = match side {
             "utfast" => utfast_convert(direction, b)?,
             "simdutf" => simdutf_convert(direction, b)?,
-            _ => return Err(format!("unknown side {side}: utfast, simdutf or both")),
+            _ => {
+                return Err(format!(
+                    "unknown side {side}: utfast, simdutf, both or bound"
+                ))
+            }
         };
     }
     Ok((written, start.elapsed().as_secs_f64() / reps.max(1) as f64))
@@ -140,6 +166,102 @@ fn alternate(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, Str
         ratios[ROUNDS / 2],
         ratios[ROUNDS / 4],
         ratios[3 * ROUNDS / 4]
+    );
+    if written[0] != written[1] {
+        return Err(format!(
+            "the sides disagree: {} and {} units",
+            written[0], written[1]
+        ));
+    }
+    Ok(written[0])
+}
+
+/// The kernel's vector width in bytes: `UTFAST_KERNEL`'s (sse4.2 16, avx2
+/// 32, avx512 64), or the widest this CPU has.
+fn kernel_width() -> usize {
+    match std::env::var("UTFAST_KERNEL").as_deref() {
+        Ok("sse4.2") | Ok("neon") | Ok("scalar") => 16,
+        Ok("avx2") => 32,
+        Ok("avx512") => 64,
+        _ => [64, 32, 16]
+            .into_iter()
+            .find(|&w| !no_work::shapes(w, 0).is_empty())
+            .unwrap_or(16),
+    }
+}
+
+/// Rounds of utfast's, simdutf's and each no-work shape's batches (the order
+/// turned by one each round); prints each one's best batch and the fastest
+/// shape's ratio to simdutf. Returns utfast's units when both sides agree.
+fn bound(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, String> {
+    const ROUNDS: usize = 41;
+    let (input, ratio): (Vec<u8>, usize) = match direction {
+        "utf16le-latin1" => (b.utf16.iter().flat_map(|u| u.to_le_bytes()).collect(), 2),
+        "utf32-latin1" => (b.utf32.iter().flat_map(|u| u.to_le_bytes()).collect(), 4),
+        "utf32-utf16le" => (b.utf32.iter().flat_map(|u| u.to_le_bytes()).collect(), 2),
+        "utf8-validate" => (b.utf8.to_vec(), 0),
+        "utf16le-validate" => (b.utf16.iter().flat_map(|u| u.to_le_bytes()).collect(), 0),
+        "utf32-validate" => (b.utf32.iter().flat_map(|u| u.to_le_bytes()).collect(), 0),
+        _ => {
+            return Err(format!(
+                "bound: {direction} is not a validation or a narrowing direction"
+            ))
+        }
+    };
+    let width = kernel_width();
+    let mut shapes = no_work::shapes(width, ratio);
+    if width > 16 {
+        shapes.extend(no_work::shapes(width / 2, ratio));
+    }
+    let input = Paged::of(&input);
+    let out_len = input.len().checked_div(ratio).unwrap_or(0);
+    let mut out = Paged::<u8>::zeros_past(out_len, out_skip());
+    for shape in &shapes {
+        no_work::check(shape, &input, &mut out)?;
+    }
+    let mut best = vec![f64::MAX; shapes.len() + 2];
+    let mut written = [0; 2];
+    let entries = shapes.len() + 2;
+    for round in 0..ROUNDS {
+        for k in (0..entries).map(|k| (k + round) % entries) {
+            let each = if k < 2 {
+                let side = ["utfast", "simdutf"][k];
+                let (n, each) = batch(direction, b, reps, side)?;
+                written[k] = n;
+                each
+            } else {
+                let run = shapes[k - 2].run;
+                let start = std::time::Instant::now();
+                for _ in 0..reps {
+                    std::hint::black_box(run(std::hint::black_box(&input), &mut out));
+                }
+                start.elapsed().as_secs_f64() / reps.max(1) as f64
+            };
+            best[k] = best[k].min(each);
+        }
+    }
+    let gbs = |t: f64| input.len() as f64 / t / 1e9;
+    for (k, t) in best.iter().enumerate() {
+        let name = match k {
+            0 => "utfast",
+            1 => "simdutf",
+            _ => &shapes[k - 2].name,
+        };
+        eprintln!("  {name:<16} {:8.3} us  {:7.2} GB/s", t * 1e6, gbs(*t));
+    }
+    let (fastest, at) =
+        best[2..].iter().enumerate().fold(
+            (f64::MAX, 0),
+            |(t, at), (k, &x)| if x < t { (x, k) } else { (t, at) },
+        );
+    println!(
+        "bound {direction}: utfast {:.3} us, simdutf {:.3} us, no work {:.3} us ({}); utfast / simdutf {:.3}, no work / simdutf {:.3}",
+        best[0] * 1e6,
+        best[1] * 1e6,
+        fastest * 1e6,
+        shapes.get(at).map_or("none", |s| s.name.as_str()),
+        best[1] / best[0],
+        best[1] / fastest
     );
     if written[0] != written[1] {
         return Err(format!(
@@ -226,13 +348,18 @@ fn simdutf_convert(_: &str, _: &mut Buffers) -> Result<usize, String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [direction, file, reps, side] = &args[..] else {
-        eprintln!("usage: instructions DIRECTION FILE REPS utfast|simdutf|both");
+        eprintln!("usage: instructions DIRECTION FILE REPS utfast|simdutf|both|bound");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(file) {
+    let text = if file.ends_with(".latin1.txt") {
+        std::fs::read(file).map(|bytes| bytes.into_iter().map(char::from).collect())
+    } else {
+        std::fs::read_to_string(file)
+    };
+    let text: String = match text {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("error: cannot read {file} as UTF-8 text: {e}");
+            eprintln!("error: cannot read {file} as text: {e}");
             return ExitCode::from(2);
         }
     };
