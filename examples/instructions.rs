@@ -213,6 +213,9 @@ fn bound(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, String>
     if width > 16 {
         shapes.extend(no_work::shapes(width / 2, ratio));
     }
+    if shapes.is_empty() {
+        return Err("bound: the no-work loops run on x86-64 only".into());
+    }
     let input = Paged::of(&input);
     let out_len = input.len().checked_div(ratio).unwrap_or(0);
     let mut out = Paged::<u8>::zeros_past(out_len, out_skip());
