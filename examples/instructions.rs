@@ -73,6 +73,9 @@ struct Buffers {
     out32: Paged<u32>,
 }
 
+/// Rounds of batches in `both` and `bound`.
+const ROUNDS: usize = 41;
+
 /// Bytes past a page boundary where the byte output starts: `UTFAST_OUT_SKIP`,
 /// or 0.
 fn out_skip() -> usize {
@@ -139,7 +142,6 @@ fn batch(
 /// compares batches run milliseconds apart. Prints each side's best batch and
 /// the median of the rounds' ratios; returns utfast's units when both agree.
 fn alternate(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, String> {
-    const ROUNDS: usize = 41;
     let (mut ours, mut theirs, mut ratios) = (f64::MAX, f64::MAX, Vec::with_capacity(ROUNDS));
     let mut written = [0; 2];
     for round in 0..ROUNDS {
@@ -194,7 +196,6 @@ fn kernel_width() -> usize {
 /// turned by one each round); prints each one's best batch and the fastest
 /// shape's ratio to simdutf. Returns utfast's units when both sides agree.
 fn bound(direction: &str, b: &mut Buffers, reps: usize) -> Result<usize, String> {
-    const ROUNDS: usize = 41;
     let (input, ratio): (Vec<u8>, usize) = match direction {
         "utf16le-latin1" => (b.utf16.iter().flat_map(|u| u.to_le_bytes()).collect(), 2),
         "utf32-latin1" => (b.utf32.iter().flat_map(|u| u.to_le_bytes()).collect(), 4),

@@ -6,7 +6,7 @@ For the validations and the directions that narrow (``utf16le-latin1``,
 exempt by the memcpy rule (a memcpy of the output moves fewer bytes than they
 must), the script runs ``examples/instructions.rs`` with the side ``bound`` on
 every corpus file the table uses: rounds of utfast's kernel, simdutf's
-implementation of the same ISA and a dozen loops that read the input and write
+implementation of the same ISA and up to sixteen loops that read the input and write
 an output of the direction's size with nothing between
 (``benches/common/no_work.rs``: vectors of the kernel's width and half of it,
 one to eight a step, wide or narrow stores). Each one's best batch is kept.
@@ -95,8 +95,12 @@ def main() -> None:
     exe = build(args.aligned)
     pairs = dict(kernel_table.PAIRS)
     print("# What no work reaches: the fastest no-work loop beside utfast and simdutf\n")
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
-                if l.startswith("model name")), "unknown CPU")
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            cpu = next((l.split(":", 1)[1].strip() for l in info
+                        if l.startswith("model name")), "unknown CPU")
+    except OSError:
+        cpu = "unknown CPU"
     print(f"- CPU: {cpu}; best batch of {args.reps} conversions in 41 rounds each\n")
     print("| direction | kernel | utfast / simdutf | no work / simdutf | files |")
     print("| :-- | :-- | --: | --: | --: |")
