@@ -473,19 +473,22 @@ unsafe fn encode16_three<S: Simd128>([a, b]: [S; 2], out: *mut u8) -> usize {
     // SAFETY (stores): the caller's promise; `encode8` writes up to 32 bytes
     // and keeps up to 24 (eight lanes of three), a narrowed half writes 16 and
     // keeps 8: the second half's writes end within 24 + 32 bytes.
-    let n = match ascii_lanes(a) {
-        true => {
-            a.narrow(a).store(out);
-            8
-        }
-        false => encode8(a, out),
-    };
-    n + match ascii_lanes(b) {
-        true => {
-            b.narrow(b).store(out.add(n));
-            8
-        }
-        false => encode8(b, out.add(n)),
+    let n = narrow_or_encode8(a, out);
+    n + narrow_or_encode8(b, out.add(n))
+}
+
+/// Eight lanes at `out`: narrowed when all are ASCII (16 bytes written, 8
+/// kept), else by [`encode8`]; the bytes kept.
+///
+/// # Safety
+/// `out..out + 32` is writable; the CPU supports `S`.
+#[inline(always)]
+unsafe fn narrow_or_encode8<S: Simd128>(half: S, out: *mut u8) -> usize {
+    if ascii_lanes(half) {
+        half.narrow(half).store(out);
+        8
+    } else {
+        encode8(half, out)
     }
 }
 
